@@ -1,0 +1,218 @@
+package dev.pmmemory.adapters.sqlite;
+
+import static dev.pmmemory.adapters.sqlite.SqliteCodec.getInstant;
+import static dev.pmmemory.adapters.sqlite.SqliteCodec.join;
+import static dev.pmmemory.adapters.sqlite.SqliteCodec.placeholders;
+import static dev.pmmemory.adapters.sqlite.SqliteCodec.setInstant;
+import static dev.pmmemory.adapters.sqlite.SqliteCodec.setNullableString;
+import static dev.pmmemory.adapters.sqlite.SqliteCodec.split;
+
+import dev.pmmemory.application.port.out.Memories;
+import dev.pmmemory.application.port.out.MemoryListQuery;
+import dev.pmmemory.domain.memory.Memory;
+import dev.pmmemory.domain.memory.MemoryStatus;
+import dev.pmmemory.domain.memory.MemoryType;
+import dev.pmmemory.domain.memory.Source;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+
+/** {@link Memories} over one SQLite connection, inside the caller's transaction. */
+final class SqliteMemories implements Memories {
+    private static final String COLUMNS = "id, profile_id, type, content, normalized_content, entities, keywords,"
+            + " weight, status, source, session_id, created_at, last_seen_at, expires_at, valid_from, valid_until,"
+            + " superseded_by, superseded_entity_keys, source_message_ids";
+
+    private final Connection c;
+
+    SqliteMemories(Connection c) {
+        this.c = c;
+    }
+
+    @Override
+    public void insert(Memory m) {
+        Jdbc.run(() -> {
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO memories (" + COLUMNS
+                    + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                bind(ps, m);
+                ps.executeUpdate();
+            }
+            insertEntities(m);
+        });
+    }
+
+    @Override
+    public void update(Memory m) {
+        Jdbc.run(() -> {
+            try (PreparedStatement ps = c.prepareStatement("UPDATE memories SET id = ?, profile_id = ?, type = ?,"
+                    + " content = ?, normalized_content = ?, entities = ?, keywords = ?, weight = ?, status = ?,"
+                    + " source = ?, session_id = ?, created_at = ?, last_seen_at = ?, expires_at = ?,"
+                    + " valid_from = ?, valid_until = ?, superseded_by = ?, superseded_entity_keys = ?,"
+                    + " source_message_ids = ? WHERE id = ?")) {
+                bind(ps, m);
+                ps.setString(20, m.id());
+                if (ps.executeUpdate() != 1) {
+                    throw new IllegalStateException("no memory " + m.id() + " to update");
+                }
+            }
+            try (PreparedStatement ps = c.prepareStatement("DELETE FROM memory_entities WHERE memory_id = ?")) {
+                ps.setString(1, m.id());
+                ps.executeUpdate();
+            }
+            insertEntities(m);
+        });
+    }
+
+    private void insertEntities(Memory m) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(
+                "INSERT OR IGNORE INTO memory_entities (memory_id, profile_id, entity_key) VALUES (?, ?, ?)")) {
+            for (String key : new LinkedHashSet<>(m.entityKeys())) {
+                ps.setString(1, m.id());
+                ps.setString(2, m.profileId());
+                ps.setString(3, key);
+                ps.addBatch();
+            }
+            ps.executeBatch();
+        }
+    }
+
+    @Override
+    public Optional<Memory> findById(String profileId, String id) {
+        return one("SELECT " + COLUMNS + " FROM memories WHERE profile_id = ? AND id = ?", profileId, id);
+    }
+
+    @Override
+    public Optional<Memory> findActiveDuplicate(String profileId, MemoryType type, String normalizedContent) {
+        return one("SELECT " + COLUMNS + " FROM memories WHERE profile_id = ? AND type = ?"
+                + " AND normalized_content = ? AND status = 'active'", profileId, type.wireName(), normalizedContent);
+    }
+
+    @Override
+    public List<Memory> findActiveByEntities(String profileId, MemoryType type, Collection<String> entityKeys) {
+        if (entityKeys.isEmpty()) {
+            return List.of();
+        }
+        List<Object> args = new ArrayList<>(List.of(profileId, type.wireName(), profileId));
+        args.addAll(new LinkedHashSet<>(entityKeys));
+        return many("SELECT " + COLUMNS + " FROM memories WHERE profile_id = ? AND type = ? AND status = 'active'"
+                + " AND id IN (SELECT memory_id FROM memory_entities WHERE profile_id = ? AND entity_key IN ("
+                + placeholders(args.size() - 3) + ")) ORDER BY id", args.toArray());
+    }
+
+    @Override
+    public List<Memory> findRecallCandidates(String profileId, Instant asOf) {
+        long t = asOf.toEpochMilli();
+        return many("SELECT " + COLUMNS + " FROM memories WHERE profile_id = ? AND expires_at > ?"
+                + " AND valid_from <= ? AND (valid_until IS NULL OR valid_until > ?)", profileId, t, t, t);
+    }
+
+    @Override
+    public List<Memory> findSupersededBy(String profileId, String id) {
+        return many("SELECT " + COLUMNS + " FROM memories WHERE profile_id = ? AND superseded_by = ?"
+                + " ORDER BY created_at, id", profileId, id);
+    }
+
+    @Override
+    public List<Memory> list(MemoryListQuery q) {
+        StringBuilder sql = new StringBuilder("SELECT " + COLUMNS + " FROM memories WHERE profile_id = ?");
+        List<Object> args = new ArrayList<>(List.of(q.profileId()));
+        long now = q.now().toEpochMilli();
+        if (q.status() == MemoryStatus.ACTIVE) {
+            sql.append(" AND status = 'active' AND expires_at > ?");
+            args.add(now);
+        } else if (q.status() == MemoryStatus.EXPIRED) {
+            sql.append(" AND (status = 'expired' OR (status = 'active' AND expires_at <= ?))");
+            args.add(now);
+        } else if (q.status() != null) {
+            sql.append(" AND status = ?");
+            args.add(q.status().wireName());
+        }
+        if (q.type() != null) {
+            sql.append(" AND type = ?");
+            args.add(q.type().wireName());
+        }
+        if (q.entityKey() != null) {
+            sql.append(" AND id IN (SELECT memory_id FROM memory_entities WHERE profile_id = ? AND entity_key = ?)");
+            args.add(q.profileId());
+            args.add(q.entityKey());
+        }
+        if (q.after() != null) {
+            sql.append(" AND (created_at < ? OR (created_at = ? AND id < ?))");
+            args.add(q.after().createdAt().toEpochMilli());
+            args.add(q.after().createdAt().toEpochMilli());
+            args.add(q.after().id());
+        }
+        sql.append(" ORDER BY created_at DESC, id DESC LIMIT ?");
+        args.add(q.limit());
+        return many(sql.toString(), args.toArray());
+    }
+
+    @Override
+    public long countByProfile(String profileId) {
+        return Jdbc.count(c, "SELECT COUNT(*) FROM memories WHERE profile_id = ?", profileId);
+    }
+
+    private Optional<Memory> one(String sql, Object... args) {
+        List<Memory> found = many(sql, args);
+        return found.isEmpty() ? Optional.empty() : Optional.of(found.get(0));
+    }
+
+    private List<Memory> many(String sql, Object... args) {
+        return Jdbc.query(c, sql, SqliteMemories::read, args);
+    }
+
+    private static void bind(PreparedStatement ps, Memory m) throws SQLException {
+        ps.setString(1, m.id());
+        ps.setString(2, m.profileId());
+        ps.setString(3, m.type().wireName());
+        ps.setString(4, m.content());
+        ps.setString(5, m.normalizedContent());
+        ps.setString(6, join(m.entities()));
+        ps.setString(7, join(m.keywords()));
+        ps.setInt(8, m.weight());
+        ps.setString(9, m.status().wireName());
+        ps.setString(10, m.source().wireName());
+        setNullableString(ps, 11, m.sessionId());
+        setInstant(ps, 12, m.createdAt());
+        setInstant(ps, 13, m.lastSeenAt());
+        ps.setLong(14, m.expiresAt() == null ? SqliteSchema.NEVER : m.expiresAt().toEpochMilli());
+        setInstant(ps, 15, m.validFrom());
+        setInstant(ps, 16, m.validUntil());
+        setNullableString(ps, 17, m.supersededBy());
+        ps.setString(18, join(m.supersededEntityKeys().stream().sorted().toList()));
+        ps.setString(19, join(m.sourceMessageIds()));
+    }
+
+    private static Memory read(ResultSet rs) throws SQLException {
+        long expires = rs.getLong("expires_at");
+        return new Memory.Builder()
+                .id(rs.getString("id"))
+                .profileId(rs.getString("profile_id"))
+                .type(MemoryType.fromWireName(rs.getString("type")).orElseThrow())
+                .content(rs.getString("content"))
+                .normalizedContent(rs.getString("normalized_content"))
+                .entities(split(rs.getString("entities")))
+                .keywords(split(rs.getString("keywords")))
+                .weight(rs.getInt("weight"))
+                .status(MemoryStatus.fromWireName(rs.getString("status")).orElseThrow())
+                .source(Source.fromWireName(rs.getString("source")).orElseThrow())
+                .sessionId(rs.getString("session_id"))
+                .createdAt(getInstant(rs, "created_at"))
+                .lastSeenAt(getInstant(rs, "last_seen_at"))
+                .expiresAt(expires == SqliteSchema.NEVER ? null : Instant.ofEpochMilli(expires))
+                .validFrom(getInstant(rs, "valid_from"))
+                .validUntil(getInstant(rs, "valid_until"))
+                .supersededBy(rs.getString("superseded_by"))
+                .supersededEntityKeys(new HashSet<>(split(rs.getString("superseded_entity_keys"))))
+                .sourceMessageIds(split(rs.getString("source_message_ids")))
+                .build();
+    }
+}

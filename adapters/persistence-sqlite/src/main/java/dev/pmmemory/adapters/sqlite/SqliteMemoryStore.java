@@ -1,0 +1,195 @@
+package dev.pmmemory.adapters.sqlite;
+
+import dev.pmmemory.application.StoreUnavailableException;
+import dev.pmmemory.application.port.out.AuditTrail;
+import dev.pmmemory.application.port.out.Memories;
+import dev.pmmemory.application.port.out.MemoryStore;
+import dev.pmmemory.application.port.out.RawMessages;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Function;
+import org.sqlite.SQLiteConfig;
+import org.sqlite.SQLiteDataSource;
+
+/**
+ * The store in one SQLite file: WAL (readers never wait for the writer), synchronous=NORMAL,
+ * a busy timeout, schema migrated at open.
+ *
+ * <p>SQLite has one writer at a time. Writes go through one connection in
+ * {@code BEGIN IMMEDIATE} transactions, so a read-then-write (dedup, conflicts) can never race
+ * another one, in this process or another; the in-process lock only saves threads from
+ * spinning on SQLITE_BUSY. Reads use a small pool of their own connections.
+ */
+public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
+    static final int BUSY_TIMEOUT_MS = 5_000;
+    private static final int READERS = 4;
+
+    private final SQLiteDataSource readSource;
+    private final Connection writer;
+    private final ReentrantLock writeLock = new ReentrantLock(true);
+    private final BlockingQueue<Connection> idleReaders = new ArrayBlockingQueue<>(READERS);
+    private final List<Connection> allReaders = new ArrayList<>();
+    private final int schemaVersion;
+
+    private SqliteMemoryStore(Path file, Clock clock) throws SQLException {
+        String url = "jdbc:sqlite:" + file.toAbsolutePath();
+        this.writer = dataSource(url, SQLiteConfig.TransactionMode.IMMEDIATE).getConnection();
+        this.schemaVersion = SqliteSchema.migrate(writer, clock.instant());
+        this.writer.setAutoCommit(false);
+        this.readSource = dataSource(url, SQLiteConfig.TransactionMode.DEFERRED);
+    }
+
+    /** Opens (creating the file and its folder if missing) and migrates the database. */
+    public static SqliteMemoryStore open(Path file, Clock clock) {
+        try {
+            Path parent = file.toAbsolutePath().getParent();
+            if (parent != null) {
+                Files.createDirectories(parent);
+            }
+            return new SqliteMemoryStore(file, clock);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create the folder of SQLite file " + file, e);
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot open SQLite file " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static SQLiteDataSource dataSource(String url, SQLiteConfig.TransactionMode mode) {
+        SQLiteConfig config = new SQLiteConfig();
+        config.setJournalMode(SQLiteConfig.JournalMode.WAL);
+        config.setSynchronous(SQLiteConfig.SynchronousMode.NORMAL);
+        config.setBusyTimeout(BUSY_TIMEOUT_MS);
+        config.enforceForeignKeys(true);
+        config.setTransactionMode(mode);
+        SQLiteDataSource ds = new SQLiteDataSource(config);
+        ds.setUrl(url);
+        return ds;
+    }
+
+    public int schemaVersion() {
+        return schemaVersion;
+    }
+
+    @Override
+    public <T> T write(Function<StoreTransaction, T> work) {
+        writeLock.lock();
+        try {
+            return inTransaction(writer, work);
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    @Override
+    public <T> T read(Function<StoreTransaction, T> work) {
+        Connection c = borrowReader();
+        try {
+            return inTransaction(c, work);
+        } finally {
+            idleReaders.offer(c);
+        }
+    }
+
+    @Override
+    public boolean isAvailable() {
+        try {
+            return read(tx -> tx.memories().countByProfile("") >= 0);
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
+
+    private static <T> T inTransaction(Connection c, Function<StoreTransaction, T> work) {
+        Transaction tx = new Transaction(c);
+        try {
+            T result = work.apply(tx);
+            c.commit();
+            return result;
+        } catch (SQLException e) {
+            rollbackQuietly(c);
+            throw Jdbc.translate(e);
+        } catch (RuntimeException | Error e) {
+            rollbackQuietly(c);
+            throw e;
+        }
+    }
+
+    private static void rollbackQuietly(Connection c) {
+        try {
+            c.rollback();
+        } catch (SQLException ignored) {
+            // the original failure is the one worth reporting
+        }
+    }
+
+    private Connection borrowReader() {
+        Connection c = idleReaders.poll();
+        if (c != null) {
+            return c;
+        }
+        synchronized (allReaders) {
+            if (allReaders.size() < READERS) {
+                try {
+                    Connection fresh = readSource.getConnection();
+                    fresh.setAutoCommit(false);
+                    allReaders.add(fresh);
+                    return fresh;
+                } catch (SQLException e) {
+                    throw Jdbc.translate(e);
+                }
+            }
+        }
+        try {
+            c = idleReaders.poll(BUSY_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new StoreUnavailableException("interrupted while waiting for a SQLite connection", e);
+        }
+        if (c == null) {
+            throw new StoreUnavailableException("no SQLite read connection free within " + BUSY_TIMEOUT_MS + " ms",
+                    null);
+        }
+        return c;
+    }
+
+    @Override
+    public void close() {
+        writeLock.lock();
+        try {
+            closeQuietly(writer);
+            synchronized (allReaders) {
+                allReaders.forEach(SqliteMemoryStore::closeQuietly);
+                allReaders.clear();
+            }
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    private static void closeQuietly(Connection c) {
+        try {
+            c.close();
+        } catch (SQLException ignored) {
+            // closing at shutdown: nothing left to do with the error
+        }
+    }
+
+    /** The repositories bound to one connection's current transaction. */
+    private record Transaction(Memories memories, RawMessages rawMessages, AuditTrail auditTrail)
+            implements StoreTransaction {
+        Transaction(Connection c) {
+            this(new SqliteMemories(c), new SqliteRawMessages(c), new SqliteAuditTrail(c));
+        }
+    }
+}

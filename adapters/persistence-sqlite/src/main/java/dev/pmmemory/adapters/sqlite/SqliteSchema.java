@@ -1,0 +1,137 @@
+package dev.pmmemory.adapters.sqlite;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+
+/**
+ * Versioned schema migrations, applied in order at start-up, each in its own transaction.
+ * A later version appends a migration; it never edits one that has shipped.
+ *
+ * <p>Kept as Java strings rather than resource files: nothing to register for a native image.
+ *
+ * <p>Times are epoch milliseconds. {@code expires_at} holds {@link #NEVER} for permanent
+ * memories so that one index range ({@code expires_at > ?}) serves every recall.
+ * List columns hold values joined by {@link SqliteCodec#SEPARATOR}, a control character that
+ * validated input never contains.
+ */
+final class SqliteSchema {
+    static final long NEVER = Long.MAX_VALUE;
+
+    record Migration(int version, String description, List<String> statements) {
+    }
+
+    static final List<Migration> MIGRATIONS = List.of(
+            new Migration(1, "memories, raw messages, audit trail", List.of(
+                    """
+                    CREATE TABLE raw_messages (
+                      id TEXT PRIMARY KEY,
+                      profile_id TEXT NOT NULL,
+                      message_id TEXT,
+                      session_id TEXT,
+                      source TEXT NOT NULL,
+                      content TEXT NOT NULL,
+                      created_at INTEGER NOT NULL,
+                      received_at INTEGER NOT NULL,
+                      outcome TEXT NOT NULL,
+                      memory_id TEXT,
+                      superseded_ids TEXT NOT NULL,
+                      redactions TEXT NOT NULL
+                    )""",
+                    "CREATE UNIQUE INDEX raw_messages_idempotency ON raw_messages(profile_id, message_id)",
+                    "CREATE INDEX raw_messages_profile ON raw_messages(profile_id, received_at)",
+                    """
+                    CREATE TABLE memories (
+                      id TEXT PRIMARY KEY,
+                      profile_id TEXT NOT NULL,
+                      type TEXT NOT NULL,
+                      content TEXT NOT NULL,
+                      normalized_content TEXT NOT NULL,
+                      entities TEXT NOT NULL,
+                      keywords TEXT NOT NULL,
+                      weight INTEGER NOT NULL CHECK (weight >= 1),
+                      status TEXT NOT NULL,
+                      source TEXT NOT NULL,
+                      session_id TEXT,
+                      created_at INTEGER NOT NULL,
+                      last_seen_at INTEGER NOT NULL,
+                      expires_at INTEGER NOT NULL,
+                      valid_from INTEGER,
+                      valid_until INTEGER,
+                      superseded_by TEXT,
+                      superseded_entity_keys TEXT NOT NULL,
+                      source_message_ids TEXT NOT NULL
+                    )""",
+                    // at most one active memory per dedup key, whatever races the application loses
+                    """
+                    CREATE UNIQUE INDEX memories_active_dedup
+                      ON memories(profile_id, type, normalized_content) WHERE status = 'active'""",
+                    // recall reads only what may be visible at as_of, not the profile's whole history
+                    "CREATE INDEX memories_recall ON memories(profile_id, expires_at)",
+                    "CREATE INDEX memories_newest ON memories(profile_id, created_at, id)",
+                    "CREATE INDEX memories_superseded_by ON memories(profile_id, superseded_by)",
+                    """
+                    CREATE TABLE memory_entities (
+                      memory_id TEXT NOT NULL REFERENCES memories(id) ON DELETE CASCADE,
+                      profile_id TEXT NOT NULL,
+                      entity_key TEXT NOT NULL,
+                      PRIMARY KEY (memory_id, entity_key)
+                    )""",
+                    "CREATE INDEX memory_entities_lookup ON memory_entities(profile_id, entity_key)",
+                    """
+                    CREATE TABLE audit_events (
+                      seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                      id TEXT NOT NULL UNIQUE,
+                      profile_id TEXT NOT NULL,
+                      memory_id TEXT,
+                      raw_message_id TEXT,
+                      kind TEXT NOT NULL,
+                      detail TEXT NOT NULL,
+                      at INTEGER NOT NULL
+                    )""",
+                    "CREATE INDEX audit_events_memory ON audit_events(profile_id, memory_id, seq)",
+                    "CREATE INDEX audit_events_profile ON audit_events(profile_id, seq)")));
+
+    private SqliteSchema() {
+    }
+
+    /** Brings the database to the latest version; returns that version. */
+    static int migrate(Connection c, java.time.Instant now) throws SQLException {
+        try (Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY,"
+                    + " description TEXT NOT NULL, applied_at INTEGER NOT NULL)");
+        }
+        int current = currentVersion(c);
+        for (Migration m : MIGRATIONS) {
+            if (m.version() <= current) {
+                continue;
+            }
+            c.setAutoCommit(false);
+            try (Statement s = c.createStatement()) {
+                for (String sql : m.statements()) {
+                    s.execute(sql);
+                }
+                s.executeUpdate("INSERT INTO schema_version(version, description, applied_at) VALUES ("
+                        + m.version() + ", '" + m.description().replace("'", "''") + "', "
+                        + now.toEpochMilli() + ")");
+                c.commit();
+            } catch (SQLException e) {
+                c.rollback();
+                throw e;
+            } finally {
+                c.setAutoCommit(true);
+            }
+            current = m.version();
+        }
+        return current;
+    }
+
+    static int currentVersion(Connection c) throws SQLException {
+        try (Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT COALESCE(MAX(version), 0) FROM schema_version")) {
+            return rs.next() ? rs.getInt(1) : 0;
+        }
+    }
+}

@@ -1,0 +1,63 @@
+package dev.pmmemory.adapters.rest;
+
+import dev.pmmemory.adapters.rest.dto.ContextResponse;
+import dev.pmmemory.adapters.rest.dto.Problem;
+import dev.pmmemory.application.port.in.RecallContext;
+import dev.pmmemory.application.port.in.RecallContextQuery;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+@Path("/v1/profiles/{profile_id}/context")
+@Tag(name = "context", description = "The memories that matter for the bot's next answer")
+public class ContextResource {
+    private final RecallContext recallContext;
+    private final Timer latency;
+
+    public ContextResource(RecallContext recallContext, MeterRegistry metrics) {
+        this.recallContext = recallContext;
+        this.latency = Timer.builder("pm_memory.context.latency")
+                .description("time to rank and return a context")
+                .publishPercentileHistogram()
+                .register(metrics);
+    }
+
+    @GET
+    @Produces(MediaType.APPLICATION_JSON)
+    @Operation(operationId = "getContext", summary = "Recall ranked memories for a query",
+            description = "Scores the memories visible at as_of, returns the top `limit` with their factors and "
+                    + "a ready-to-paste prompt block. A visible long-term preference is always carried.")
+    @APIResponse(responseCode = "200", description = "ranked memories",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(implementation = ContextResponse.class)))
+    @APIResponse(responseCode = "400", description = ApiDocs.INVALID,
+            content = @Content(mediaType = ApiDocs.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "503", description = ApiDocs.UNAVAILABLE,
+            content = @Content(mediaType = ApiDocs.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    public ContextResponse context(
+            @PathParam("profile_id") String profileId,
+            @Parameter(description = "free text; may be empty") @QueryParam("query") String query,
+            @Parameter(description = "1..50, default 3") @QueryParam("limit") String limit,
+            @Parameter(description = "ISO-8601 instant to evaluate at; default now") @QueryParam("as_of") String asOf,
+            @Parameter(description = "comma-separated types to keep") @QueryParam("types") String types,
+            @Parameter(description = "keep memories about this entity") @QueryParam("entity") String entity) {
+        RecallContextQuery q = RecallContextQuery.of(profileId, query, limit, asOf, types, entity);
+        Timer.Sample sample = Timer.start();
+        try {
+            return ContextResponse.of(recallContext.recall(q));
+        } finally {
+            sample.stop(latency);
+        }
+    }
+}

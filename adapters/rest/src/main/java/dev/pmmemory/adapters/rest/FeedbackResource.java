@@ -1,0 +1,64 @@
+package dev.pmmemory.adapters.rest;
+
+import dev.pmmemory.adapters.rest.dto.FeedbackRequest;
+import dev.pmmemory.adapters.rest.dto.FeedbackResponse;
+import dev.pmmemory.adapters.rest.dto.Problem;
+import dev.pmmemory.application.port.in.AddFeedback;
+import dev.pmmemory.application.port.in.AddFeedbackCommand;
+import dev.pmmemory.application.port.in.FeedbackResult;
+import dev.pmmemory.application.port.out.FeedbackOutcome;
+import io.micrometer.core.instrument.MeterRegistry;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+@Path("/v1/profiles/{profile_id}/feedback")
+@Tag(name = "feedback", description = "What the PM said, turned into memories")
+public class FeedbackResource {
+    private final AddFeedback addFeedback;
+    private final MeterRegistry metrics;
+
+    public FeedbackResource(AddFeedback addFeedback, MeterRegistry metrics) {
+        this.addFeedback = addFeedback;
+        this.metrics = metrics;
+    }
+
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Produces(MediaType.APPLICATION_JSON)
+    @Operation(operationId = "addFeedback", summary = "Add one feedback message",
+            description = "Redacts secrets, keeps the raw message, classifies it and creates, reinforces or "
+                    + "supersedes memories. 201 when a memory was created, 200 otherwise.")
+    @APIResponse(responseCode = "201", description = "a memory was created (outcome created or pending)",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(implementation = FeedbackResponse.class)))
+    @APIResponse(responseCode = "200", description = "deduplicated, replayed or unclassified",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(implementation = FeedbackResponse.class)))
+    @APIResponse(responseCode = "400", description = ApiDocs.INVALID,
+            content = @Content(mediaType = ApiDocs.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "413", description = "body too large",
+            content = @Content(mediaType = ApiDocs.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "415", description = "body is not application/json",
+            content = @Content(mediaType = ApiDocs.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "503", description = ApiDocs.UNAVAILABLE,
+            content = @Content(mediaType = ApiDocs.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    public Response add(@PathParam("profile_id") String profileId, FeedbackRequest body) {
+        FeedbackRequest b = body != null ? body : new FeedbackRequest(null, null, null, null, null);
+        AddFeedbackCommand command = AddFeedbackCommand.of(profileId, b.message(), b.createdAt(), b.sessionId(),
+                b.messageId(), b.source());
+        FeedbackResult result = addFeedback.add(command);
+        metrics.counter("pm_memory.feedback.adds", "outcome", result.outcome().wireName()).increment();
+        boolean created = result.outcome() == FeedbackOutcome.CREATED || result.outcome() == FeedbackOutcome.PENDING;
+        return Response.status(created ? 201 : 200).entity(FeedbackResponse.of(result)).build();
+    }
+}

@@ -1,0 +1,100 @@
+package dev.pmmemory.adapters.rest;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import dev.pmmemory.adapters.rest.dto.Problem;
+import dev.pmmemory.application.InvalidInputException;
+import dev.pmmemory.application.NotFoundException;
+import dev.pmmemory.application.StoreUnavailableException;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.Response;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.jboss.logging.Logger;
+import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
+
+/**
+ * Every error leaves as {@code application/problem+json}: invalid input names each bad field, and
+ * nothing (a stack trace, a SQL message, the body sent) leaks into a response.
+ */
+public class ProblemMappers {
+    private static final Logger LOG = Logger.getLogger(ProblemMappers.class);
+    private static final String TYPE_PREFIX = "urn:pm-memory:problem:";
+
+    @ServerExceptionMapper
+    public Response invalidInput(InvalidInputException e) {
+        List<Problem.FieldError> errors = e.errors().stream()
+                .map(err -> new Problem.FieldError(err.field(), err.message()))
+                .toList();
+        String fields = errors.stream().map(Problem.FieldError::field).distinct().collect(Collectors.joining(", "));
+        return problem(400, "invalid-input", "Invalid input", "invalid field(s): " + fields, errors);
+    }
+
+    @ServerExceptionMapper
+    public Response notFound(NotFoundException e) {
+        return problem(404, "not-found", "Not found", e.getMessage(), List.of());
+    }
+
+    @ServerExceptionMapper
+    public Response storeUnavailable(StoreUnavailableException e) {
+        LOG.warnf("store unavailable: %s", e.getMessage());
+        return Response.fromResponse(problem(503, "store-unavailable", "Store unavailable",
+                "the memory store cannot be reached; retry later", List.of())).header("Retry-After", "5").build();
+    }
+
+    /** Malformed JSON, or a value of the wrong JSON type: 400 naming the field where known. */
+    @ServerExceptionMapper(priority = 1)
+    public Response badJson(JsonProcessingException e) {
+        String field = e instanceof JsonMappingException jme ? fieldPath(jme) : "";
+        if (field.isEmpty()) {
+            return problem(400, "invalid-json", "Invalid JSON", "the request body is not valid JSON",
+                    List.of(new Problem.FieldError("body", "must be a JSON object")));
+        }
+        return problem(400, "invalid-input", "Invalid input", "invalid field(s): " + field,
+                List.of(new Problem.FieldError(field, "has the wrong JSON type")));
+    }
+
+    /** 404 unknown path, 405, 406, 415 and other statuses JAX-RS raises itself. */
+    @ServerExceptionMapper
+    public Response webApplication(WebApplicationException e) {
+        int status = e.getResponse().getStatus();
+        if (status >= 500) {
+            LOG.error("request failed", e);
+            return internal();
+        }
+        Response.Status known = Response.Status.fromStatusCode(status);
+        String title = known != null ? known.getReasonPhrase() : "Error";
+        String slug = title.toLowerCase(java.util.Locale.ROOT).replace(' ', '-');
+        String detail = switch (status) {
+            case 415 -> "the request body must be application/json";
+            case 404 -> "no such resource";
+            case 405 -> "method not allowed on this resource";
+            case 413 -> "the request body is too large";
+            default -> title;
+        };
+        return problem(status, slug, title, detail, List.of());
+    }
+
+    @ServerExceptionMapper
+    public Response unexpected(Exception e) {
+        LOG.error("request failed", e);
+        return internal();
+    }
+
+    private static Response internal() {
+        return problem(500, "internal", "Internal error", "the service failed; the error is logged", List.of());
+    }
+
+    private static String fieldPath(JsonMappingException e) {
+        return e.getPath().stream()
+                .map(ref -> ref.getFieldName() != null ? ref.getFieldName() : "[" + ref.getIndex() + "]")
+                .collect(Collectors.joining(".")).replace(".[", "[");
+    }
+
+    static Response problem(int status, String slug, String title, String detail, List<Problem.FieldError> errors) {
+        return Response.status(status)
+                .type(Problem.MEDIA_TYPE)
+                .entity(new Problem(TYPE_PREFIX + slug, title, status, detail, errors))
+                .build();
+    }
+}

@@ -1,0 +1,18 @@
+package dev.pmmemory.adapters.rest.dto;
+
+import dev.pmmemory.application.port.in.ContextResult;
+import io.quarkus.runtime.annotations.RegisterForReflection;
+import java.time.Instant;
+import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
+@RegisterForReflection
+@Schema(name = "ContextResponse")
+public record ContextResponse(String profileId, String query, Instant asOf, List<ContextItemDto> items,
+                              @Schema(description = "ready to paste into the bot's prompt") String promptBlock) {
+
+    public static ContextResponse of(ContextResult r) {
+        return new ContextResponse(r.profileId(), r.query(), r.asOf(),
+                r.items().stream().map(ContextItemDto::new).toList(), r.promptBlock());
+    }
+}

@@ -1,0 +1,20 @@
+package dev.pmmemory.adapters.rest.dto;
+
+import io.quarkus.runtime.annotations.RegisterForReflection;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
+/**
+ * The body of POST feedback. Values arrive as text and are validated by the command, so that a
+ * bad {@code created_at} or {@code source} is reported by its field name like every other error.
+ */
+@RegisterForReflection
+@Schema(name = "FeedbackRequest")
+public record FeedbackRequest(
+        @Schema(required = true, maxLength = 4000, examples = "以后少推国内大模型，我更倾向海外早期项目") String message,
+        @Schema(description = "ISO-8601 with offset; default: when the service received it",
+                examples = "2026-05-09T10:00:00Z") String createdAt,
+        @Schema(nullable = true) String sessionId,
+        @Schema(description = "idempotency key per profile: the same id again returns the first result")
+        String messageId,
+        @Schema(enumeration = {"explicit", "inferred", "bot"}, defaultValue = "explicit") String source) {
+}

@@ -1,0 +1,45 @@
+package dev.pmmemory.adapters.rest.dto;
+
+import dev.pmmemory.application.port.in.MemoryDetail;
+import dev.pmmemory.application.port.out.AuditEvent;
+import dev.pmmemory.application.port.out.RawMessage;
+import io.quarkus.runtime.annotations.RegisterForReflection;
+import java.time.Instant;
+import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
+/** One memory with its source raw messages, its version chain and its audit events. */
+@RegisterForReflection
+@Schema(name = "MemoryDetail")
+public class MemoryDetailResponse extends MemoryDto {
+    public final List<RawMessageDto> sourceMessages;
+    @Schema(description = "the version chain, oldest first: what it superseded, itself, what superseded it")
+    public final List<MemoryDto> versions;
+    public final List<AuditEventDto> auditEvents;
+
+    public MemoryDetailResponse(MemoryDetail d) {
+        super(d.memory());
+        this.sourceMessages = d.sourceMessages().stream().map(RawMessageDto::of).toList();
+        this.versions = d.versions().stream().map(MemoryDto::new).toList();
+        this.auditEvents = d.events().stream().map(AuditEventDto::of).toList();
+    }
+
+    @RegisterForReflection
+    @Schema(name = "RawMessage")
+    public record RawMessageDto(String id, String messageId, String sessionId, String source, String content,
+                                Instant createdAt, Instant receivedAt, String outcome, List<String> redactions) {
+        static RawMessageDto of(RawMessage m) {
+            return new RawMessageDto(m.id(), m.messageId(), m.sessionId(), m.source().wireName(), m.content(),
+                    m.createdAt(), m.receivedAt(), m.outcome().wireName(), m.redactions());
+        }
+    }
+
+    @RegisterForReflection
+    @Schema(name = "AuditEvent")
+    public record AuditEventDto(String id, String memoryId, String rawMessageId, String kind, String detail,
+                                Instant at) {
+        static AuditEventDto of(AuditEvent e) {
+            return new AuditEventDto(e.id(), e.memoryId(), e.rawMessageId(), e.kind().wireName(), e.detail(), e.at());
+        }
+    }
+}

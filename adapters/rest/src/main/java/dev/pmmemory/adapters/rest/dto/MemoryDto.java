@@ -1,0 +1,60 @@
+package dev.pmmemory.adapters.rest.dto;
+
+import dev.pmmemory.application.port.in.MemoryView;
+import dev.pmmemory.domain.memory.Memory;
+import io.quarkus.runtime.annotations.RegisterForReflection;
+import java.time.Instant;
+import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
+/** A memory on the wire (API.md "A memory"). A class, so that a context item can extend it. */
+@RegisterForReflection
+@Schema(name = "Memory")
+public class MemoryDto {
+    public final String id;
+    public final String profileId;
+    @Schema(enumeration = {"long_term_preference", "project_negative", "project_advance", "project_positive",
+            "market_info", "temp_status"})
+    public final String type;
+    public final String content;
+    public final List<String> entities;
+    public final List<String> keywords;
+    public final int weight;
+    public final double typePriority;
+    @Schema(enumeration = {"active", "expired", "superseded", "pending", "rejected", "deleted"})
+    public final String status;
+    @Schema(enumeration = {"explicit", "inferred", "bot"})
+    public final String source;
+    @Schema(nullable = true)
+    public final String sessionId;
+    public final Instant createdAt;
+    public final Instant lastSeenAt;
+    @Schema(nullable = true, description = "null for permanent memories")
+    public final Instant expiresAt;
+    @Schema(nullable = true)
+    public final Instant validUntil;
+    @Schema(nullable = true)
+    public final String supersededBy;
+    public final List<String> sourceMessageIds;
+
+    public MemoryDto(MemoryView view) {
+        Memory m = view.memory();
+        this.id = m.id();
+        this.profileId = m.profileId();
+        this.type = m.type().wireName();
+        this.content = m.content();
+        this.entities = m.entities();
+        this.keywords = m.keywords();
+        this.weight = m.weight();
+        this.typePriority = view.typePriority();
+        this.status = view.status().wireName();
+        this.source = m.source().wireName();
+        this.sessionId = m.sessionId();
+        this.createdAt = m.createdAt();
+        this.lastSeenAt = m.lastSeenAt();
+        this.expiresAt = m.expiresAt();
+        this.validUntil = m.validUntil();
+        this.supersededBy = m.supersededBy();
+        this.sourceMessageIds = m.sourceMessageIds();
+    }
+}

@@ -1,0 +1,98 @@
+package dev.pmmemory.application;
+
+import dev.pmmemory.application.InvalidInputException.FieldError;
+import java.time.DateTimeException;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+import java.util.regex.Pattern;
+
+/** Collects every field error of one input before failing, so the response names them all. */
+public final class Validation {
+    private static final Pattern PROFILE_ID = Pattern.compile("[A-Za-z0-9_.:-]{1,128}");
+    private static final Pattern HAS_ALNUM = Pattern.compile(".*[A-Za-z0-9].*");
+    private static final Pattern OPAQUE_ID = Pattern.compile("[\\x21-\\x7E]{1,128}");
+
+    private final List<FieldError> errors = new ArrayList<>();
+
+    public void fail(String field, String message) {
+        errors.add(new FieldError(field, message));
+    }
+
+    public boolean failed(String field) {
+        return errors.stream().anyMatch(e -> e.field().equals(field));
+    }
+
+    /** Throws when anything failed. */
+    public void check() {
+        if (!errors.isEmpty()) {
+            throw new InvalidInputException(errors);
+        }
+    }
+
+    /** 1..128 characters of [A-Za-z0-9_.:-], not only dots (".." is a path trick, not a profile). */
+    public String profileId(String field, String value) {
+        if (value == null || !PROFILE_ID.matcher(value).matches() || !HAS_ALNUM.matcher(value).matches()) {
+            fail(field, "must be 1 to 128 characters of A-Z a-z 0-9 _ . : - with at least one letter or digit");
+            return null;
+        }
+        return value;
+    }
+
+    /** An optional id chosen by the caller: 1..128 printable ASCII characters, no spaces. */
+    public String optionalOpaqueId(String field, String value) {
+        if (value == null) {
+            return null;
+        }
+        if (!OPAQUE_ID.matcher(value).matches()) {
+            fail(field, "must be 1 to 128 printable ASCII characters without spaces");
+            return null;
+        }
+        return value;
+    }
+
+    /** ISO-8601 with an offset ("2026-05-09T10:00:00Z", "2026-05-09T18:00:00+08:00"), kept to the millisecond. */
+    public Instant optionalInstant(String field, String value) {
+        if (value == null) {
+            return null;
+        }
+        try {
+            return OffsetDateTime.parse(value.strip(), DateTimeFormatter.ISO_OFFSET_DATE_TIME)
+                    .toInstant().truncatedTo(ChronoUnit.MILLIS);
+        } catch (DateTimeException e) {
+            fail(field, "must be an ISO-8601 date-time with an offset, e.g. 2026-05-09T10:00:00Z");
+            return null;
+        }
+    }
+
+    public <T> T optionalEnum(String field, String value, Function<String, java.util.Optional<T>> parse,
+                              String allowed) {
+        if (value == null) {
+            return null;
+        }
+        return parse.apply(value).orElseGet(() -> {
+            fail(field, "must be one of " + allowed);
+            return null;
+        });
+    }
+
+    public int intInRange(String field, String value, int defaultValue, int min, int max) {
+        if (value == null || value.isEmpty()) {
+            return defaultValue;
+        }
+        try {
+            int v = Integer.parseInt(value.strip());
+            if (v >= min && v <= max) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // reported below, same message as out of range
+        }
+        fail(field, "must be a whole number from " + min + " to " + max);
+        return defaultValue;
+    }
+}

@@ -1,0 +1,51 @@
+package dev.pmmemory.application.port.in;
+
+import dev.pmmemory.application.Validation;
+import dev.pmmemory.application.port.out.MemoryListQuery.PagePosition;
+import dev.pmmemory.domain.memory.MemoryStatus;
+import dev.pmmemory.domain.memory.MemoryType;
+import java.util.Arrays;
+
+/** A valid list request; nullable filters mean "any". */
+public record ListMemoriesQuery(String profileId, MemoryStatus status, MemoryType type, String entity, int limit,
+                                PagePosition after) {
+
+    public static final int DEFAULT_LIMIT = 20;
+    public static final int MAX_LIMIT = 200;
+
+    public ListMemoriesQuery {
+        Validation v = new Validation();
+        v.profileId("profile_id", profileId);
+        if (limit < 1 || limit > MAX_LIMIT) {
+            v.fail("limit", "must be a whole number from 1 to " + MAX_LIMIT);
+        }
+        v.check();
+    }
+
+    public static ListMemoriesQuery of(String profileId, String status, String type, String entity, String limit,
+                                       String cursor) {
+        Validation v = new Validation();
+        v.profileId("profile_id", profileId);
+        MemoryStatus st = v.optionalEnum("status", blankToNull(status), MemoryStatus::fromWireName,
+                String.join(", ", Arrays.stream(MemoryStatus.values()).map(MemoryStatus::wireName).toList()));
+        MemoryType ty = v.optionalEnum("type", blankToNull(type), MemoryType::fromWireName,
+                RecallContextQuery.allTypes());
+        int k = v.intInRange("limit", limit, DEFAULT_LIMIT, 1, MAX_LIMIT);
+        PagePosition after = null;
+        if (cursor != null && !cursor.isEmpty()) {
+            after = Cursor.decode(cursor).orElse(null);
+            if (after == null) {
+                v.fail("cursor", "is not a cursor this service returned");
+            }
+        }
+        if (entity != null && (entity.isBlank() || entity.length() > 200)) {
+            v.fail("entity", "must be 1 to 200 characters");
+        }
+        v.check();
+        return new ListMemoriesQuery(profileId, st, ty, entity, k, after);
+    }
+
+    private static String blankToNull(String s) {
+        return s == null || s.isBlank() ? null : s;
+    }
+}

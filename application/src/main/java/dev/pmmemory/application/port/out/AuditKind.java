@@ -1,0 +1,27 @@
+package dev.pmmemory.application.port.out;
+
+import java.util.Locale;
+
+/** Kinds of audit event. */
+public enum AuditKind {
+    MESSAGE_RECEIVED,
+    MESSAGE_UNCLASSIFIED,
+    MEMORY_CREATED,
+    MEMORY_PENDING,
+    MEMORY_REINFORCED,
+    MEMORY_SUPERSEDED,
+    MEMORY_PARTIALLY_SUPERSEDED,
+    MEMORY_CONFIRMED,
+    MEMORY_REJECTED,
+    MEMORY_CORRECTED,
+    MEMORY_DELETED,
+    MEMORY_EXPIRED;
+
+    public String wireName() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    public static AuditKind fromWireName(String name) {
+        return valueOf(name.toUpperCase(Locale.ROOT));
+    }
+}

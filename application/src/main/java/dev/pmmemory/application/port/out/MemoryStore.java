@@ -1,0 +1,31 @@
+package dev.pmmemory.application.port.out;
+
+import java.util.function.Function;
+
+/**
+ * Transactions over the store. Everything one use case writes happens inside one
+ * {@link #write} call and is committed together or not at all.
+ *
+ * <p>Writes of one store are serialised where they could race (same dedup key, same entity), so
+ * N concurrent identical adds end as one memory of weight N.
+ */
+public interface MemoryStore {
+
+    /** Runs {@code work} in a read-write transaction; rolls back if it throws. */
+    <T> T write(Function<StoreTransaction, T> work);
+
+    /** Runs {@code work} on a consistent snapshot. */
+    <T> T read(Function<StoreTransaction, T> work);
+
+    /** Whether the store answers right now (readiness). */
+    boolean isAvailable();
+
+    /** The repositories bound to one transaction. */
+    interface StoreTransaction {
+        Memories memories();
+
+        RawMessages rawMessages();
+
+        AuditTrail auditTrail();
+    }
+}

@@ -1,0 +1,51 @@
+package dev.pmmemory.application.service;
+
+import dev.pmmemory.application.port.in.ContextResult;
+import dev.pmmemory.application.port.in.ContextResult.RecalledMemory;
+import dev.pmmemory.application.port.in.RecallContext;
+import dev.pmmemory.application.port.in.RecallContextQuery;
+import dev.pmmemory.application.port.out.MemoryStore;
+import dev.pmmemory.domain.classify.Lexicon;
+import dev.pmmemory.domain.memory.Memory;
+import dev.pmmemory.domain.recall.ContextRanker;
+import dev.pmmemory.domain.recall.PromptBlock;
+import dev.pmmemory.domain.recall.RecallFilter;
+import dev.pmmemory.domain.recall.ScoredMemory;
+import dev.pmmemory.domain.text.TextAnalyzer;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/** The read path of DOMAIN.md §6. Reads never write. */
+public final class ContextRecall implements RecallContext {
+    private final MemoryStore store;
+    private final TextAnalyzer analyzer;
+    private final ContextRanker ranker;
+    private final MemoryViews views;
+    private final Clock clock;
+
+    public ContextRecall(MemoryStore store, Lexicon lexicon, TextAnalyzer analyzer, Clock clock) {
+        this.store = store;
+        this.analyzer = analyzer;
+        this.ranker = new ContextRanker(type -> lexicon.ruleFor(type).priority());
+        this.views = new MemoryViews(lexicon);
+        this.clock = clock;
+    }
+
+    @Override
+    public ContextResult recall(RecallContextQuery q) {
+        Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
+        Instant asOf = q.asOf() != null ? q.asOf() : now;
+        Set<String> terms = analyzer.queryTerms(q.query());
+        List<Memory> candidates = store.read(tx -> tx.memories().findRecallCandidates(q.profileId(), asOf));
+        RecallFilter filter = new RecallFilter(q.types(), Optional.ofNullable(q.entity()));
+        List<ScoredMemory> ranked = ranker.rank(terms, candidates, filter, asOf, q.limit());
+        List<RecalledMemory> items = ranked.stream()
+                .map(s -> new RecalledMemory(views.at(s.memory(), asOf), s.score(), s.factors()))
+                .toList();
+        return new ContextResult(q.profileId(), q.query(), asOf, items, PromptBlock.render(ranked));
+    }
+}

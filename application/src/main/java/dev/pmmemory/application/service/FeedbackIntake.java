@@ -1,0 +1,175 @@
+package dev.pmmemory.application.service;
+
+import dev.pmmemory.application.port.in.AddFeedback;
+import dev.pmmemory.application.port.in.AddFeedbackCommand;
+import dev.pmmemory.application.port.in.FeedbackResult;
+import dev.pmmemory.application.port.out.AuditEvent;
+import dev.pmmemory.application.port.out.AuditKind;
+import dev.pmmemory.application.port.out.FeedbackOutcome;
+import dev.pmmemory.application.port.out.IdGenerator;
+import dev.pmmemory.application.port.out.MemoryStore;
+import dev.pmmemory.application.port.out.MemoryStore.StoreTransaction;
+import dev.pmmemory.application.port.out.RawMessage;
+import dev.pmmemory.domain.classify.Classifier;
+import dev.pmmemory.domain.classify.Lexicon;
+import dev.pmmemory.domain.evolution.ConflictResolver;
+import dev.pmmemory.domain.evolution.Deduplicator;
+import dev.pmmemory.domain.evolution.MemoryDraft;
+import dev.pmmemory.domain.evolution.Resolution;
+import dev.pmmemory.domain.evolution.Supersession;
+import dev.pmmemory.domain.memory.Lifetime;
+import dev.pmmemory.domain.memory.Memory;
+import dev.pmmemory.domain.memory.MemoryStatus;
+import dev.pmmemory.domain.memory.MemoryType;
+import dev.pmmemory.domain.privacy.Redaction;
+import dev.pmmemory.domain.privacy.Redactor;
+import dev.pmmemory.domain.privacy.SecretKind;
+import dev.pmmemory.domain.text.TextAnalyzer;
+import dev.pmmemory.domain.text.TextAnalyzer.Analysis;
+import dev.pmmemory.domain.text.TextNormalizer;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The write path of DOMAIN.md §3: redact, keep the raw message, classify, extract, dedup,
+ * resolve conflicts, insert. Everything one message changes is written in one transaction.
+ */
+public final class FeedbackIntake implements AddFeedback {
+    private final MemoryStore store;
+    private final Classifier classifier;
+    private final Lexicon lexicon;
+    private final TextAnalyzer analyzer;
+    private final Redactor redactor;
+    private final IdGenerator ids;
+    private final Clock clock;
+    private final MemoryViews views;
+    private final Deduplicator deduplicator = new Deduplicator();
+    private final ConflictResolver conflicts = new ConflictResolver();
+
+    public FeedbackIntake(MemoryStore store, Classifier classifier, Lexicon lexicon, TextAnalyzer analyzer,
+                          Redactor redactor, IdGenerator ids, Clock clock) {
+        this.store = store;
+        this.classifier = classifier;
+        this.lexicon = lexicon;
+        this.analyzer = analyzer;
+        this.redactor = redactor;
+        this.ids = ids;
+        this.clock = clock;
+        this.views = new MemoryViews(lexicon);
+    }
+
+    @Override
+    public FeedbackResult add(AddFeedbackCommand cmd) {
+        Instant receivedAt = clock.instant().truncatedTo(ChronoUnit.MILLIS);
+        Instant createdAt = cmd.createdAt() != null ? cmd.createdAt() : receivedAt;
+        // Nothing unredacted goes further than this line: classification and storage see the redacted text.
+        Redaction redaction = redactor.redact(cmd.message());
+        String text = redaction.text();
+        List<String> redactions = redaction.kinds().stream().map(SecretKind::wireName).toList();
+        Analysis analysis = analyzer.analyze(text);
+        Optional<MemoryType> type = classifier.classify(text, analysis.entities());
+
+        return store.write(tx -> {
+            if (cmd.messageId() != null) {
+                Optional<RawMessage> earlier = tx.rawMessages().findByMessageId(cmd.profileId(), cmd.messageId());
+                if (earlier.isPresent()) {
+                    return replay(tx, earlier.get(), receivedAt);
+                }
+            }
+            String rawId = ids.newId();
+            if (type.isEmpty()) {
+                tx.rawMessages().append(raw(cmd, rawId, text, createdAt, receivedAt, FeedbackOutcome.UNCLASSIFIED,
+                        null, List.of(), redactions));
+                audit(tx, cmd.profileId(), null, rawId, AuditKind.MESSAGE_UNCLASSIFIED, "no type matched", receivedAt);
+                return new FeedbackResult(rawId, FeedbackOutcome.UNCLASSIFIED, Optional.empty(), List.of(), redactions);
+            }
+            MemoryDraft draft = new MemoryDraft(rawId, cmd.profileId(), type.get(), text,
+                    TextNormalizer.normalise(text), analysis.entities(), analysis.keywords(), cmd.source(),
+                    cmd.sessionId(), createdAt, lexicon.ruleFor(type.get()).ttl());
+
+            Optional<Memory> duplicate = tx.memories()
+                    .findActiveDuplicate(draft.profileId(), draft.type(), draft.normalizedContent());
+            if (duplicate.isPresent()) {
+                Memory merged = deduplicator.merge(duplicate.get(), draft);
+                tx.rawMessages().append(raw(cmd, rawId, text, createdAt, receivedAt, FeedbackOutcome.DEDUPLICATED,
+                        merged.id(), List.of(), redactions));
+                tx.memories().update(merged);
+                audit(tx, cmd.profileId(), merged.id(), rawId, AuditKind.MEMORY_REINFORCED,
+                        "weight=" + merged.weight(), receivedAt);
+                return new FeedbackResult(rawId, FeedbackOutcome.DEDUPLICATED,
+                        Optional.of(views.at(merged, receivedAt)), List.of(), redactions);
+            }
+            return insert(tx, cmd, draft, receivedAt, redactions);
+        });
+    }
+
+    private FeedbackResult insert(StoreTransaction tx, AddFeedbackCommand cmd, MemoryDraft draft, Instant receivedAt,
+                                  List<String> redactions) {
+        Memory fresh = new Memory.Builder()
+                .id(ids.newId())
+                .profileId(draft.profileId())
+                .type(draft.type())
+                .content(draft.content())
+                .normalizedContent(draft.normalizedContent())
+                .entities(draft.entities())
+                .keywords(draft.keywords())
+                .weight(1)
+                .status(MemoryStatus.ACTIVE)
+                .source(draft.source())
+                .sessionId(draft.sessionId())
+                .createdAt(draft.createdAt())
+                .lastSeenAt(draft.createdAt())
+                .validFrom(draft.createdAt())
+                .expiresAt(Lifetime.expiresAt(draft.createdAt(), draft.ttl()))
+                .sourceMessageIds(List.of(draft.rawMessageId()))
+                .build();
+        List<Memory> opposites = ConflictResolver.oppositeDecision(fresh.type())
+                .filter(t -> !fresh.entities().isEmpty())
+                .map(t -> tx.memories().findActiveByEntities(fresh.profileId(), t, fresh.entityKeys()))
+                .orElse(List.of());
+        Resolution resolution = conflicts.resolve(fresh, opposites);
+        Memory stored = resolution.incoming();
+        FeedbackOutcome outcome = stored.status() == MemoryStatus.PENDING
+                ? FeedbackOutcome.PENDING : FeedbackOutcome.CREATED;
+
+        tx.rawMessages().append(raw(cmd, draft.rawMessageId(), draft.content(), draft.createdAt(), receivedAt,
+                outcome, stored.id(), resolution.changedIds(), redactions));
+        tx.memories().insert(stored);
+        audit(tx, stored.profileId(), stored.id(), draft.rawMessageId(),
+                outcome == FeedbackOutcome.PENDING ? AuditKind.MEMORY_PENDING : AuditKind.MEMORY_CREATED,
+                "type=" + stored.type().wireName() + " source=" + stored.source().wireName(), receivedAt);
+        for (Memory changed : resolution.changed()) {
+            tx.memories().update(changed);
+        }
+        for (Supersession s : resolution.supersessions()) {
+            audit(tx, stored.profileId(), s.supersededId(), draft.rawMessageId(),
+                    s.whole() ? AuditKind.MEMORY_SUPERSEDED : AuditKind.MEMORY_PARTIALLY_SUPERSEDED,
+                    "by=" + s.byId() + " entities=" + String.join(",", s.entityKeys()) + " at=" + s.at(),
+                    receivedAt);
+        }
+        return new FeedbackResult(draft.rawMessageId(), outcome, Optional.of(views.at(stored, receivedAt)),
+                resolution.changedIds(), redactions);
+    }
+
+    private FeedbackResult replay(StoreTransaction tx, RawMessage earlier, Instant now) {
+        Optional<Memory> memory = Optional.ofNullable(earlier.memoryId())
+                .flatMap(id -> tx.memories().findById(earlier.profileId(), id));
+        return new FeedbackResult(earlier.id(), FeedbackOutcome.REPLAYED, memory.map(m -> views.at(m, now)),
+                earlier.supersededIds(), earlier.redactions());
+    }
+
+    private static RawMessage raw(AddFeedbackCommand cmd, String rawId, String text, Instant createdAt,
+                                  Instant receivedAt, FeedbackOutcome outcome, String memoryId,
+                                  List<String> superseded, List<String> redactions) {
+        return new RawMessage(rawId, cmd.profileId(), cmd.messageId(), cmd.sessionId(), cmd.source(), text,
+                createdAt, receivedAt, outcome, memoryId, superseded, redactions);
+    }
+
+    private void audit(StoreTransaction tx, String profileId, String memoryId, String rawId, AuditKind kind,
+                       String detail, Instant at) {
+        tx.auditTrail().record(new AuditEvent(ids.newId(), profileId, memoryId, rawId, kind, detail, at));
+    }
+}

@@ -1,0 +1,25 @@
+package dev.pmmemory.bootstrap;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import java.util.Optional;
+
+/** Everything under {@code memory.*} in application.properties (or MEMORY_* environment variables). */
+@ConfigMapping(prefix = "memory")
+public interface MemoryConfig {
+
+    /** Which store serves the ports, chosen at start-up: {@code sqlite} (default). */
+    @WithDefault("sqlite")
+    String store();
+
+    Sqlite sqlite();
+
+    /** A lexicon file replacing the shipped default (DOMAIN.md §1). */
+    Optional<String> lexiconPath();
+
+    interface Sqlite {
+        /** The database file; its folder is created if missing. */
+        @WithDefault("./data/pm-memory.db")
+        String path();
+    }
+}

@@ -1,0 +1,129 @@
+package dev.pmmemory.bootstrap;
+
+import dev.pmmemory.adapters.sqlite.SqliteMemoryStore;
+import dev.pmmemory.application.port.in.AddFeedback;
+import dev.pmmemory.application.port.in.GetMemory;
+import dev.pmmemory.application.port.in.ListMemories;
+import dev.pmmemory.application.port.in.RecallContext;
+import dev.pmmemory.application.port.out.IdGenerator;
+import dev.pmmemory.application.port.out.MemoryStore;
+import dev.pmmemory.application.service.ContextRecall;
+import dev.pmmemory.application.service.FeedbackIntake;
+import dev.pmmemory.application.service.MemoryQueries;
+import dev.pmmemory.domain.classify.ClassifierChain;
+import dev.pmmemory.domain.classify.Lexicon;
+import dev.pmmemory.domain.classify.RuleClassifier;
+import dev.pmmemory.domain.privacy.Redactor;
+import dev.pmmemory.domain.text.TextAnalyzer;
+import io.quarkus.runtime.configuration.ConfigurationException;
+import jakarta.enterprise.inject.Disposes;
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Singleton;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.UUID;
+import org.jboss.logging.Logger;
+
+/**
+ * The one place that knows every module: builds the domain services, the chosen store and the
+ * use cases, and hands them to CDI. Domain and application classes carry no annotations.
+ */
+@Singleton
+public class Wiring {
+    private static final Logger LOG = Logger.getLogger(Wiring.class);
+
+    @Produces
+    @Singleton
+    Clock clock() {
+        return Clock.systemUTC();
+    }
+
+    @Produces
+    @Singleton
+    IdGenerator ids() {
+        return () -> UUID.randomUUID().toString();
+    }
+
+    @Produces
+    @Singleton
+    Lexicon lexicon(MemoryConfig config) {
+        return config.lexiconPath().map(Wiring::readLexicon).orElseGet(Lexicon::loadDefault);
+    }
+
+    private static Lexicon readLexicon(String path) {
+        try {
+            Lexicon lexicon = Lexicon.parse(Files.readString(Path.of(path), StandardCharsets.UTF_8));
+            LOG.infof("lexicon loaded from %s", path);
+            return lexicon;
+        } catch (IOException e) {
+            throw new UncheckedIOException("memory.lexicon-path: cannot read " + path, e);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigurationException("memory.lexicon-path: " + path + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Produces
+    @Singleton
+    TextAnalyzer textAnalyzer(Lexicon lexicon) {
+        return TextAnalyzer.from(lexicon);
+    }
+
+    @Produces
+    @Singleton
+    MemoryStore store(MemoryConfig config, Clock clock) {
+        String store = config.store();
+        if (!"sqlite".equals(store)) {
+            throw new ConfigurationException("memory.store: unknown store '" + store + "'; supported: sqlite");
+        }
+        Path file = Path.of(config.sqlite().path());
+        SqliteMemoryStore sqlite = SqliteMemoryStore.open(file, clock);
+        LOG.infof("store: SQLite file %s (schema version %d)", file.toAbsolutePath(), sqlite.schemaVersion());
+        return sqlite;
+    }
+
+    void closeStore(@Disposes MemoryStore store) {
+        if (store instanceof AutoCloseable closeable) {
+            try {
+                closeable.close();
+            } catch (Exception e) {
+                LOG.warn("closing the store failed", e);
+            }
+        }
+    }
+
+    @Produces
+    @Singleton
+    AddFeedback addFeedback(MemoryStore store, Lexicon lexicon, TextAnalyzer analyzer, IdGenerator ids, Clock clock) {
+        ClassifierChain classifiers = new ClassifierChain(List.of(new RuleClassifier(lexicon)));
+        return new FeedbackIntake(store, classifiers, lexicon, analyzer, new Redactor(), ids, clock);
+    }
+
+    @Produces
+    @Singleton
+    RecallContext recallContext(MemoryStore store, Lexicon lexicon, TextAnalyzer analyzer, Clock clock) {
+        return new ContextRecall(store, lexicon, analyzer, clock);
+    }
+
+    @Produces
+    @Singleton
+    MemoryQueries memoryQueries(MemoryStore store, Lexicon lexicon, Clock clock) {
+        return new MemoryQueries(store, lexicon, clock);
+    }
+
+    @Produces
+    @Singleton
+    ListMemories listMemories(MemoryQueries queries) {
+        return queries;
+    }
+
+    @Produces
+    @Singleton
+    GetMemory getMemory(MemoryQueries queries) {
+        return queries;
+    }
+}

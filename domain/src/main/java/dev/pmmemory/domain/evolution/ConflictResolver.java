@@ -1,0 +1,130 @@
+package dev.pmmemory.domain.evolution;
+
+import dev.pmmemory.domain.memory.Memory;
+import dev.pmmemory.domain.memory.MemoryStatus;
+import dev.pmmemory.domain.memory.MemoryType;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Decision reversals (DOMAIN.md §4): a new project_advance against an active project_negative on
+ * the same entity, or the other way round. Positive vs negative is not a conflict.
+ *
+ * <p>Supersession is per entity: an existing memory gives up only the entities it shares with the
+ * newer decision and becomes {@code superseded} once it has given up all of them. The same holds
+ * for a new memory that arrives after a newer opposite decision.
+ */
+public final class ConflictResolver {
+
+    /** The decision type a memory of {@code type} reverses, if any. */
+    public static Optional<MemoryType> oppositeDecision(MemoryType type) {
+        return switch (type) {
+            case PROJECT_ADVANCE -> Optional.of(MemoryType.PROJECT_NEGATIVE);
+            case PROJECT_NEGATIVE -> Optional.of(MemoryType.PROJECT_ADVANCE);
+            default -> Optional.empty();
+        };
+    }
+
+    /**
+     * Resolves a new active memory against existing memories (any may be passed; only active
+     * opposite decisions sharing a live entity count).
+     */
+    public Resolution resolve(Memory incoming, List<Memory> existing) {
+        return resolve(incoming, existing, false);
+    }
+
+    /**
+     * A pending memory the PM confirmed: it now wins over every opposite decision it shares an
+     * entity with, whatever their confidence. {@code confirmedAt} becomes its valid_from.
+     */
+    public Resolution resolveConfirmed(Memory pending, List<Memory> existing, Instant confirmedAt) {
+        Memory activated = pending.toBuilder().status(MemoryStatus.ACTIVE).validFrom(confirmedAt).build();
+        return resolve(activated, existing, true);
+    }
+
+    private Resolution resolve(Memory incoming, List<Memory> existing, boolean confirmed) {
+        Optional<MemoryType> opposite = oppositeDecision(incoming.type());
+        if (opposite.isEmpty()) {
+            return new Resolution(incoming, List.of(), List.of());
+        }
+        Set<String> incomingKeys = new LinkedHashSet<>(incoming.entityKeys());
+        List<Memory> toSupersede = new ArrayList<>();
+        List<Set<String>> toSupersedeShared = new ArrayList<>();
+        Set<String> lateKeys = new LinkedHashSet<>();
+        Memory lateWinner = null;
+        boolean pending = false;
+
+        List<Memory> conflicting = existing.stream()
+                .filter(e -> e.status() == MemoryStatus.ACTIVE && e.type() == opposite.get())
+                .filter(e -> !e.id().equals(incoming.id()))
+                .sorted(Comparator.comparing(Memory::id))
+                .toList();
+        for (Memory e : conflicting) {
+            Set<String> shared = new LinkedHashSet<>(e.liveEntityKeys());
+            shared.retainAll(incomingKeys);
+            if (shared.isEmpty()) {
+                continue;
+            }
+            if (incoming.createdAt().isBefore(e.lastSeenAt())) {
+                lateKeys.addAll(shared);
+                if (lateWinner == null || e.lastSeenAt().isAfter(lateWinner.lastSeenAt())) {
+                    lateWinner = e;
+                }
+            } else if (confirmed || incoming.source().confidence() >= e.source().confidence()) {
+                toSupersede.add(e);
+                toSupersedeShared.add(shared);
+            } else {
+                pending = true;
+            }
+        }
+
+        if (pending) {
+            Memory held = incoming.toBuilder().status(MemoryStatus.PENDING).validFrom(null).build();
+            return new Resolution(held, List.of(), List.of());
+        }
+
+        List<Memory> changed = new ArrayList<>();
+        List<Supersession> supersessions = new ArrayList<>();
+        Instant takeover = incoming.validFrom() != null ? incoming.validFrom() : incoming.createdAt();
+        for (int i = 0; i < toSupersede.size(); i++) {
+            Memory e = toSupersede.get(i);
+            Set<String> shared = toSupersedeShared.get(i);
+            Memory after = giveUp(e, shared, incoming.id(), takeover);
+            changed.add(after);
+            supersessions.add(new Supersession(e.id(), incoming.id(), shared, takeover,
+                    after.status() == MemoryStatus.SUPERSEDED));
+        }
+
+        Memory result = incoming;
+        if (!lateKeys.isEmpty()) {
+            // The newer opposite decision already holds these entities: the late message is
+            // history from the moment it was said until that decision.
+            Instant until = later(incoming.createdAt(), lateWinner.createdAt());
+            result = giveUp(incoming, lateKeys, lateWinner.id(), until);
+            supersessions.add(new Supersession(incoming.id(), lateWinner.id(), lateKeys, until,
+                    result.status() == MemoryStatus.SUPERSEDED));
+        }
+        return new Resolution(result, changed, supersessions);
+    }
+
+    /** {@code m} stops speaking for {@code keys}; wholly superseded once no live entity is left. */
+    private static Memory giveUp(Memory m, Set<String> keys, String byId, Instant at) {
+        Set<String> superseded = new HashSet<>(m.supersededEntityKeys());
+        superseded.addAll(keys);
+        Memory.Builder b = m.toBuilder().supersededEntityKeys(superseded);
+        if (superseded.containsAll(m.entityKeys())) {
+            b.status(MemoryStatus.SUPERSEDED).supersededBy(byId).validUntil(at);
+        }
+        return b.build();
+    }
+
+    private static Instant later(Instant a, Instant b) {
+        return a.isAfter(b) ? a : b;
+    }
+}

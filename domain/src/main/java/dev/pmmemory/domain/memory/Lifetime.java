@@ -1,0 +1,44 @@
+package dev.pmmemory.domain.memory;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+
+/** Lifetime rules of DOMAIN.md §5: when a memory expires and when it is visible. */
+public final class Lifetime {
+    private Lifetime() {
+    }
+
+    /** expires_at = last_seen_at + TTL; {@code null} for permanent types. */
+    public static Instant expiresAt(Instant lastSeenAt, Optional<Duration> ttl) {
+        return ttl.map(lastSeenAt::plus).orElse(null);
+    }
+
+    /**
+     * Visible at {@code t}: valid_from ≤ t, not superseded / deleted / rejected at or before t
+     * (valid_until), not pending at t (no valid_from yet), and t before expires_at.
+     */
+    public static boolean isVisibleAt(Memory m, Instant t) {
+        if (m.validFrom() == null || m.validFrom().isAfter(t)) {
+            return false;
+        }
+        if (m.validUntil() != null && !t.isBefore(m.validUntil())) {
+            return false;
+        }
+        if (m.status() == MemoryStatus.PENDING || m.status() == MemoryStatus.REJECTED) {
+            return false;
+        }
+        return m.expiresAt() == null || t.isBefore(m.expiresAt());
+    }
+
+    /**
+     * The status a reader sees at {@code now}: the stored one, except that an active memory past
+     * its expiry reads as expired before the sweep has materialised it (reads never write).
+     */
+    public static MemoryStatus effectiveStatus(Memory m, Instant now) {
+        if (m.status() == MemoryStatus.ACTIVE && m.expiresAt() != null && !now.isBefore(m.expiresAt())) {
+            return MemoryStatus.EXPIRED;
+        }
+        return m.status();
+    }
+}

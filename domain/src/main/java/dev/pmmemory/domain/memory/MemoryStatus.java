@@ -1,0 +1,22 @@
+package dev.pmmemory.domain.memory;
+
+import java.util.Locale;
+import java.util.Optional;
+
+/** Lifecycle of a memory. Only {@link #ACTIVE} memories take part in dedup and conflicts. */
+public enum MemoryStatus {
+    ACTIVE, EXPIRED, SUPERSEDED, PENDING, REJECTED, DELETED;
+
+    public String wireName() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    public static Optional<MemoryStatus> fromWireName(String name) {
+        for (MemoryStatus s : values()) {
+            if (s.wireName().equals(name)) {
+                return Optional.of(s);
+            }
+        }
+        return Optional.empty();
+    }
+}

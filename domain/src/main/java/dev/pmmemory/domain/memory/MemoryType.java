@@ -1,0 +1,9 @@
+package dev.pmmemory.domain.memory;
+public enum MemoryType {
+    LONG_TERM_PREFERENCE("long_term_preference"), PROJECT_NEGATIVE("project_negative"), PROJECT_ADVANCE("project_advance"),
+    PROJECT_POSITIVE("project_positive"), MARKET_INFO("market_info"), TEMP_STATUS("temp_status");
+    private final String wireName;
+    MemoryType(String wireName) { this.wireName = wireName; }
+    public String wireName() { return wireName; }
+    public static java.util.Optional<MemoryType> fromWireName(String name) { for (MemoryType t : values()) if (t.wireName.equals(name)) return java.util.Optional.of(t); return java.util.Optional.empty(); }
+}

@@ -1,0 +1,97 @@
+package dev.pmmemory.domain.recall;
+
+import dev.pmmemory.domain.memory.Lifetime;
+import dev.pmmemory.domain.memory.Memory;
+import dev.pmmemory.domain.memory.MemoryType;
+import dev.pmmemory.domain.text.Jaccard;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * Ranks the memories visible at an instant for a query (DOMAIN.md §6):
+ * score = 0.4·keyword_match + 0.2·recency_decay + 0.3·type_priority + 0.1·weight_normalized.
+ */
+public final class ContextRanker {
+
+    /** A preference is the PM's persona: it always starts at ≥ 0.42. */
+    static final double PREFERENCE_KEYWORD_FLOOR = 0.3;
+    static final double RECENCY_HALF_SCALE_DAYS = 30.0;
+    static final double WEIGHT_SATURATION = 10.0;
+    private static final double MILLIS_PER_DAY = Duration.ofDays(1).toMillis();
+
+    private static final Comparator<ScoredMemory> ORDER = Comparator
+            .comparingDouble(ScoredMemory::score).reversed()
+            .thenComparing((ScoredMemory s) -> s.memory().lastSeenAt(), Comparator.reverseOrder())
+            .thenComparing(s -> s.memory().id());
+
+    private final ToDoubleFunction<MemoryType> typePriority;
+
+    public ContextRanker(ToDoubleFunction<MemoryType> typePriority) {
+        this.typePriority = typePriority;
+    }
+
+    /**
+     * @param queryTerms  the query's keywords and entities
+     * @param candidates  memories of one profile (invisible ones at {@code asOf} are dropped here)
+     * @param filter      narrows the candidates; the top-K guard still honours its types
+     * @param limit       K, at least 1
+     */
+    public List<ScoredMemory> rank(Set<String> queryTerms, List<Memory> candidates, RecallFilter filter,
+                                   Instant asOf, int limit) {
+        if (limit < 1) {
+            throw new IllegalArgumentException("limit must be >= 1");
+        }
+        List<ScoredMemory> ranked = new ArrayList<>();
+        ScoredMemory bestPreference = null;
+        for (Memory m : candidates) {
+            if (!Lifetime.isVisibleAt(m, asOf) || !filter.admitsType(m.type())) {
+                continue;
+            }
+            ScoredMemory scored = score(m, queryTerms, asOf);
+            if (m.type() == MemoryType.LONG_TERM_PREFERENCE
+                    && (bestPreference == null || ORDER.compare(scored, bestPreference) < 0)) {
+                bestPreference = scored;
+            }
+            if (filter.matches(m)) {
+                ranked.add(scored);
+            }
+        }
+        ranked.sort(ORDER);
+        List<ScoredMemory> top = new ArrayList<>(ranked.subList(0, Math.min(limit, ranked.size())));
+        carryCorePreference(top, bestPreference, limit);
+        return top;
+    }
+
+    /** Top-K guard: a visible preference is always carried, in place of the last item if need be. */
+    private static void carryCorePreference(List<ScoredMemory> top, ScoredMemory bestPreference, int limit) {
+        if (bestPreference == null
+                || top.stream().anyMatch(s -> s.memory().type() == MemoryType.LONG_TERM_PREFERENCE)) {
+            return;
+        }
+        if (top.size() == limit) {
+            top.remove(top.size() - 1);
+        }
+        top.add(bestPreference);
+    }
+
+    public ScoredMemory score(Memory m, Set<String> queryTerms, Instant asOf) {
+        Set<String> memoryTerms = new HashSet<>(m.keywords());
+        memoryTerms.addAll(m.entityKeys());
+        double keywordMatch = Jaccard.similarity(queryTerms, memoryTerms);
+        if (m.type() == MemoryType.LONG_TERM_PREFERENCE) {
+            keywordMatch = Math.max(keywordMatch, PREFERENCE_KEYWORD_FLOOR);
+        }
+        double days = Math.max(0, (asOf.toEpochMilli() - m.lastSeenAt().toEpochMilli()) / MILLIS_PER_DAY);
+        double recency = Math.exp(-days / RECENCY_HALF_SCALE_DAYS);
+        double weight = Math.min(m.weight() / WEIGHT_SATURATION, 1.0);
+        ScoreFactors factors = new ScoreFactors(keywordMatch, recency, typePriority.applyAsDouble(m.type()), weight);
+        return new ScoredMemory(m, factors.score(), factors);
+    }
+
+}

@@ -1,0 +1,108 @@
+package dev.pmmemory.domain.text;
+
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The query-able terms of a text, in {@link TextNormalizer#nfkcLower} form.
+ * Chinese has no spaces, so Han runs become character bigrams: "海外早期项目" and
+ * "我更倾向海外早期项目" then share 海外 / 早期 / 项目 instead of being two unrelated tokens.
+ */
+public final class KeywordExtractor {
+
+    /** English function words and Chinese function characters; single Han characters also split Han runs. */
+    private static final Set<String> DEFAULT_STOP_WORDS = Set.of(
+            // English
+            "a", "an", "the", "and", "or", "but", "not", "no", "is", "are", "was", "were", "be", "been",
+            "am", "do", "does", "did", "to", "of", "in", "on", "at", "by", "for", "with", "from", "as",
+            "it", "its", "this", "that", "these", "those", "there", "i", "me", "my", "we", "us", "our",
+            "you", "your", "he", "she", "they", "them", "his", "her", "their", "so", "too", "very", "just",
+            "can", "will", "would", "should", "could", "if", "then", "than", "also", "please", "ok", "okay",
+            "let", "let's", "lets", "don't", "dont", "about", "into", "up", "out", "all", "any", "some",
+            // Chinese
+            "的", "了", "吗", "呢", "吧", "啊", "呀", "哦", "嘛", "和", "与", "及", "也", "都", "很", "就", "还",
+            "我", "你", "他", "她", "它", "们", "是", "在", "有", "这", "那", "个");
+
+    private final Set<String> stopWords;
+
+    public KeywordExtractor() {
+        this(DEFAULT_STOP_WORDS);
+    }
+
+    /** @param stopWords terms never returned; single Han characters among them also split Han runs */
+    public KeywordExtractor(Set<String> stopWords) {
+        Set<String> normalised = new LinkedHashSet<>();
+        for (String word : stopWords) {
+            normalised.add(TextNormalizer.nfkcLower(word));
+        }
+        this.stopWords = Collections.unmodifiableSet(normalised);
+    }
+
+    public static Set<String> defaultStopWords() {
+        return DEFAULT_STOP_WORDS;
+    }
+
+    /** Terms of the text plus the given entities (nfkcLower), in first-seen order. */
+    public Set<String> keywords(String text, List<String> entities) {
+        String lower = TextNormalizer.nfkcLower(text);
+        Set<String> terms = new LinkedHashSet<>();
+        StringBuilder word = new StringBuilder();
+        StringBuilder han = new StringBuilder();
+        for (int i = 0; i < lower.length(); ) {
+            int cp = lower.codePointAt(i);
+            i += Character.charCount(cp);
+            if (isHan(cp) && !stopWords.contains(new String(Character.toChars(cp)))) {
+                flushWord(word, terms);
+                han.appendCodePoint(cp);
+            } else if (!isHan(cp) && Character.isLetterOrDigit(cp)) {
+                flushHan(han, terms);
+                word.appendCodePoint(cp);
+            } else {
+                // whitespace, punctuation, symbols and Han stop characters all end the current run
+                flushWord(word, terms);
+                flushHan(han, terms);
+            }
+        }
+        flushWord(word, terms);
+        flushHan(han, terms);
+        for (String entity : entities) {
+            String key = TextNormalizer.nfkcLower(entity).strip();
+            if (!key.isEmpty()) {
+                terms.add(key);
+            }
+        }
+        return Collections.unmodifiableSet(terms);
+    }
+
+    /** A Latin/digit word; single letters ("s" of "let's") carry no meaning. */
+    private void flushWord(StringBuilder word, Set<String> terms) {
+        String w = word.toString();
+        word.setLength(0);
+        boolean singleLetter = w.codePointCount(0, w.length()) == 1 && Character.isLetter(w.codePointAt(0));
+        if (!w.isEmpty() && !singleLetter && !stopWords.contains(w)) {
+            terms.add(w);
+        }
+    }
+
+    /** A Han run without stop characters: its bigrams, or the character itself when alone. */
+    private void flushHan(StringBuilder han, Set<String> terms) {
+        String run = han.toString();
+        han.setLength(0);
+        int[] cps = run.codePoints().toArray();
+        if (cps.length == 1) {
+            terms.add(run);
+        }
+        for (int i = 0; i + 1 < cps.length; i++) {
+            String bigram = new String(cps, i, 2);
+            if (!stopWords.contains(bigram)) {
+                terms.add(bigram);
+            }
+        }
+    }
+
+    private static boolean isHan(int cp) {
+        return Character.UnicodeScript.of(cp) == Character.UnicodeScript.HAN;
+    }
+}

@@ -1,0 +1,48 @@
+package dev.pmmemory.domain.classify;
+
+import dev.pmmemory.domain.memory.MemoryType;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ClassifierChainTest {
+
+    private final List<String> calls = new ArrayList<>();
+
+    private Classifier fixed(String name, Optional<MemoryType> answer) {
+        return (message, entities) -> {
+            calls.add(name);
+            return answer;
+        };
+    }
+
+    @Test
+    void firstNonEmptyAnswerWinsAndLaterClassifiersAreNotAsked() {
+        ClassifierChain chain = new ClassifierChain(List.of(
+                fixed("rules", Optional.empty()),
+                fixed("llm", Optional.of(MemoryType.MARKET_INFO)),
+                fixed("never", Optional.of(MemoryType.TEMP_STATUS))));
+        assertThat(chain.classify("anything", List.of())).contains(MemoryType.MARKET_INFO);
+        assertThat(calls).containsExactly("rules", "llm");
+    }
+
+    @Test
+    void rulesAnswerBeforeTheFallback() {
+        ClassifierChain chain = new ClassifierChain(List.of(
+                new RuleClassifier(Lexicon.loadDefault()), fixed("llm", Optional.of(MemoryType.MARKET_INFO))));
+        assertThat(chain.classify("OpenAI 估值高", List.of("OpenAI"))).contains(MemoryType.PROJECT_NEGATIVE);
+        assertThat(calls).isEmpty();
+        assertThat(chain.classify("收到", List.of())).contains(MemoryType.MARKET_INFO);
+        assertThat(calls).containsExactly("llm");
+    }
+
+    @Test
+    void emptyWhenNobodyClassifies() {
+        assertThat(new ClassifierChain(List.of(fixed("a", Optional.empty()))).classify("x", List.of())).isEmpty();
+        assertThat(new ClassifierChain(List.of()).classify("x", List.of())).isEmpty();
+    }
+}

@@ -1,0 +1,159 @@
+package dev.pmmemory.domain.classify;
+
+import dev.pmmemory.domain.memory.MemoryType;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
+
+class LexiconTest {
+
+    private static final String VALID_RULES = """
+            type long_term_preference priority=1.0 ttl=permanent triggers=以后
+            type project_negative priority=0.9 ttl=P30D triggers=弱
+            type project_advance priority=0.8 ttl=P30D triggers=可以推进
+            type project_positive priority=0.6 ttl=P30D triggers=不错
+            type market_info priority=0.4 ttl=P7D when=no_entity triggers=赛道
+            type temp_status priority=0.3 ttl=P3D triggers=本周
+            """;
+
+    @Test
+    void defaultLexiconHasTheSixRulesInTableOrder() {
+        Lexicon lexicon = Lexicon.loadDefault();
+        assertThat(lexicon.rules()).extracting(TypeRule::type).containsExactly(
+                MemoryType.LONG_TERM_PREFERENCE, MemoryType.PROJECT_NEGATIVE, MemoryType.PROJECT_ADVANCE,
+                MemoryType.PROJECT_POSITIVE, MemoryType.MARKET_INFO, MemoryType.TEMP_STATUS);
+    }
+
+    static Stream<Arguments> defaultTable() {
+        return Stream.of(
+                arguments(MemoryType.LONG_TERM_PREFERENCE, 1.0, Optional.empty(), false,
+                        List.of("以后", "少推", "不要", "避免", "不喜欢", "我更倾向")),
+                arguments(MemoryType.PROJECT_NEGATIVE, 0.9, Optional.of(Duration.ofDays(30)), false,
+                        List.of("弱", "差", "贵", "不行", "商业化", "估值高", "赛道小")),
+                arguments(MemoryType.PROJECT_ADVANCE, 0.8, Optional.of(Duration.ofDays(30)), false,
+                        List.of("可以推进", "约一下", "见一下", "可以投", "感兴趣", "聊聊")),
+                arguments(MemoryType.PROJECT_POSITIVE, 0.6, Optional.of(Duration.ofDays(30)), false,
+                        List.of("不错", "有意思", "亮点", "看好")),
+                arguments(MemoryType.MARKET_INFO, 0.4, Optional.of(Duration.ofDays(7)), true,
+                        List.of("赛道", "趋势", "最近热", "在火")),
+                arguments(MemoryType.TEMP_STATUS, 0.3, Optional.of(Duration.ofDays(3)), false,
+                        List.of("本周", "下周", "在路上", "最近忙")));
+    }
+
+    @ParameterizedTest(name = "{0}: priority {1}, ttl {2}")
+    @MethodSource("defaultTable")
+    void defaultLexiconMatchesDomainTable(MemoryType type, double priority, Optional<Duration> ttl,
+                                          boolean onlyWithoutEntities, List<String> triggers) {
+        TypeRule rule = Lexicon.loadDefault().ruleFor(type);
+        assertThat(rule.priority()).isEqualTo(priority);
+        assertThat(rule.ttl()).isEqualTo(ttl);
+        assertThat(rule.onlyWithoutEntities()).isEqualTo(onlyWithoutEntities);
+        assertThat(rule.triggers()).containsExactlyElementsOf(triggers);
+    }
+
+    @Test
+    void defaultLexiconShipsDictionaryAndGenericWords() {
+        Lexicon lexicon = Lexicon.loadDefault();
+        assertThat(lexicon.entityDictionary()).contains("智谱", "月之暗面", "百川智能", "MiniMax", "零一万物", "阶跃星辰");
+        assertThat(lexicon.genericWords()).contains("AI", "VC", "PE", "LLM", "GPU", "SaaS", "CEO", "CTO", "IPO",
+                "B2B", "B2C", "AGI", "API");
+    }
+
+    @Test
+    void parsesCommentsBlankLinesEntitiesAndSpacedValues() {
+        Lexicon lexicon = Lexicon.parse("# header\n\n" + VALID_RULES.replace("triggers=本周", "triggers=本周, this week")
+                + "  # indented comment\nentity Mistral AI\nentity 智谱\ngeneric AI\r\ngeneric VC\n");
+        assertThat(lexicon.ruleFor(MemoryType.TEMP_STATUS).triggers()).containsExactly("本周", "this week");
+        assertThat(lexicon.entityDictionary()).containsExactly("Mistral AI", "智谱");
+        assertThat(lexicon.genericWords()).containsExactly("AI", "VC");
+        assertThat(lexicon.ruleFor(MemoryType.LONG_TERM_PREFERENCE).permanent()).isTrue();
+    }
+
+    @Test
+    void ruleOrderInTheFileIsPrecedence() {
+        String reordered = Stream.of(VALID_RULES.split("\n")).sorted().reduce("", (a, b) -> a + b + "\n");
+        Lexicon lexicon = Lexicon.parse(reordered);
+        assertThat(lexicon.rules().get(0).type()).isEqualTo(MemoryType.LONG_TERM_PREFERENCE);
+        assertThat(lexicon.rules().get(1).type()).isEqualTo(MemoryType.MARKET_INFO);
+    }
+
+    static Stream<Arguments> malformed() {
+        return Stream.of(
+                arguments("type nonsense priority=0.5 ttl=P1D triggers=x", 7, "unknown memory type 'nonsense'"),
+                arguments("type temp_status priority=high ttl=P1D triggers=x", 7, "priority is not a number"),
+                arguments("type temp_status priority=1.5 ttl=P1D triggers=x", 7, "priority must be in [0, 1]"),
+                arguments("type temp_status priority=0.5 ttl=3days triggers=x", 7, "ttl is neither"),
+                arguments("type temp_status priority=0.5 ttl=PT0S triggers=x", 7, "ttl must be positive"),
+                arguments("type temp_status priority=0.5 ttl=-P1D triggers=x", 7, "ttl must be positive"),
+                arguments("type temp_status priority=0.5 ttl=P1D triggers=", 7, "missing triggers="),
+                arguments("type temp_status priority=0.5 ttl=P1D triggers=a,,b", 7, "empty trigger"),
+                arguments("type temp_status ttl=P1D triggers=x", 7, "missing priority="),
+                arguments("type temp_status priority=0.5 triggers=x", 7, "missing ttl="),
+                arguments("type temp_status priority=0.5 ttl=P1D colour=red triggers=x", 7, "unknown attribute 'colour'"),
+                arguments("type temp_status priority=0.5 priority=0.6 ttl=P1D triggers=x", 7, "given twice"),
+                arguments("type temp_status priority=0.5 ttl=P1D when=always triggers=x", 7, "unknown condition"),
+                arguments("type temp_status priority=0.5 ttl=P1D oops triggers=x", 7, "expected key=value"),
+                arguments("type", 7, "type needs a name"),
+                arguments("entity", 7, "entity needs a name"),
+                arguments("generic   ", 7, "generic needs a name"),
+                arguments("synonym 智谱 智谱AI", 7, "unknown declaration 'synonym'"),
+                arguments("type project_negative priority=0.5 ttl=P1D triggers=x", 7, "duplicate rule for type project_negative"));
+    }
+
+    @ParameterizedTest(name = "line {1}: {2}")
+    @MethodSource("malformed")
+    void malformedLineIsReportedWithItsNumber(String badLine, int line, String reason) {
+        assertThatThrownBy(() -> Lexicon.parse(VALID_RULES + badLine + "\n"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("line " + line + ":")
+                .hasMessageContaining(reason);
+    }
+
+    @Test
+    void lineNumbersCountCommentsAndBlankLines() {
+        assertThatThrownBy(() -> Lexicon.parse("# one\n\n   \nbogus\n"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("line 4:");
+    }
+
+    @Test
+    void everyTypeNeedsARule() {
+        String withoutTemp = VALID_RULES.replace("type temp_status priority=0.3 ttl=P3D triggers=本周\n", "");
+        assertThatThrownBy(() -> Lexicon.parse(withoutTemp))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("temp_status");
+        assertThatThrownBy(() -> Lexicon.parse(""))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("no rule");
+    }
+
+    @Test
+    void typeRuleValidatesItsValues() {
+        assertThatThrownBy(() -> new TypeRule(MemoryType.TEMP_STATUS, List.of(), 0.3, Optional.empty(), false))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new TypeRule(MemoryType.TEMP_STATUS, List.of("x"), Double.NaN, Optional.empty(), false))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new TypeRule(MemoryType.TEMP_STATUS, List.of(" "), 0.3, Optional.empty(), false))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new TypeRule(MemoryType.TEMP_STATUS, List.of("x"), -0.1, Optional.empty(), false))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void typeRuleCopiesItsTriggers() {
+        List<String> triggers = new java.util.ArrayList<>(List.of("本周"));
+        TypeRule rule = new TypeRule(MemoryType.TEMP_STATUS, triggers, 0.3, Optional.of(Duration.ofDays(3)), false);
+        triggers.add("下周");
+        assertThat(rule.triggers()).containsExactly("本周");
+    }
+}
