@@ -18,6 +18,7 @@ import dev.pmmemory.domain.text.TextAnalyzer;
 import io.quarkus.runtime.configuration.ConfigurationException;
 import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Produces;
+import jakarta.enterprise.inject.Typed;
 import jakarta.inject.Singleton;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -111,6 +112,7 @@ public class Wiring {
 
     @Produces
     @Singleton
+    @Typed(MemoryQueries.class) // exposed as ListMemories and GetMemory by the two producers below
     MemoryQueries memoryQueries(MemoryStore store, Lexicon lexicon, Clock clock) {
         return new MemoryQueries(store, lexicon, clock);
     }

@@ -44,16 +44,6 @@ final class Text {
         return Character.UnicodeScript.of(codePoint) == Character.UnicodeScript.HAN;
     }
 
-    static int digitCount(CharSequence s) {
-        int n = 0;
-        for (int i = 0; i < s.length(); i++) {
-            if (isAsciiDigit(s.charAt(i))) {
-                n++;
-            }
-        }
-        return n;
-    }
-
     static String digitsOnly(CharSequence s) {
         StringBuilder digits = new StringBuilder(s.length());
         for (int i = 0; i < s.length(); i++) {

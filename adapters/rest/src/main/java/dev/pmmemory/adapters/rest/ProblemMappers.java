@@ -2,6 +2,7 @@ package dev.pmmemory.adapters.rest;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import dev.pmmemory.adapters.rest.dto.Problem;
 import dev.pmmemory.application.InvalidInputException;
 import dev.pmmemory.application.NotFoundException;
@@ -42,6 +43,12 @@ public class ProblemMappers {
                 "the memory store cannot be reached; retry later", List.of())).header("Retry-After", "5").build();
     }
 
+    /** A value of the wrong JSON type; declared apart so that it wins over the built-in mapper of this type. */
+    @ServerExceptionMapper(priority = 1)
+    public Response wrongJsonType(MismatchedInputException e) {
+        return badJson(e);
+    }
+
     /** Malformed JSON, or a value of the wrong JSON type: 400 naming the field where known. */
     @ServerExceptionMapper(priority = 1)
     public Response badJson(JsonProcessingException e) {
@@ -57,6 +64,9 @@ public class ProblemMappers {
     /** 404 unknown path, 405, 406, 415 and other statuses JAX-RS raises itself. */
     @ServerExceptionMapper
     public Response webApplication(WebApplicationException e) {
+        if (e.getCause() instanceof JsonProcessingException json) {
+            return badJson(json);
+        }
         int status = e.getResponse().getStatus();
         if (status >= 500) {
             LOG.error("request failed", e);

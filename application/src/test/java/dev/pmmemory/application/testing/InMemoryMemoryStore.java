@@ -1,0 +1,367 @@
+package dev.pmmemory.application.testing;
+
+import dev.pmmemory.application.port.out.AuditEvent;
+import dev.pmmemory.application.port.out.AuditTrail;
+import dev.pmmemory.application.port.out.Memories;
+import dev.pmmemory.application.port.out.MemoryListQuery;
+import dev.pmmemory.application.port.out.MemoryStore;
+import dev.pmmemory.application.port.out.RawMessage;
+import dev.pmmemory.application.port.out.RawMessages;
+import dev.pmmemory.domain.memory.Memory;
+import dev.pmmemory.domain.memory.MemoryStatus;
+import dev.pmmemory.domain.memory.MemoryType;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.function.Predicate;
+
+/**
+ * A simple, correct {@link MemoryStore} in memory, for fast use-case tests.
+ *
+ * <p>Writes are serialised by one lock and work on a private copy of the state that replaces the
+ * published state only when the work returns normally: a write that throws leaves nothing behind.
+ * Published states are never mutated (all stored values are immutable records), so a read simply
+ * works on the state published when it started: a consistent snapshot, without locking.
+ *
+ * <p>It enforces the same constraints as the SQL stores: unique memory / raw message / audit ids,
+ * at most one ACTIVE memory per dedup key, one raw message per (profile, message_id), and an
+ * update needs an existing memory.
+ */
+public final class InMemoryMemoryStore implements MemoryStore {
+
+    private static final Comparator<Memory> NEWEST_FIRST = Comparator.comparing(Memory::createdAt)
+            .thenComparing(Memory::id).reversed();
+
+    private final Object writeLock = new Object();
+    private volatile State state = new State();
+    private volatile boolean available = true;
+
+    @Override
+    public <T> T write(Function<StoreTransaction, T> work) {
+        synchronized (writeLock) {
+            State working = state.copy();
+            Tx tx = new Tx(working, true);
+            try {
+                T result = work.apply(tx);
+                state = working; // commit: publish the copy
+                return result;
+            } finally {
+                tx.open = false;
+            }
+        }
+    }
+
+    @Override
+    public <T> T read(Function<StoreTransaction, T> work) {
+        Tx tx = new Tx(state, false);
+        try {
+            return work.apply(tx);
+        } finally {
+            tx.open = false;
+        }
+    }
+
+    @Override
+    public boolean isAvailable() {
+        return available;
+    }
+
+    /** Lets a test simulate an unreachable store (readiness). */
+    public void setAvailable(boolean available) {
+        this.available = available;
+    }
+
+    // --- test accessors: committed state only ---------------------------------------------------
+
+    /** Every committed memory of a profile, in insertion order. */
+    public List<Memory> memories(String profileId) {
+        return state.memories.values().stream().filter(m -> m.profileId().equals(profileId)).toList();
+    }
+
+    /** Every committed raw message of a profile, in append order. */
+    public List<RawMessage> rawMessages(String profileId) {
+        return state.raws.stream().filter(r -> r.profileId().equals(profileId)).toList();
+    }
+
+    /** Every committed audit event of a profile, in record order. */
+    public List<AuditEvent> auditEvents(String profileId) {
+        return state.audits.stream().filter(e -> e.profileId().equals(profileId)).toList();
+    }
+
+    /** Everything committed, of every profile (e.g. to scan for a secret). */
+    public List<Object> everything() {
+        State s = state;
+        List<Object> all = new ArrayList<>(s.memories.values());
+        all.addAll(s.raws);
+        all.addAll(s.audits);
+        return all;
+    }
+
+    // --- state -----------------------------------------------------------------------------------
+
+    private static final class State {
+        final LinkedHashMap<String, Memory> memories;
+        final ArrayList<RawMessage> raws;
+        final ArrayList<AuditEvent> audits;
+
+        State() {
+            this(new LinkedHashMap<>(), new ArrayList<>(), new ArrayList<>());
+        }
+
+        private State(LinkedHashMap<String, Memory> memories, ArrayList<RawMessage> raws,
+                      ArrayList<AuditEvent> audits) {
+            this.memories = memories;
+            this.raws = raws;
+            this.audits = audits;
+        }
+
+        State copy() {
+            return new State(new LinkedHashMap<>(memories), new ArrayList<>(raws), new ArrayList<>(audits));
+        }
+    }
+
+    /** The repositories over one state; only a write transaction may change it. */
+    private static final class Tx implements StoreTransaction {
+        private final State s;
+        private final boolean writable;
+        private volatile boolean open = true;
+        private final Memories memories = new TxMemories();
+        private final RawMessages rawMessages = new TxRawMessages();
+        private final AuditTrail auditTrail = new TxAuditTrail();
+
+        Tx(State s, boolean writable) {
+            this.s = s;
+            this.writable = writable;
+        }
+
+        @Override
+        public Memories memories() {
+            return memories;
+        }
+
+        @Override
+        public RawMessages rawMessages() {
+            return rawMessages;
+        }
+
+        @Override
+        public AuditTrail auditTrail() {
+            return auditTrail;
+        }
+
+        private void checkOpen() {
+            if (!open) {
+                throw new IllegalStateException("transaction already ended");
+            }
+        }
+
+        private void checkWritable() {
+            checkOpen();
+            if (!writable) {
+                throw new IllegalStateException("read-only transaction");
+            }
+        }
+
+        private final class TxMemories implements Memories {
+            @Override
+            public void insert(Memory memory) {
+                checkWritable();
+                Objects.requireNonNull(memory, "memory");
+                if (s.memories.containsKey(memory.id())) {
+                    throw new IllegalStateException("memory " + memory.id() + " already exists");
+                }
+                checkActiveDedupKey(memory);
+                s.memories.put(memory.id(), memory);
+            }
+
+            @Override
+            public void update(Memory memory) {
+                checkWritable();
+                Objects.requireNonNull(memory, "memory");
+                if (!s.memories.containsKey(memory.id())) {
+                    throw new IllegalStateException("no memory " + memory.id() + " to update");
+                }
+                checkActiveDedupKey(memory);
+                s.memories.put(memory.id(), memory);
+            }
+
+            private void checkActiveDedupKey(Memory memory) {
+                if (memory.status() != MemoryStatus.ACTIVE) {
+                    return;
+                }
+                boolean clash = s.memories.values().stream()
+                        .anyMatch(other -> !other.id().equals(memory.id())
+                                && other.status() == MemoryStatus.ACTIVE
+                                && other.profileId().equals(memory.profileId())
+                                && other.type() == memory.type()
+                                && other.normalizedContent().equals(memory.normalizedContent()));
+                if (clash) {
+                    throw new IllegalStateException("an active memory with this dedup key already exists");
+                }
+            }
+
+            @Override
+            public Optional<Memory> findById(String profileId, String id) {
+                checkOpen();
+                return Optional.ofNullable(s.memories.get(id)).filter(m -> m.profileId().equals(profileId));
+            }
+
+            @Override
+            public Optional<Memory> findActiveDuplicate(String profileId, MemoryType type, String normalizedContent) {
+                return find(profileId, m -> m.status() == MemoryStatus.ACTIVE && m.type() == type
+                        && m.normalizedContent().equals(normalizedContent)).stream().findFirst();
+            }
+
+            @Override
+            public List<Memory> findActiveByEntities(String profileId, MemoryType type,
+                                                     Collection<String> entityKeys) {
+                Set<String> keys = new HashSet<>(entityKeys);
+                return find(profileId, m -> m.status() == MemoryStatus.ACTIVE && m.type() == type
+                        && m.entityKeys().stream().anyMatch(keys::contains)).stream()
+                        .sorted(Comparator.comparing(Memory::id)).toList();
+            }
+
+            @Override
+            public List<Memory> findRecallCandidates(String profileId, Instant asOf) {
+                return find(profileId, m -> m.validFrom() != null && !m.validFrom().isAfter(asOf)
+                        && (m.validUntil() == null || m.validUntil().isAfter(asOf))
+                        && (m.expiresAt() == null || m.expiresAt().isAfter(asOf)));
+            }
+
+            @Override
+            public List<Memory> findSupersededBy(String profileId, String id) {
+                return find(profileId, m -> id.equals(m.supersededBy())).stream()
+                        .sorted(Comparator.comparing(Memory::createdAt).thenComparing(Memory::id)).toList();
+            }
+
+            @Override
+            public List<Memory> list(MemoryListQuery q) {
+                Instant now = q.now();
+                Predicate<Memory> status;
+                if (q.status() == null) {
+                    status = m -> true;
+                } else if (q.status() == MemoryStatus.ACTIVE) {
+                    status = m -> m.status() == MemoryStatus.ACTIVE
+                            && (m.expiresAt() == null || m.expiresAt().isAfter(now));
+                } else if (q.status() == MemoryStatus.EXPIRED) {
+                    status = m -> m.status() == MemoryStatus.EXPIRED || (m.status() == MemoryStatus.ACTIVE
+                            && m.expiresAt() != null && !m.expiresAt().isAfter(now));
+                } else {
+                    status = m -> m.status() == q.status();
+                }
+                Predicate<Memory> after = m -> q.after() == null
+                        || m.createdAt().isBefore(q.after().createdAt())
+                        || (m.createdAt().equals(q.after().createdAt()) && m.id().compareTo(q.after().id()) < 0);
+                return find(q.profileId(), status
+                        .and(m -> q.type() == null || m.type() == q.type())
+                        .and(m -> q.entityKey() == null || m.entityKeys().contains(q.entityKey()))
+                        .and(after)).stream()
+                        .sorted(NEWEST_FIRST)
+                        .limit(q.limit())
+                        .toList();
+            }
+
+            @Override
+            public long countByProfile(String profileId) {
+                return find(profileId, m -> true).size();
+            }
+
+            private List<Memory> find(String profileId, Predicate<Memory> predicate) {
+                checkOpen();
+                return s.memories.values().stream()
+                        .filter(m -> m.profileId().equals(profileId))
+                        .filter(predicate)
+                        .toList();
+            }
+        }
+
+        private final class TxRawMessages implements RawMessages {
+            @Override
+            public void append(RawMessage message) {
+                checkWritable();
+                Objects.requireNonNull(message, "message");
+                for (RawMessage r : s.raws) {
+                    if (r.id().equals(message.id())) {
+                        throw new IllegalStateException("raw message " + message.id() + " already exists");
+                    }
+                    if (message.messageId() != null && r.profileId().equals(message.profileId())
+                            && message.messageId().equals(r.messageId())) {
+                        throw new IllegalStateException("message_id " + message.messageId() + " already used");
+                    }
+                }
+                s.raws.add(message);
+            }
+
+            @Override
+            public Optional<RawMessage> findByMessageId(String profileId, String messageId) {
+                checkOpen();
+                return s.raws.stream()
+                        .filter(r -> r.profileId().equals(profileId) && messageId != null
+                                && messageId.equals(r.messageId()))
+                        .findFirst();
+            }
+
+            @Override
+            public List<RawMessage> findByIds(String profileId, Collection<String> ids) {
+                checkOpen();
+                Map<String, RawMessage> byId = new LinkedHashMap<>();
+                for (RawMessage r : s.raws) {
+                    if (r.profileId().equals(profileId)) {
+                        byId.put(r.id(), r);
+                    }
+                }
+                List<RawMessage> out = new ArrayList<>();
+                for (String id : new LinkedHashSet<>(ids)) {
+                    RawMessage r = byId.get(id);
+                    if (r != null) {
+                        out.add(r);
+                    }
+                }
+                return out;
+            }
+
+            @Override
+            public long countByProfile(String profileId) {
+                checkOpen();
+                return s.raws.stream().filter(r -> r.profileId().equals(profileId)).count();
+            }
+        }
+
+        private final class TxAuditTrail implements AuditTrail {
+            @Override
+            public void record(AuditEvent event) {
+                checkWritable();
+                Objects.requireNonNull(event, "event");
+                if (s.audits.stream().anyMatch(e -> e.id().equals(event.id()))) {
+                    throw new IllegalStateException("audit event " + event.id() + " already exists");
+                }
+                s.audits.add(event);
+            }
+
+            @Override
+            public List<AuditEvent> forMemory(String profileId, String memoryId) {
+                checkOpen();
+                return s.audits.stream()
+                        .filter(e -> e.profileId().equals(profileId) && memoryId != null
+                                && memoryId.equals(e.memoryId()))
+                        .toList();
+            }
+
+            @Override
+            public long countByProfile(String profileId) {
+                checkOpen();
+                return s.audits.stream().filter(e -> e.profileId().equals(profileId)).count();
+            }
+        }
+    }
+}

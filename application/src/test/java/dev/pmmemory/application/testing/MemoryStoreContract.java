@@ -1,0 +1,832 @@
+package dev.pmmemory.application.testing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.fail;
+
+import dev.pmmemory.application.port.in.FeedbackResult;
+import dev.pmmemory.application.port.out.AuditEvent;
+import dev.pmmemory.application.port.out.AuditKind;
+import dev.pmmemory.application.port.out.FeedbackOutcome;
+import dev.pmmemory.application.port.out.MemoryListQuery;
+import dev.pmmemory.application.port.out.MemoryListQuery.PagePosition;
+import dev.pmmemory.application.port.out.MemoryStore;
+import dev.pmmemory.application.port.out.RawMessage;
+import dev.pmmemory.application.service.FeedbackIntake;
+import dev.pmmemory.domain.memory.EntityKey;
+import dev.pmmemory.domain.memory.Memory;
+import dev.pmmemory.domain.memory.MemoryStatus;
+import dev.pmmemory.domain.memory.MemoryType;
+import dev.pmmemory.domain.memory.Source;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.function.IntFunction;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The storage contract every {@link MemoryStore} must pass (ARCHITECTURE.md "one storage contract
+ * suite, run by each persistence adapter against its real database"). A subclass provides a fresh,
+ * empty store per test and may override {@link #closeStore} to release it.
+ *
+ * <p>Repository behaviour is tested through the port; concurrency through the real
+ * {@link FeedbackIntake} use case wired on the store under test.
+ */
+public abstract class MemoryStoreContract {
+
+    protected static final String P = "pm-alice";
+    protected static final String OTHER = "pm-bob";
+    protected static final Instant T0 = Instant.parse("2026-05-01T08:00:00Z");
+    protected static final Clock CLOCK = Clock.fixed(Instant.parse("2026-05-20T00:00:00Z"), ZoneOffset.UTC);
+    private static final int THREADS = 24;
+
+    protected MemoryStore store;
+
+    /** A new, empty store; called once before each test. */
+    protected abstract MemoryStore newStore();
+
+    /** Releases a store made by {@link #newStore} (close connections, ...); called after each test. */
+    protected void closeStore(MemoryStore store) throws Exception {
+    }
+
+    @BeforeEach
+    void openContractStore() {
+        store = newStore();
+    }
+
+    @AfterEach
+    void closeContractStore() throws Exception {
+        if (store != null) {
+            closeStore(store);
+        }
+    }
+
+    // --- fixtures ------------------------------------------------------------------------------
+
+    /** A valid active 30-day memory whose dedup key is unique to {@code id}. */
+    protected static Memory.Builder memory(String id, String profileId) {
+        return new Memory.Builder()
+                .id(id)
+                .profileId(profileId)
+                .type(MemoryType.PROJECT_NEGATIVE)
+                .content("memory " + id)
+                .normalizedContent("memory" + id)
+                .entities(List.of("OpenAI"))
+                .keywords(List.of("openai", "memory"))
+                .weight(1)
+                .status(MemoryStatus.ACTIVE)
+                .source(Source.EXPLICIT)
+                .createdAt(T0)
+                .lastSeenAt(T0)
+                .validFrom(T0)
+                .expiresAt(T0.plus(Duration.ofDays(30)))
+                .sourceMessageIds(List.of("raw-" + id));
+    }
+
+    protected static RawMessage raw(String id, String profileId, String messageId) {
+        return new RawMessage(id, profileId, messageId, null, Source.EXPLICIT, "text of " + id, T0, T0,
+                FeedbackOutcome.CREATED, null, List.of(), List.of());
+    }
+
+    protected static AuditEvent event(String id, String profileId, String memoryId, Instant at) {
+        return new AuditEvent(id, profileId, memoryId, null, AuditKind.MEMORY_CREATED, "type=x", at);
+    }
+
+    protected void insert(Memory... memories) {
+        store.write(tx -> {
+            for (Memory m : memories) {
+                tx.memories().insert(m);
+            }
+            return null;
+        });
+    }
+
+    protected void inWrite(Consumer<MemoryStore.StoreTransaction> work) {
+        store.write(tx -> {
+            work.accept(tx);
+            return null;
+        });
+    }
+
+    protected java.util.Optional<Memory> findById(String profileId, String id) {
+        return store.read(tx -> tx.memories().findById(profileId, id));
+    }
+
+    protected List<Memory> list(MemoryListQuery q) {
+        return store.read(tx -> tx.memories().list(q));
+    }
+
+    protected static MemoryListQuery query(String profileId, MemoryStatus status, MemoryType type, String entityKey,
+                                           PagePosition after, int limit, Instant now) {
+        return new MemoryListQuery(profileId, status, type, entityKey, after, limit, now);
+    }
+
+    private static List<String> ids(List<Memory> memories) {
+        return memories.stream().map(Memory::id).toList();
+    }
+
+    // --- memories: round trip ------------------------------------------------------------------
+
+    @Nested
+    class RoundTrip {
+
+        @Test
+        void everyFieldOfAMemorySurvivesInsertAndFindById() {
+            Memory full = memory("m-full", P)
+                    .type(MemoryType.PROJECT_ADVANCE)
+                    .content("OpenAI 和 Mistral AI 都可以推进！")
+                    .normalizedContent("openai和mistralai都可以推进")
+                    .entities(List.of("OpenAI", "Mistral AI"))
+                    .keywords(List.of("mistral", "mistral ai", "openai", "以推", "可以", "推进"))
+                    .weight(7)
+                    .status(MemoryStatus.SUPERSEDED)
+                    .source(Source.INFERRED)
+                    .sessionId("session-42")
+                    .createdAt(T0)
+                    .lastSeenAt(T0.plusMillis(86_400_123))
+                    .expiresAt(T0.plus(Duration.ofDays(31)).plusMillis(123))
+                    .validFrom(T0.plusMillis(1))
+                    .validUntil(T0.plus(Duration.ofDays(2)))
+                    .supersededBy("m-newer")
+                    .supersededEntityKeys(Set.of("openai", "mistral ai"))
+                    .sourceMessageIds(List.of("raw-1", "raw-2", "raw-3"))
+                    .build();
+            insert(full);
+
+            assertThat(findById(P, "m-full")).contains(full);
+        }
+
+        @Test
+        void nullsAndEmptyListsSurviveToo() {
+            Memory permanent = memory("m-pref", P)
+                    .type(MemoryType.LONG_TERM_PREFERENCE)
+                    .content("以后少推国内大模型")
+                    .normalizedContent("以后少推国内大模型")
+                    .entities(List.of())
+                    .keywords(List.of())
+                    .sessionId(null)
+                    .expiresAt(null)
+                    .validUntil(null)
+                    .supersededBy(null)
+                    .supersededEntityKeys(Set.of())
+                    .build();
+            Memory pending = memory("m-pending", P)
+                    .status(MemoryStatus.PENDING)
+                    .validFrom(null)
+                    .build();
+            insert(permanent, pending);
+
+            Memory readBack = findById(P, "m-pref").orElseThrow();
+            assertThat(readBack).isEqualTo(permanent);
+            assertThat(readBack.expiresAt()).isNull();
+            assertThat(readBack.isPermanent()).isTrue();
+            assertThat(readBack.sessionId()).isNull();
+            assertThat(readBack.entities()).isEmpty();
+            assertThat(readBack.supersededEntityKeys()).isEmpty();
+            assertThat(findById(P, "m-pending")).contains(pending);
+            assertThat(findById(P, "m-pending").orElseThrow().validFrom()).isNull();
+        }
+
+        @Test
+        void updateReplacesTheStoredMemoryAndItsEntities() {
+            insert(memory("m1", P).entities(List.of("OpenAI")).build());
+            Memory changed = memory("m1", P)
+                    .entities(List.of("Anthropic"))
+                    .weight(3)
+                    .lastSeenAt(T0.plusSeconds(60))
+                    .supersededEntityKeys(Set.of("anthropic"))
+                    .sourceMessageIds(List.of("raw-m1", "raw-b"))
+                    .build();
+
+            inWrite(tx -> tx.memories().update(changed));
+
+            assertThat(findById(P, "m1")).contains(changed);
+            assertThat(store.read(tx -> tx.memories()
+                    .findActiveByEntities(P, MemoryType.PROJECT_NEGATIVE, List.of("openai")))).isEmpty();
+            assertThat(ids(store.read(tx -> tx.memories()
+                    .findActiveByEntities(P, MemoryType.PROJECT_NEGATIVE, List.of("anthropic"))))).containsExactly("m1");
+            assertThat(ids(list(query(P, null, null, "anthropic", null, 10, T0)))).containsExactly("m1");
+            assertThat(list(query(P, null, null, "openai", null, 10, T0))).isEmpty();
+        }
+
+        @Test
+        void unknownIdIsAbsent() {
+            insert(memory("m1", P).build());
+            assertThat(findById(P, "nope")).isEmpty();
+        }
+
+        @Test
+        void updatingAMemoryThatDoesNotExistFails() {
+            assertThatThrownBy(() -> inWrite(tx -> tx.memories().update(memory("ghost", P).build())))
+                    .isInstanceOf(RuntimeException.class);
+            assertThat(findById(P, "ghost")).isEmpty();
+        }
+
+        @Test
+        void aSecondActiveMemoryWithTheSameDedupKeyIsRejectedAndTheWholeWriteRolledBack() {
+            Memory first = memory("m1", P).normalizedContent("openai估值高").build();
+            Memory second = memory("m2", P).normalizedContent("openai估值高").build();
+
+            assertThatThrownBy(() -> inWrite(tx -> {
+                tx.rawMessages().append(raw("r1", P, null));
+                tx.memories().insert(first);
+                tx.memories().insert(second);
+            })).isInstanceOf(RuntimeException.class);
+
+            assertThat(store.read(tx -> tx.memories().countByProfile(P))).isZero();
+            assertThat(store.read(tx -> tx.rawMessages().countByProfile(P))).isZero();
+        }
+
+        @Test
+        void manyInactiveMemoriesMayShareADedupKeyWithTheActiveOne() {
+            insert(memory("m1", P).normalizedContent("k").status(MemoryStatus.SUPERSEDED).build(),
+                    memory("m2", P).normalizedContent("k").status(MemoryStatus.SUPERSEDED).build(),
+                    memory("m3", P).normalizedContent("k").status(MemoryStatus.PENDING).validFrom(null).build(),
+                    memory("m4", P).normalizedContent("k").build(),
+                    memory("m5", OTHER).normalizedContent("k").build());
+
+            assertThat(store.read(tx -> tx.memories().countByProfile(P))).isEqualTo(4);
+        }
+    }
+
+    // --- memories: profile isolation -------------------------------------------------------------
+
+    @Test
+    void nothingOfOneProfileIsVisibleThroughAnother() {
+        Memory a = memory("a1", P).normalizedContent("openai估值高").entities(List.of("OpenAI")).build();
+        Memory aOld = memory("a0", P).status(MemoryStatus.SUPERSEDED).supersededBy("a1")
+                .validUntil(T0.plusSeconds(1)).build();
+        inWrite(tx -> {
+            tx.memories().insert(a);
+            tx.memories().insert(aOld);
+            tx.rawMessages().append(raw("ra", P, "msg-1"));
+            tx.auditTrail().record(event("ea", P, "a1", T0));
+        });
+        Instant asOf = T0.plusSeconds(10);
+
+        store.read(tx -> {
+            assertThat(tx.memories().findById(OTHER, "a1")).isEmpty();
+            assertThat(tx.memories().findActiveDuplicate(OTHER, a.type(), a.normalizedContent())).isEmpty();
+            assertThat(tx.memories().findActiveByEntities(OTHER, a.type(), List.of("openai"))).isEmpty();
+            assertThat(tx.memories().findRecallCandidates(OTHER, asOf)).isEmpty();
+            assertThat(tx.memories().findSupersededBy(OTHER, "a1")).isEmpty();
+            assertThat(tx.memories().list(query(OTHER, null, null, null, null, 50, asOf))).isEmpty();
+            assertThat(tx.memories().list(query(OTHER, null, null, "openai", null, 50, asOf))).isEmpty();
+            assertThat(tx.memories().countByProfile(OTHER)).isZero();
+            assertThat(tx.rawMessages().findByMessageId(OTHER, "msg-1")).isEmpty();
+            assertThat(tx.rawMessages().findByIds(OTHER, List.of("ra"))).isEmpty();
+            assertThat(tx.rawMessages().countByProfile(OTHER)).isZero();
+            assertThat(tx.auditTrail().forMemory(OTHER, "a1")).isEmpty();
+            assertThat(tx.auditTrail().countByProfile(OTHER)).isZero();
+
+            // ... while the owner sees all of it
+            assertThat(tx.memories().findById(P, "a1")).contains(a);
+            assertThat(tx.memories().findActiveDuplicate(P, a.type(), a.normalizedContent())).contains(a);
+            assertThat(ids(tx.memories().findActiveByEntities(P, a.type(), List.of("openai")))).containsExactly("a1");
+            assertThat(ids(tx.memories().findRecallCandidates(P, asOf))).containsExactly("a1");
+            assertThat(ids(tx.memories().findSupersededBy(P, "a1"))).containsExactly("a0");
+            assertThat(tx.memories().list(query(P, null, null, null, null, 50, asOf))).hasSize(2);
+            assertThat(tx.memories().countByProfile(P)).isEqualTo(2);
+            assertThat(tx.rawMessages().findByMessageId(P, "msg-1")).isPresent();
+            assertThat(tx.rawMessages().findByIds(P, List.of("ra"))).hasSize(1);
+            assertThat(tx.rawMessages().countByProfile(P)).isEqualTo(1);
+            assertThat(tx.auditTrail().forMemory(P, "a1")).hasSize(1);
+            assertThat(tx.auditTrail().countByProfile(P)).isEqualTo(1);
+            return null;
+        });
+    }
+
+    @Test
+    void theSameMessageIdMayBeUsedByTwoProfiles() {
+        inWrite(tx -> {
+            tx.rawMessages().append(raw("ra", P, "msg-1"));
+            tx.rawMessages().append(raw("rb", OTHER, "msg-1"));
+        });
+
+        assertThat(store.read(tx -> tx.rawMessages().findByMessageId(P, "msg-1")).orElseThrow().id()).isEqualTo("ra");
+        assertThat(store.read(tx -> tx.rawMessages().findByMessageId(OTHER, "msg-1")).orElseThrow().id())
+                .isEqualTo("rb");
+    }
+
+    // --- memories: finders ---------------------------------------------------------------------
+
+    @Test
+    void findActiveDuplicateMatchesOnlyTheActiveMemoryWithTheSameKey() {
+        String key = "openai估值高";
+        for (MemoryStatus status : List.of(MemoryStatus.SUPERSEDED, MemoryStatus.EXPIRED, MemoryStatus.PENDING,
+                MemoryStatus.REJECTED, MemoryStatus.DELETED)) {
+            insert(memory("m-" + status.wireName(), P).normalizedContent(key).status(status).build());
+        }
+        insert(memory("m-other-type", P).type(MemoryType.PROJECT_POSITIVE).normalizedContent(key).build(),
+                memory("m-other-content", P).normalizedContent(key + "!").build());
+
+        assertThat(store.read(tx -> tx.memories().findActiveDuplicate(P, MemoryType.PROJECT_NEGATIVE, key))).isEmpty();
+
+        insert(memory("m-active", P).normalizedContent(key).build());
+
+        assertThat(store.read(tx -> tx.memories().findActiveDuplicate(P, MemoryType.PROJECT_NEGATIVE, key)))
+                .map(Memory::id).contains("m-active");
+        assertThat(store.read(tx -> tx.memories().findActiveDuplicate(P, MemoryType.PROJECT_POSITIVE, key)))
+                .map(Memory::id).contains("m-other-type");
+    }
+
+    @Test
+    void findActiveByEntitiesHonoursTypeEntityKeysAndStatus() {
+        insert(memory("e1", P).type(MemoryType.PROJECT_ADVANCE).entities(List.of("OpenAI", "Anthropic")).build(),
+                memory("e2", P).type(MemoryType.PROJECT_ADVANCE).entities(List.of("Anthropic")).build(),
+                memory("e3", P).type(MemoryType.PROJECT_ADVANCE).entities(List.of("Anthropic"))
+                        .status(MemoryStatus.SUPERSEDED).build(),
+                memory("e4", P).type(MemoryType.PROJECT_ADVANCE).entities(List.of("Anthropic"))
+                        .status(MemoryStatus.PENDING).validFrom(null).build(),
+                memory("e5", P).type(MemoryType.PROJECT_NEGATIVE).entities(List.of("Anthropic")).build(),
+                memory("e6", P).type(MemoryType.PROJECT_ADVANCE).entities(List.of("Mistral AI")).build(),
+                memory("e7", P).type(MemoryType.PROJECT_ADVANCE).entities(List.of()).build(),
+                memory("e8", OTHER).type(MemoryType.PROJECT_ADVANCE).entities(List.of("Anthropic")).build());
+
+        assertThat(ids(store.read(tx -> tx.memories()
+                .findActiveByEntities(P, MemoryType.PROJECT_ADVANCE, List.of("anthropic")))))
+                .containsExactlyInAnyOrder("e1", "e2");
+        assertThat(ids(store.read(tx -> tx.memories()
+                .findActiveByEntities(P, MemoryType.PROJECT_ADVANCE, List.of("openai", EntityKey.of("Mistral AI"))))))
+                .containsExactlyInAnyOrder("e1", "e6");
+        assertThat(ids(store.read(tx -> tx.memories()
+                .findActiveByEntities(P, MemoryType.PROJECT_NEGATIVE, List.of("anthropic", "openai")))))
+                .containsExactly("e5");
+        assertThat(store.read(tx -> tx.memories()
+                .findActiveByEntities(P, MemoryType.PROJECT_ADVANCE, List.of("nobody")))).isEmpty();
+        assertThat(store.read(tx -> tx.memories()
+                .findActiveByEntities(P, MemoryType.PROJECT_ADVANCE, List.of()))).isEmpty();
+    }
+
+    @Test
+    void recallCandidatesAreTheMemoriesInsideTheirVisibilityWindowAtAsOf() {
+        Instant asOf = T0.plus(Duration.ofDays(5));
+        insert(memory("from-later", P).validFrom(asOf.plusMillis(1)).build(),
+                memory("from-exactly", P).validFrom(asOf).build(),
+                memory("until-exactly", P).status(MemoryStatus.SUPERSEDED).validUntil(asOf).build(),
+                memory("until-later", P).status(MemoryStatus.SUPERSEDED).validUntil(asOf.plusMillis(1)).build(),
+                memory("expires-exactly", P).expiresAt(asOf).build(),
+                memory("expires-later", P).expiresAt(asOf.plusMillis(1)).build(),
+                memory("permanent", P).type(MemoryType.LONG_TERM_PREFERENCE).expiresAt(null).build(),
+                memory("pending", P).status(MemoryStatus.PENDING).validFrom(null).build(),
+                memory("other-profile", OTHER).build());
+
+        assertThat(ids(store.read(tx -> tx.memories().findRecallCandidates(P, asOf))))
+                .containsExactlyInAnyOrder("from-exactly", "until-later", "expires-later", "permanent");
+        assertThat(ids(store.read(tx -> tx.memories().findRecallCandidates(P, T0.minusMillis(1))))).isEmpty();
+    }
+
+    @Test
+    void findSupersededByReturnsTheEarlierVersionsOldestFirst() {
+        insert(memory("new", P).build(),
+                memory("v2", P).status(MemoryStatus.SUPERSEDED).supersededBy("new").createdAt(T0.plusSeconds(20)).build(),
+                memory("v1b", P).status(MemoryStatus.SUPERSEDED).supersededBy("new").createdAt(T0.plusSeconds(10)).build(),
+                memory("v1a", P).status(MemoryStatus.SUPERSEDED).supersededBy("new").createdAt(T0.plusSeconds(10)).build(),
+                memory("unrelated", P).status(MemoryStatus.SUPERSEDED).supersededBy("else").build());
+
+        assertThat(ids(store.read(tx -> tx.memories().findSupersededBy(P, "new")))).containsExactly("v1a", "v1b", "v2");
+    }
+
+    @Test
+    void countByProfileCountsEveryStatus() {
+        insert(memory("m1", P).build(), memory("m2", P).status(MemoryStatus.SUPERSEDED).build(),
+                memory("m3", P).status(MemoryStatus.EXPIRED).build(), memory("m4", OTHER).build());
+
+        assertThat(store.read(tx -> tx.memories().countByProfile(P))).isEqualTo(3);
+        assertThat(store.read(tx -> tx.memories().countByProfile(OTHER))).isEqualTo(1);
+        assertThat(store.read(tx -> tx.memories().countByProfile("nobody"))).isZero();
+    }
+
+    // --- memories: list ------------------------------------------------------------------------
+
+    @Nested
+    class Listing {
+
+        @Test
+        void newestFirstWithTheIdBreakingTies() {
+            insert(memory("b", P).createdAt(T0.plusSeconds(5)).build(),
+                    memory("a", P).createdAt(T0.plusSeconds(5)).build(),
+                    memory("c", P).createdAt(T0.plusSeconds(5)).build(),
+                    memory("old", P).createdAt(T0).build(),
+                    memory("new", P).createdAt(T0.plusSeconds(9)).build());
+
+            assertThat(ids(list(query(P, null, null, null, null, 50, T0))))
+                    .containsExactly("new", "c", "b", "a", "old");
+        }
+
+        @Test
+        void cursorPagingVisitsEveryMemoryOnceInOrder() {
+            List<Memory> all = new ArrayList<>();
+            for (int i = 0; i < 23; i++) {
+                // many equal created_at values, so the id tie-break matters across page borders
+                all.add(memory(String.format("m%02d", (i * 7) % 23), P).createdAt(T0.plusSeconds(i % 5)).build());
+            }
+            insert(all.toArray(Memory[]::new));
+            insert(memory("x", OTHER).build());
+            List<String> expected = all.stream()
+                    .sorted(Comparator.comparing(Memory::createdAt).thenComparing(Memory::id).reversed())
+                    .map(Memory::id).toList();
+
+            List<String> seen = new ArrayList<>();
+            PagePosition after = null;
+            int pages = 0;
+            while (true) {
+                List<Memory> page = list(query(P, null, null, null, after, 4, T0));
+                pages++;
+                page.forEach(m -> seen.add(m.id()));
+                if (page.size() < 4) {
+                    break;
+                }
+                Memory last = page.get(page.size() - 1);
+                after = new PagePosition(last.createdAt(), last.id());
+                if (pages > 20) {
+                    fail("paging does not end");
+                }
+            }
+
+            assertThat(seen).containsExactlyElementsOf(expected);
+            assertThat(new HashSet<>(seen)).hasSize(23);
+            assertThat(pages).isEqualTo(6);
+        }
+
+        @Test
+        void limitCutsThePage() {
+            insert(IntStream.range(0, 5).mapToObj(i -> memory("m" + i, P).createdAt(T0.plusSeconds(i)).build())
+                    .toArray(Memory[]::new));
+
+            assertThat(ids(list(query(P, null, null, null, null, 2, T0)))).containsExactly("m4", "m3");
+        }
+
+        @Test
+        void statusFilterReadsActiveAndExpiredAtNow() {
+            Instant now = T0.plus(Duration.ofDays(10));
+            insert(memory("active", P).expiresAt(now.plusSeconds(1)).build(),
+                    memory("active-permanent", P).type(MemoryType.LONG_TERM_PREFERENCE).expiresAt(null).build(),
+                    memory("active-past-expiry", P).expiresAt(now).build(),
+                    memory("active-long-past-expiry", P).expiresAt(now.minus(Duration.ofDays(3))).build(),
+                    memory("expired", P).status(MemoryStatus.EXPIRED).expiresAt(now.minus(Duration.ofDays(1))).build(),
+                    memory("superseded", P).status(MemoryStatus.SUPERSEDED).validUntil(T0.plusSeconds(1)).build(),
+                    memory("pending", P).status(MemoryStatus.PENDING).validFrom(null).build(),
+                    memory("rejected", P).status(MemoryStatus.REJECTED).validFrom(null).build());
+
+            assertThat(ids(list(query(P, MemoryStatus.ACTIVE, null, null, null, 50, now))))
+                    .containsExactlyInAnyOrder("active", "active-permanent");
+            assertThat(ids(list(query(P, MemoryStatus.EXPIRED, null, null, null, 50, now))))
+                    .containsExactlyInAnyOrder("active-past-expiry", "active-long-past-expiry", "expired");
+            assertThat(ids(list(query(P, MemoryStatus.SUPERSEDED, null, null, null, 50, now))))
+                    .containsExactly("superseded");
+            assertThat(ids(list(query(P, MemoryStatus.PENDING, null, null, null, 50, now))))
+                    .containsExactly("pending");
+            assertThat(ids(list(query(P, MemoryStatus.REJECTED, null, null, null, 50, now))))
+                    .containsExactly("rejected");
+            assertThat(list(query(P, null, null, null, null, 50, now))).hasSize(8);
+            // the same memories read earlier: nothing has expired yet
+            assertThat(ids(list(query(P, MemoryStatus.EXPIRED, null, null, null, 50, T0))))
+                    .containsExactly("expired");
+        }
+
+        @Test
+        void typeAndEntityFilters() {
+            insert(memory("neg-openai", P).entities(List.of("OpenAI")).createdAt(T0.plusSeconds(1)).build(),
+                    memory("neg-mistral", P).entities(List.of("Mistral AI")).createdAt(T0.plusSeconds(2)).build(),
+                    memory("adv-both", P).type(MemoryType.PROJECT_ADVANCE).entities(List.of("Mistral AI", "OpenAI"))
+                            .createdAt(T0.plusSeconds(3)).build(),
+                    memory("pref", P).type(MemoryType.LONG_TERM_PREFERENCE).entities(List.of()).expiresAt(null)
+                            .createdAt(T0.plusSeconds(4)).build(),
+                    memory("other", OTHER).entities(List.of("OpenAI")).build());
+
+            assertThat(ids(list(query(P, null, MemoryType.PROJECT_NEGATIVE, null, null, 50, T0))))
+                    .containsExactly("neg-mistral", "neg-openai");
+            assertThat(ids(list(query(P, null, null, "openai", null, 50, T0))))
+                    .containsExactly("adv-both", "neg-openai");
+            assertThat(ids(list(query(P, null, null, EntityKey.of("Mistral AI"), null, 50, T0))))
+                    .containsExactly("adv-both", "neg-mistral");
+            assertThat(ids(list(query(P, null, MemoryType.PROJECT_ADVANCE, "openai", null, 50, T0))))
+                    .containsExactly("adv-both");
+            assertThat(ids(list(query(P, MemoryStatus.ACTIVE, MemoryType.LONG_TERM_PREFERENCE, null, null, 50, T0))))
+                    .containsExactly("pref");
+            assertThat(list(query(P, null, null, "anthropic", null, 50, T0))).isEmpty();
+        }
+
+        @Test
+        void filtersAndCursorCombine() {
+            for (int i = 0; i < 9; i++) {
+                insert(memory("m" + i, P).entities(List.of(i % 2 == 0 ? "OpenAI" : "Anthropic"))
+                        .createdAt(T0.plusSeconds(i)).build());
+            }
+            List<Memory> first = list(query(P, MemoryStatus.ACTIVE, null, "openai", null, 2, T0));
+            Memory last = first.get(1);
+            List<Memory> second = list(query(P, MemoryStatus.ACTIVE, null, "openai", 
+                    new PagePosition(last.createdAt(), last.id()), 2, T0));
+            Memory last2 = second.get(1);
+            List<Memory> third = list(query(P, MemoryStatus.ACTIVE, null, "openai",
+                    new PagePosition(last2.createdAt(), last2.id()), 2, T0));
+
+            assertThat(ids(first)).containsExactly("m8", "m6");
+            assertThat(ids(second)).containsExactly("m4", "m2");
+            assertThat(ids(third)).containsExactly("m0");
+        }
+    }
+
+    // --- raw messages ----------------------------------------------------------------------------
+
+    @Nested
+    class RawMessageLog {
+
+        @Test
+        void appendedMessagesRoundTripThroughFindByMessageId() {
+            RawMessage full = new RawMessage("r-full", P, "msg-1", "session-1", Source.INFERRED,
+                    "OpenAI 估值高 [REDACTED:api_key]", T0, T0.plusMillis(1500), FeedbackOutcome.CREATED, "m1",
+                    List.of("old-1", "old-2"), List.of("api_key", "mobile_number"));
+            RawMessage sparse = new RawMessage("r-sparse", P, "msg-2", null, Source.BOT, "今天天气如何", T0, T0,
+                    FeedbackOutcome.UNCLASSIFIED, null, List.of(), List.of());
+            inWrite(tx -> {
+                tx.rawMessages().append(full);
+                tx.rawMessages().append(sparse);
+            });
+
+            assertThat(store.read(tx -> tx.rawMessages().findByMessageId(P, "msg-1"))).contains(full);
+            assertThat(store.read(tx -> tx.rawMessages().findByMessageId(P, "msg-2"))).contains(sparse);
+            assertThat(store.read(tx -> tx.rawMessages().findByMessageId(P, "msg-3"))).isEmpty();
+        }
+
+        @Test
+        void messagesWithoutMessageIdAreKeptButNotFoundByOne() {
+            RawMessage anonymous = raw("r1", P, null);
+            inWrite(tx -> tx.rawMessages().append(anonymous));
+            inWrite(tx -> tx.rawMessages().append(raw("r2", P, null)));
+
+            assertThat(store.read(tx -> tx.rawMessages().findByIds(P, List.of("r1")))).containsExactly(anonymous);
+            assertThat(store.read(tx -> tx.rawMessages().countByProfile(P))).isEqualTo(2);
+        }
+
+        @Test
+        void findByIdsFollowsTheOrderAskedForAndSkipsUnknownIds() {
+            inWrite(tx -> {
+                for (String id : List.of("r1", "r2", "r3", "r4")) {
+                    tx.rawMessages().append(raw(id, P, null));
+                }
+                tx.rawMessages().append(raw("r5", OTHER, null));
+            });
+
+            List<RawMessage> found = store.read(tx ->
+                    tx.rawMessages().findByIds(P, List.of("r3", "r1", "unknown", "r5", "r4")));
+
+            assertThat(found).extracting(RawMessage::id).containsExactly("r3", "r1", "r4");
+            assertThat(store.read(tx -> tx.rawMessages().findByIds(P, List.of()))).isEmpty();
+        }
+
+        @Test
+        void countsPerProfile() {
+            inWrite(tx -> {
+                tx.rawMessages().append(raw("r1", P, "a"));
+                tx.rawMessages().append(raw("r2", P, "b"));
+                tx.rawMessages().append(raw("r3", OTHER, "a"));
+            });
+
+            assertThat(store.read(tx -> tx.rawMessages().countByProfile(P))).isEqualTo(2);
+            assertThat(store.read(tx -> tx.rawMessages().countByProfile(OTHER))).isEqualTo(1);
+        }
+    }
+
+    // --- audit trail -----------------------------------------------------------------------------
+
+    @Test
+    void auditEventsOfAMemoryComeBackInInsertionOrder() {
+        // ids and times deliberately out of order: only insertion order counts
+        AuditEvent first = new AuditEvent("ev-z", P, "m1", "r1", AuditKind.MEMORY_CREATED, "type=project_advance",
+                T0.plusSeconds(30));
+        AuditEvent second = new AuditEvent("ev-a", P, "m1", null, AuditKind.MEMORY_REINFORCED, "weight=2",
+                T0.plusSeconds(10));
+        AuditEvent third = event("ev-m", P, "m1", T0.plusSeconds(10));
+        inWrite(tx -> {
+            tx.auditTrail().record(first);
+            tx.auditTrail().record(event("ev-other-memory", P, "m2", T0));
+            tx.auditTrail().record(new AuditEvent("ev-no-memory", P, null, "r9", AuditKind.MESSAGE_UNCLASSIFIED,
+                    "no type matched", T0));
+        });
+        inWrite(tx -> {
+            tx.auditTrail().record(second);
+            tx.auditTrail().record(third);
+            tx.auditTrail().record(event("ev-b", OTHER, "m1", T0));
+        });
+
+        assertThat(store.read(tx -> tx.auditTrail().forMemory(P, "m1"))).containsExactly(first, second, third);
+        assertThat(store.read(tx -> tx.auditTrail().forMemory(P, "m2"))).extracting(AuditEvent::id)
+                .containsExactly("ev-other-memory");
+        assertThat(store.read(tx -> tx.auditTrail().countByProfile(P))).isEqualTo(5);
+        assertThat(store.read(tx -> tx.auditTrail().countByProfile(OTHER))).isEqualTo(1);
+    }
+
+    // --- transactions ----------------------------------------------------------------------------
+
+    @Test
+    void aWriteThatThrowsRollsBackEverythingItWrote() {
+        Memory kept = memory("kept", P).build();
+        insert(kept);
+        RuntimeException boom = new IllegalStateException("boom");
+
+        Throwable thrown = catchThrowable(() -> store.write(tx -> {
+            tx.memories().insert(memory("new", P).build());
+            tx.memories().update(kept.toBuilder().weight(5).status(MemoryStatus.SUPERSEDED).build());
+            tx.rawMessages().append(raw("r1", P, "msg-1"));
+            tx.auditTrail().record(event("ev-1", P, "kept", T0));
+            throw boom;
+        }));
+
+        assertThat(causes(thrown)).contains(boom);
+        store.read(tx -> {
+            assertThat(tx.memories().findById(P, "new")).isEmpty();
+            assertThat(tx.memories().findById(P, "kept")).contains(kept);
+            assertThat(tx.memories().findActiveDuplicate(P, kept.type(), kept.normalizedContent())).contains(kept);
+            assertThat(tx.memories().countByProfile(P)).isEqualTo(1);
+            assertThat(tx.rawMessages().findByMessageId(P, "msg-1")).isEmpty();
+            assertThat(tx.rawMessages().countByProfile(P)).isZero();
+            assertThat(tx.auditTrail().forMemory(P, "kept")).isEmpty();
+            assertThat(tx.auditTrail().countByProfile(P)).isZero();
+            return null;
+        });
+
+        // the store is still usable, and the rolled-back ids are free again
+        inWrite(tx -> {
+            tx.memories().insert(memory("new", P).build());
+            tx.rawMessages().append(raw("r1", P, "msg-1"));
+        });
+        assertThat(findById(P, "new")).isPresent();
+    }
+
+    @Test
+    void aWriteReturnsItsResultAndCommits() {
+        String result = store.write(tx -> {
+            tx.memories().insert(memory("m1", P).build());
+            return "done";
+        });
+
+        assertThat(result).isEqualTo("done");
+        assertThat(findById(P, "m1")).isPresent();
+        assertThat(store.isAvailable()).isTrue();
+    }
+
+    @Test
+    void aWriteSeesItsOwnUncommittedChanges() {
+        store.write(tx -> {
+            tx.memories().insert(memory("m1", P).normalizedContent("k").build());
+            assertThat(tx.memories().findActiveDuplicate(P, MemoryType.PROJECT_NEGATIVE, "k")).isPresent();
+            tx.memories().update(memory("m1", P).normalizedContent("k").weight(2).build());
+            assertThat(tx.memories().findById(P, "m1").orElseThrow().weight()).isEqualTo(2);
+            return null;
+        });
+    }
+
+    // --- concurrency through the real use case ---------------------------------------------------
+
+    @Test
+    void concurrentIdenticalAddsEndAsOneMemoryWhoseWeightIsTheNumberOfAdds() throws Exception {
+        FeedbackIntake intake = UseCases.feedbackIntake(store, CLOCK);
+        int addsPerThread = 2;
+        Instant said = T0.plusSeconds(42);
+
+        List<List<FeedbackResult>> results = runTogether(THREADS, n -> {
+            List<FeedbackResult> mine = new ArrayList<>();
+            for (int i = 0; i < addsPerThread; i++) {
+                mine.add(intake.add(UseCases.feedback(P, "OpenAI 估值高！", said)));
+            }
+            return mine;
+        });
+
+        int total = THREADS * addsPerThread;
+        List<FeedbackResult> all = results.stream().flatMap(List::stream).toList();
+        assertThat(all).extracting(FeedbackResult::outcome)
+                .containsOnly(FeedbackOutcome.CREATED, FeedbackOutcome.DEDUPLICATED)
+                .filteredOn(o -> o == FeedbackOutcome.CREATED).hasSize(1);
+        List<Memory> memories = list(query(P, null, null, null, null, 50, said));
+        assertThat(memories).hasSize(1);
+        Memory only = memories.get(0);
+        assertThat(only.weight()).isEqualTo(total);
+        assertThat(only.status()).isEqualTo(MemoryStatus.ACTIVE);
+        assertThat(only.lastSeenAt()).isEqualTo(said);
+        assertThat(only.sourceMessageIds()).hasSize(total).doesNotHaveDuplicates();
+        assertThat(store.read(tx -> tx.rawMessages().countByProfile(P))).isEqualTo(total);
+        assertThat(store.read(tx -> tx.auditTrail().forMemory(P, only.id())))
+                .extracting(AuditEvent::kind)
+                .containsOnly(AuditKind.MEMORY_CREATED, AuditKind.MEMORY_REINFORCED)
+                .hasSize(total);
+    }
+
+    @Test
+    void concurrentOppositeDecisionsOnOneEntityLeaveExactlyOneActiveDecision() throws Exception {
+        FeedbackIntake intake = UseCases.feedbackIntake(store, CLOCK);
+        String advance = "Anthropic 可以推进";
+        String negative = "Anthropic 商业化弱";
+
+        runTogether(THREADS, n -> intake.add(UseCases.feedback(P, n % 2 == 0 ? advance : negative,
+                T0.plus(Duration.ofMinutes(n * 7L % THREADS)))));
+
+        List<Memory> activeDecisions = list(query(P, MemoryStatus.ACTIVE, null, "anthropic", null, 50, T0)).stream()
+                .filter(m -> m.type() == MemoryType.PROJECT_ADVANCE || m.type() == MemoryType.PROJECT_NEGATIVE)
+                .toList();
+        assertThat(activeDecisions).hasSize(1);
+        // whatever the arrival order, the latest decision said is the one that holds
+        int latest = IntStream.range(0, THREADS).boxed()
+                .max(Comparator.comparingLong(n -> n * 7L % THREADS)).orElseThrow();
+        Memory winner = activeDecisions.get(0);
+        assertThat(winner.type()).isEqualTo(latest % 2 == 0 ? MemoryType.PROJECT_ADVANCE : MemoryType.PROJECT_NEGATIVE);
+        assertThat(winner.lastSeenAt()).isEqualTo(T0.plus(Duration.ofMinutes(THREADS - 1)));
+        assertThat(store.read(tx -> tx.rawMessages().countByProfile(P))).isEqualTo(THREADS);
+        List<Memory> all = list(query(P, null, null, null, null, 50, T0));
+        assertThat(all).allSatisfy(m -> {
+            if (m != winner && !m.id().equals(winner.id())) {
+                assertThat(m.status()).isEqualTo(MemoryStatus.SUPERSEDED);
+                assertThat(m.validUntil()).isNotNull();
+                assertThat(m.supersededBy()).isNotNull();
+            }
+        });
+    }
+
+    @Test
+    void concurrentRetriesOfOneMessageIdStoreOneMessageAndReplayTheOutcome() throws Exception {
+        FeedbackIntake intake = UseCases.feedbackIntake(store, CLOCK);
+
+        List<FeedbackResult> results = runTogether(THREADS, n ->
+                intake.add(UseCases.feedbackWithId(P, "Anthropic 可以推进", T0, "retry-me")));
+
+        assertThat(results).extracting(FeedbackResult::outcome)
+                .filteredOn(o -> o == FeedbackOutcome.CREATED).hasSize(1);
+        assertThat(results).extracting(FeedbackResult::outcome)
+                .filteredOn(o -> o == FeedbackOutcome.REPLAYED).hasSize(THREADS - 1);
+        assertThat(results).extracting(FeedbackResult::rawMessageId).containsOnly(results.get(0).rawMessageId());
+        assertThat(results).allSatisfy(r -> assertThat(r.memory()).isPresent());
+        assertThat(results.stream().map(r -> r.memory().orElseThrow().memory().id()).distinct()).hasSize(1);
+        assertThat(store.read(tx -> tx.rawMessages().countByProfile(P))).isEqualTo(1);
+        List<Memory> memories = list(query(P, null, null, null, null, 50, T0));
+        assertThat(memories).hasSize(1);
+        assertThat(memories.get(0).weight()).isEqualTo(1);
+    }
+
+    /** Runs {@code task(0..threads-1)} on as many threads, released together by one latch; rethrows any failure. */
+    protected static <T> List<T> runTogether(int threads, IntFunction<T> task) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            CountDownLatch ready = new CountDownLatch(threads);
+            CountDownLatch go = new CountDownLatch(1);
+            List<Future<T>> futures = new ArrayList<>();
+            for (int i = 0; i < threads; i++) {
+                int n = i;
+                Callable<T> call = () -> {
+                    ready.countDown();
+                    go.await();
+                    return task.apply(n);
+                };
+                futures.add(pool.submit(call));
+            }
+            assertThat(ready.await(10, TimeUnit.SECONDS)).as("all threads started").isTrue();
+            go.countDown();
+            List<T> results = new ArrayList<>();
+            for (Future<T> f : futures) {
+                try {
+                    results.add(f.get(60, TimeUnit.SECONDS));
+                } catch (ExecutionException e) {
+                    throw new AssertionError("a concurrent add failed: " + e.getCause(), e.getCause());
+                }
+            }
+            return results;
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private static Throwable catchThrowable(Runnable r) {
+        try {
+            r.run();
+        } catch (Throwable t) {
+            return t;
+        }
+        throw new AssertionError("expected the write to throw");
+    }
+
+    private static List<Throwable> causes(Throwable t) {
+        List<Throwable> chain = new ArrayList<>();
+        for (Throwable c = t; c != null && !chain.contains(c); c = c.getCause()) {
+            chain.add(c);
+        }
+        return chain;
+    }
+}
