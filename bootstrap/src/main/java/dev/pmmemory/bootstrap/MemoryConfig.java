@@ -17,6 +17,14 @@ public interface MemoryConfig {
     /** A lexicon file replacing the shipped default (DOMAIN.md §1). */
     Optional<String> lexiconPath();
 
+    Http http();
+
+    interface Http {
+        /** Bodies declared larger get a 413 problem response (read by the REST adapter's BodySizeLimit). */
+        @WithDefault("256K")
+        String maxBodySize();
+    }
+
     interface Sqlite {
         /** The database file; its folder is created if missing. */
         @WithDefault("./data/pm-memory.db")

@@ -11,7 +11,6 @@ import static org.hamcrest.Matchers.containsString;
 import dev.pmmemory.application.port.out.MemoryStore;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
-import io.restassured.response.ValidatableResponse;
 import jakarta.inject.Inject;
 import java.util.List;
 import java.util.Map;
@@ -127,9 +126,11 @@ class BadInputTest {
     void bodyOverTheLimitIsTooLarge() {
         String p = Api.newProfile("bad-size");
         String huge = "{\"message\": \"" + "x".repeat(300 * 1024) + "\"}";
-        ValidatableResponse r = given().contentType(ContentType.JSON).body(huge)
+        given().contentType(ContentType.JSON).body(huge)
                 .when().post("/v1/profiles/{p}/feedback", p)
-                .then().statusCode(413);
+                .then().statusCode(413)
+                .contentType("application/problem+json")
+                .body("status", equalTo(413));
         assertNothingStored(p);
     }
 

@@ -26,6 +26,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -126,7 +127,47 @@ public abstract class MemoryStoreContract {
         });
     }
 
-    protected java.util.Optional<Memory> findById(String profileId, String id) {
+    protected long memoryCount(String profileId) {
+        return store.read(tx -> tx.memories().countByProfile(profileId));
+    }
+
+    protected long rawCount(String profileId) {
+        return store.read(tx -> tx.rawMessages().countByProfile(profileId));
+    }
+
+    protected long auditCount(String profileId) {
+        return store.read(tx -> tx.auditTrail().countByProfile(profileId));
+    }
+
+    protected List<AuditEvent> auditFor(String profileId, String memoryId) {
+        return store.read(tx -> tx.auditTrail().forMemory(profileId, memoryId));
+    }
+
+    protected Optional<RawMessage> byMessageId(String profileId, String messageId) {
+        return store.read(tx -> tx.rawMessages().findByMessageId(profileId, messageId));
+    }
+
+    protected List<RawMessage> rawByIds(String profileId, List<String> ids) {
+        return store.read(tx -> tx.rawMessages().findByIds(profileId, ids));
+    }
+
+    protected List<Memory> activeByEntities(String profileId, MemoryType type, List<String> keys) {
+        return store.read(tx -> tx.memories().findActiveByEntities(profileId, type, keys));
+    }
+
+    protected Optional<Memory> activeDuplicate(String profileId, MemoryType type, String normalizedContent) {
+        return store.read(tx -> tx.memories().findActiveDuplicate(profileId, type, normalizedContent));
+    }
+
+    protected List<Memory> recallCandidates(String profileId, Instant asOf) {
+        return store.read(tx -> tx.memories().findRecallCandidates(profileId, asOf));
+    }
+
+    protected List<Memory> supersededBy(String profileId, String id) {
+        return store.read(tx -> tx.memories().findSupersededBy(profileId, id));
+    }
+
+    protected Optional<Memory> findById(String profileId, String id) {
         return store.read(tx -> tx.memories().findById(profileId, id));
     }
 
@@ -219,10 +260,8 @@ public abstract class MemoryStoreContract {
             inWrite(tx -> tx.memories().update(changed));
 
             assertThat(findById(P, "m1")).contains(changed);
-            assertThat(store.read(tx -> tx.memories()
-                    .findActiveByEntities(P, MemoryType.PROJECT_NEGATIVE, List.of("openai")))).isEmpty();
-            assertThat(ids(store.read(tx -> tx.memories()
-                    .findActiveByEntities(P, MemoryType.PROJECT_NEGATIVE, List.of("anthropic"))))).containsExactly("m1");
+            assertThat(activeByEntities(P, MemoryType.PROJECT_NEGATIVE, List.of("openai"))).isEmpty();
+            assertThat(ids(activeByEntities(P, MemoryType.PROJECT_NEGATIVE, List.of("anthropic")))).containsExactly("m1");
             assertThat(ids(list(query(P, null, null, "anthropic", null, 10, T0)))).containsExactly("m1");
             assertThat(list(query(P, null, null, "openai", null, 10, T0))).isEmpty();
         }
@@ -251,8 +290,8 @@ public abstract class MemoryStoreContract {
                 tx.memories().insert(second);
             })).isInstanceOf(RuntimeException.class);
 
-            assertThat(store.read(tx -> tx.memories().countByProfile(P))).isZero();
-            assertThat(store.read(tx -> tx.rawMessages().countByProfile(P))).isZero();
+            assertThat(memoryCount(P)).isZero();
+            assertThat(rawCount(P)).isZero();
         }
 
         @Test
@@ -263,7 +302,7 @@ public abstract class MemoryStoreContract {
                     memory("m4", P).normalizedContent("k").build(),
                     memory("m5", OTHER).normalizedContent("k").build());
 
-            assertThat(store.read(tx -> tx.memories().countByProfile(P))).isEqualTo(4);
+            assertThat(memoryCount(P)).isEqualTo(4);
         }
     }
 
@@ -321,8 +360,8 @@ public abstract class MemoryStoreContract {
             tx.rawMessages().append(raw("rb", OTHER, "msg-1"));
         });
 
-        assertThat(store.read(tx -> tx.rawMessages().findByMessageId(P, "msg-1")).orElseThrow().id()).isEqualTo("ra");
-        assertThat(store.read(tx -> tx.rawMessages().findByMessageId(OTHER, "msg-1")).orElseThrow().id())
+        assertThat(byMessageId(P, "msg-1").orElseThrow().id()).isEqualTo("ra");
+        assertThat(byMessageId(OTHER, "msg-1").orElseThrow().id())
                 .isEqualTo("rb");
     }
 
@@ -338,13 +377,13 @@ public abstract class MemoryStoreContract {
         insert(memory("m-other-type", P).type(MemoryType.PROJECT_POSITIVE).normalizedContent(key).build(),
                 memory("m-other-content", P).normalizedContent(key + "!").build());
 
-        assertThat(store.read(tx -> tx.memories().findActiveDuplicate(P, MemoryType.PROJECT_NEGATIVE, key))).isEmpty();
+        assertThat(activeDuplicate(P, MemoryType.PROJECT_NEGATIVE, key)).isEmpty();
 
         insert(memory("m-active", P).normalizedContent(key).build());
 
-        assertThat(store.read(tx -> tx.memories().findActiveDuplicate(P, MemoryType.PROJECT_NEGATIVE, key)))
+        assertThat(activeDuplicate(P, MemoryType.PROJECT_NEGATIVE, key))
                 .map(Memory::id).contains("m-active");
-        assertThat(store.read(tx -> tx.memories().findActiveDuplicate(P, MemoryType.PROJECT_POSITIVE, key)))
+        assertThat(activeDuplicate(P, MemoryType.PROJECT_POSITIVE, key))
                 .map(Memory::id).contains("m-other-type");
     }
 
@@ -361,19 +400,14 @@ public abstract class MemoryStoreContract {
                 memory("e7", P).type(MemoryType.PROJECT_ADVANCE).entities(List.of()).build(),
                 memory("e8", OTHER).type(MemoryType.PROJECT_ADVANCE).entities(List.of("Anthropic")).build());
 
-        assertThat(ids(store.read(tx -> tx.memories()
-                .findActiveByEntities(P, MemoryType.PROJECT_ADVANCE, List.of("anthropic")))))
+        assertThat(ids(activeByEntities(P, MemoryType.PROJECT_ADVANCE, List.of("anthropic"))))
                 .containsExactlyInAnyOrder("e1", "e2");
-        assertThat(ids(store.read(tx -> tx.memories()
-                .findActiveByEntities(P, MemoryType.PROJECT_ADVANCE, List.of("openai", EntityKey.of("Mistral AI"))))))
+        assertThat(ids(activeByEntities(P, MemoryType.PROJECT_ADVANCE, List.of("openai", EntityKey.of("Mistral AI")))))
                 .containsExactlyInAnyOrder("e1", "e6");
-        assertThat(ids(store.read(tx -> tx.memories()
-                .findActiveByEntities(P, MemoryType.PROJECT_NEGATIVE, List.of("anthropic", "openai")))))
+        assertThat(ids(activeByEntities(P, MemoryType.PROJECT_NEGATIVE, List.of("anthropic", "openai"))))
                 .containsExactly("e5");
-        assertThat(store.read(tx -> tx.memories()
-                .findActiveByEntities(P, MemoryType.PROJECT_ADVANCE, List.of("nobody")))).isEmpty();
-        assertThat(store.read(tx -> tx.memories()
-                .findActiveByEntities(P, MemoryType.PROJECT_ADVANCE, List.of()))).isEmpty();
+        assertThat(activeByEntities(P, MemoryType.PROJECT_ADVANCE, List.of("nobody"))).isEmpty();
+        assertThat(activeByEntities(P, MemoryType.PROJECT_ADVANCE, List.of())).isEmpty();
     }
 
     @Test
@@ -389,9 +423,9 @@ public abstract class MemoryStoreContract {
                 memory("pending", P).status(MemoryStatus.PENDING).validFrom(null).build(),
                 memory("other-profile", OTHER).build());
 
-        assertThat(ids(store.read(tx -> tx.memories().findRecallCandidates(P, asOf))))
+        assertThat(ids(recallCandidates(P, asOf)))
                 .containsExactlyInAnyOrder("from-exactly", "until-later", "expires-later", "permanent");
-        assertThat(ids(store.read(tx -> tx.memories().findRecallCandidates(P, T0.minusMillis(1))))).isEmpty();
+        assertThat(ids(recallCandidates(P, T0.minusMillis(1)))).isEmpty();
     }
 
     @Test
@@ -402,7 +436,7 @@ public abstract class MemoryStoreContract {
                 memory("v1a", P).status(MemoryStatus.SUPERSEDED).supersededBy("new").createdAt(T0.plusSeconds(10)).build(),
                 memory("unrelated", P).status(MemoryStatus.SUPERSEDED).supersededBy("else").build());
 
-        assertThat(ids(store.read(tx -> tx.memories().findSupersededBy(P, "new")))).containsExactly("v1a", "v1b", "v2");
+        assertThat(ids(supersededBy(P, "new"))).containsExactly("v1a", "v1b", "v2");
     }
 
     @Test
@@ -410,9 +444,9 @@ public abstract class MemoryStoreContract {
         insert(memory("m1", P).build(), memory("m2", P).status(MemoryStatus.SUPERSEDED).build(),
                 memory("m3", P).status(MemoryStatus.EXPIRED).build(), memory("m4", OTHER).build());
 
-        assertThat(store.read(tx -> tx.memories().countByProfile(P))).isEqualTo(3);
-        assertThat(store.read(tx -> tx.memories().countByProfile(OTHER))).isEqualTo(1);
-        assertThat(store.read(tx -> tx.memories().countByProfile("nobody"))).isZero();
+        assertThat(memoryCount(P)).isEqualTo(3);
+        assertThat(memoryCount(OTHER)).isEqualTo(1);
+        assertThat(memoryCount("nobody")).isZero();
     }
 
     // --- memories: list ------------------------------------------------------------------------
@@ -563,9 +597,9 @@ public abstract class MemoryStoreContract {
                 tx.rawMessages().append(sparse);
             });
 
-            assertThat(store.read(tx -> tx.rawMessages().findByMessageId(P, "msg-1"))).contains(full);
-            assertThat(store.read(tx -> tx.rawMessages().findByMessageId(P, "msg-2"))).contains(sparse);
-            assertThat(store.read(tx -> tx.rawMessages().findByMessageId(P, "msg-3"))).isEmpty();
+            assertThat(byMessageId(P, "msg-1")).contains(full);
+            assertThat(byMessageId(P, "msg-2")).contains(sparse);
+            assertThat(byMessageId(P, "msg-3")).isEmpty();
         }
 
         @Test
@@ -574,8 +608,8 @@ public abstract class MemoryStoreContract {
             inWrite(tx -> tx.rawMessages().append(anonymous));
             inWrite(tx -> tx.rawMessages().append(raw("r2", P, null)));
 
-            assertThat(store.read(tx -> tx.rawMessages().findByIds(P, List.of("r1")))).containsExactly(anonymous);
-            assertThat(store.read(tx -> tx.rawMessages().countByProfile(P))).isEqualTo(2);
+            assertThat(rawByIds(P, List.of("r1"))).containsExactly(anonymous);
+            assertThat(rawCount(P)).isEqualTo(2);
         }
 
         @Test
@@ -587,11 +621,10 @@ public abstract class MemoryStoreContract {
                 tx.rawMessages().append(raw("r5", OTHER, null));
             });
 
-            List<RawMessage> found = store.read(tx ->
-                    tx.rawMessages().findByIds(P, List.of("r3", "r1", "unknown", "r5", "r4")));
+            List<RawMessage> found = rawByIds(P, List.of("r3", "r1", "unknown", "r5", "r4"));
 
             assertThat(found).extracting(RawMessage::id).containsExactly("r3", "r1", "r4");
-            assertThat(store.read(tx -> tx.rawMessages().findByIds(P, List.of()))).isEmpty();
+            assertThat(rawByIds(P, List.of())).isEmpty();
         }
 
         @Test
@@ -602,8 +635,8 @@ public abstract class MemoryStoreContract {
                 tx.rawMessages().append(raw("r3", OTHER, "a"));
             });
 
-            assertThat(store.read(tx -> tx.rawMessages().countByProfile(P))).isEqualTo(2);
-            assertThat(store.read(tx -> tx.rawMessages().countByProfile(OTHER))).isEqualTo(1);
+            assertThat(rawCount(P)).isEqualTo(2);
+            assertThat(rawCount(OTHER)).isEqualTo(1);
         }
     }
 
@@ -629,11 +662,11 @@ public abstract class MemoryStoreContract {
             tx.auditTrail().record(event("ev-b", OTHER, "m1", T0));
         });
 
-        assertThat(store.read(tx -> tx.auditTrail().forMemory(P, "m1"))).containsExactly(first, second, third);
-        assertThat(store.read(tx -> tx.auditTrail().forMemory(P, "m2"))).extracting(AuditEvent::id)
+        assertThat(auditFor(P, "m1")).containsExactly(first, second, third);
+        assertThat(auditFor(P, "m2")).extracting(AuditEvent::id)
                 .containsExactly("ev-other-memory");
-        assertThat(store.read(tx -> tx.auditTrail().countByProfile(P))).isEqualTo(5);
-        assertThat(store.read(tx -> tx.auditTrail().countByProfile(OTHER))).isEqualTo(1);
+        assertThat(auditCount(P)).isEqualTo(5);
+        assertThat(auditCount(OTHER)).isEqualTo(1);
     }
 
     // --- transactions ----------------------------------------------------------------------------
@@ -724,8 +757,8 @@ public abstract class MemoryStoreContract {
         assertThat(only.status()).isEqualTo(MemoryStatus.ACTIVE);
         assertThat(only.lastSeenAt()).isEqualTo(said);
         assertThat(only.sourceMessageIds()).hasSize(total).doesNotHaveDuplicates();
-        assertThat(store.read(tx -> tx.rawMessages().countByProfile(P))).isEqualTo(total);
-        assertThat(store.read(tx -> tx.auditTrail().forMemory(P, only.id())))
+        assertThat(rawCount(P)).isEqualTo(total);
+        assertThat(auditFor(P, only.id()))
                 .extracting(AuditEvent::kind)
                 .containsOnly(AuditKind.MEMORY_CREATED, AuditKind.MEMORY_REINFORCED)
                 .hasSize(total);
@@ -750,7 +783,7 @@ public abstract class MemoryStoreContract {
         Memory winner = activeDecisions.get(0);
         assertThat(winner.type()).isEqualTo(latest % 2 == 0 ? MemoryType.PROJECT_ADVANCE : MemoryType.PROJECT_NEGATIVE);
         assertThat(winner.lastSeenAt()).isEqualTo(T0.plus(Duration.ofMinutes(THREADS - 1)));
-        assertThat(store.read(tx -> tx.rawMessages().countByProfile(P))).isEqualTo(THREADS);
+        assertThat(rawCount(P)).isEqualTo(THREADS);
         List<Memory> all = list(query(P, null, null, null, null, 50, T0));
         assertThat(all).allSatisfy(m -> {
             if (m != winner && !m.id().equals(winner.id())) {
@@ -775,7 +808,7 @@ public abstract class MemoryStoreContract {
         assertThat(results).extracting(FeedbackResult::rawMessageId).containsOnly(results.get(0).rawMessageId());
         assertThat(results).allSatisfy(r -> assertThat(r.memory()).isPresent());
         assertThat(results.stream().map(r -> r.memory().orElseThrow().memory().id()).distinct()).hasSize(1);
-        assertThat(store.read(tx -> tx.rawMessages().countByProfile(P))).isEqualTo(1);
+        assertThat(rawCount(P)).isEqualTo(1);
         List<Memory> memories = list(query(P, null, null, null, null, 50, T0));
         assertThat(memories).hasSize(1);
         assertThat(memories.get(0).weight()).isEqualTo(1);

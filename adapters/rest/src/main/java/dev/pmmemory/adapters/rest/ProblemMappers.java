@@ -85,6 +85,14 @@ public class ProblemMappers {
         return problem(status, slug, title, detail, List.of());
     }
 
+    /** A body cut off by the size limit: the HTTP layer has already answered 413. */
+    @ServerExceptionMapper
+    public Response unreadableBody(java.io.IOException e) {
+        LOG.debugf("request body not read: %s", e.getMessage());
+        return problem(413, "payload-too-large", "Payload Too Large", "the request body could not be read whole",
+                List.of());
+    }
+
     @ServerExceptionMapper
     public Response unexpected(Exception e) {
         LOG.error("request failed", e);

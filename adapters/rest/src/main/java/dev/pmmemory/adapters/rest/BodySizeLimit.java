@@ -1,0 +1,61 @@
+package dev.pmmemory.adapters.rest;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.pmmemory.adapters.rest.dto.Problem;
+import io.quarkus.runtime.configuration.MemorySize;
+import io.quarkus.vertx.http.runtime.filters.Filters;
+import io.vertx.core.http.HttpHeaders;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Singleton;
+import java.util.List;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * Refuses a body whose declared Content-Length is over {@code memory.http.max-body-size} with a
+ * 413 problem response, before it is read. The HTTP layer's own limit
+ * ({@code quarkus.http.limits.max-body-size}) is set higher as a hard cap for bodies sent
+ * without a length; it answers with an empty 413, so it must not be the one a normal client meets.
+ */
+@Singleton
+public class BodySizeLimit {
+    private final long maxBytes;
+    private final ObjectMapper json;
+
+    public BodySizeLimit(@ConfigProperty(name = "memory.http.max-body-size", defaultValue = "256K") MemorySize max, ObjectMapper json) {
+        this.maxBytes = max.asLongValue();
+        this.json = json;
+    }
+
+    void register(@Observes Filters filters) {
+        filters.register(rc -> {
+            String length = rc.request().getHeader(HttpHeaders.CONTENT_LENGTH);
+            if (length != null && isOver(length)) {
+                rc.response().setStatusCode(413)
+                        .putHeader(HttpHeaders.CONTENT_TYPE, Problem.MEDIA_TYPE)
+                        .putHeader(HttpHeaders.CONNECTION, "close")
+                        .end(problemBody());
+                return;
+            }
+            rc.next();
+        }, 100);
+    }
+
+    private boolean isOver(String contentLength) {
+        try {
+            return Long.parseLong(contentLength.strip()) > maxBytes;
+        } catch (NumberFormatException e) {
+            return false; // a malformed header is the HTTP layer's to reject
+        }
+    }
+
+    private String problemBody() {
+        Problem p = new Problem("urn:pm-memory:problem:payload-too-large", "Payload Too Large", 413,
+                "the request body is larger than " + maxBytes + " bytes", List.of());
+        try {
+            return json.writeValueAsString(p);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
