@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.pmmemory.application.port.in.AddFeedbackCommand;
 import dev.pmmemory.application.port.in.FeedbackResult;
-import dev.pmmemory.application.port.in.MemoryView;
 import dev.pmmemory.application.port.out.AuditEvent;
 import dev.pmmemory.application.port.out.AuditKind;
 import dev.pmmemory.application.port.out.FeedbackOutcome;
@@ -116,11 +115,7 @@ class FeedbackIntakeTest {
 
         assertThat(m.type()).isEqualTo(MemoryType.LONG_TERM_PREFERENCE);
         assertThat(m.expiresAt()).isNull();
-        assertThat(r(m).status()).isEqualTo(MemoryStatus.ACTIVE);
-    }
-
-    private MemoryView r(Memory m) {
-        return new MemoryView(m, m.status(), 1.0);
+        assertThat(m.status()).isEqualTo(MemoryStatus.ACTIVE);
     }
 
     // --- deduplicated ----------------------------------------------------------------------------
@@ -490,7 +485,7 @@ class FeedbackIntakeTest {
     }
 
     @Test
-    void aRepeatReplayAndSecretAreEachAuditedAtTheReceiptTime() {
+    void auditEventsCarryTheReceiptTimeAndDistinctIds() {
         add("OpenAI 估值高", T1);
         clock.advance(Duration.ofMinutes(5));
         add("OpenAI 估值高", T2);

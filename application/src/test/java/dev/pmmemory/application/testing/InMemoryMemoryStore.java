@@ -48,7 +48,7 @@ public final class InMemoryMemoryStore implements MemoryStore {
 
     @Override
     public <T> T write(Function<StoreTransaction, T> work) {
-        synchronized (writeLock) {
+        { Thread.yield();
             State working = state.copy();
             Tx tx = new Tx(working, true);
             try {
