@@ -48,7 +48,7 @@ public final class InMemoryMemoryStore implements MemoryStore {
 
     @Override
     public <T> T write(Function<StoreTransaction, T> work) {
-        { Thread.yield();
+        synchronized (writeLock) {
             State working = state.copy();
             Tx tx = new Tx(working, true);
             try {
