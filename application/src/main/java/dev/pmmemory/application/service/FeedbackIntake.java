@@ -72,7 +72,7 @@ public final class FeedbackIntake implements AddFeedback {
         Analysis analysis = analyzer.analyze(text);
         Optional<MemoryType> type = classifier.classify(text, analysis.entities());
 
-        return store.write(tx -> {
+        return store.write(cmd.profileId(), tx -> {
             if (cmd.messageId() != null) {
                 Optional<RawMessage> earlier = tx.rawMessages().findByMessageId(cmd.profileId(), cmd.messageId());
                 if (earlier.isPresent()) {

@@ -15,6 +15,6 @@ final class MemoryViews {
     }
 
     MemoryView at(Memory m, Instant now) {
-        return new MemoryView(m, Lifetime.effectiveStatus(m, now), lexicon.ruleFor(m.type()).priority());
+        return new MemoryView(m, Lifetime.statusAt(m, now), lexicon.ruleFor(m.type()).priority());
     }
 }

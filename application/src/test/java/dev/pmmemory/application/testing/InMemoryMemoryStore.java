@@ -10,6 +10,7 @@ import dev.pmmemory.application.port.out.RawMessages;
 import dev.pmmemory.domain.memory.Memory;
 import dev.pmmemory.domain.memory.MemoryStatus;
 import dev.pmmemory.domain.memory.MemoryType;
+import dev.pmmemory.domain.recall.ContextRanker;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -47,7 +48,7 @@ public final class InMemoryMemoryStore implements MemoryStore {
     private volatile boolean available = true;
 
     @Override
-    public <T> T write(Function<StoreTransaction, T> work) {
+    public <T> T write(String profileId, Function<StoreTransaction, T> work) {
         synchronized (writeLock) {
             State working = state.copy();
             Tx tx = new Tx(working, true);
@@ -232,10 +233,40 @@ public final class InMemoryMemoryStore implements MemoryStore {
             }
 
             @Override
-            public List<Memory> findRecallCandidates(String profileId, Instant asOf) {
-                return find(profileId, m -> m.validFrom() != null && !m.validFrom().isAfter(asOf)
+            public List<Memory> findVisible(String profileId, Instant asOf) {
+                return find(profileId, m -> visibleAt(m, asOf));
+            }
+
+            @Override
+            public List<Memory> findVisibleSharingTerms(String profileId, Instant asOf, Collection<String> terms) {
+                Set<String> wanted = new HashSet<>(terms);
+                return find(profileId, m -> visibleAt(m, asOf) && m.keywords().stream().anyMatch(wanted::contains));
+            }
+
+            @Override
+            public List<Memory> findVisibleAbout(String profileId, Instant asOf, String entityKey) {
+                return find(profileId, m -> visibleAt(m, asOf) && m.entityKeys().contains(entityKey));
+            }
+
+            @Override
+            public List<Memory> findMostRecentVisiblePerGroup(String profileId, Instant asOf, int perGroup) {
+                Map<String, List<Memory>> groups = new java.util.TreeMap<>();
+                for (Memory m : find(profileId, m -> visibleAt(m, asOf))) {
+                    String group = m.type() + "/" + Math.min(m.weight(), ContextRanker.WEIGHT_SATURATION);
+                    groups.computeIfAbsent(group, g -> new java.util.ArrayList<>()).add(m);
+                }
+                Comparator<Memory> mostRecent = Comparator.comparing(Memory::lastSeenAt).reversed()
+                        .thenComparing(Memory::id);
+                return groups.values().stream()
+                        .flatMap(g -> g.stream().sorted(mostRecent).limit(perGroup))
+                        .toList();
+            }
+
+            /** Same window as {@link dev.pmmemory.application.port.out.Memories}'s recall finders. */
+            private boolean visibleAt(Memory m, Instant asOf) {
+                return m.validFrom() != null && !m.validFrom().isAfter(asOf)
                         && (m.validUntil() == null || m.validUntil().isAfter(asOf))
-                        && (m.expiresAt() == null || m.expiresAt().isAfter(asOf)));
+                        && (m.expiresAt() == null || m.expiresAt().isAfter(asOf));
             }
 
             @Override

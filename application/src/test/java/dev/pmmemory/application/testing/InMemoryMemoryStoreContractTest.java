@@ -25,7 +25,7 @@ class InMemoryMemoryStoreContractTest extends MemoryStoreContract {
 
     @Test
     void aTransactionCannotBeUsedAfterItEnded() {
-        MemoryStore.StoreTransaction escaped = store.write(tx -> tx);
+        MemoryStore.StoreTransaction escaped = store.write(P, tx -> tx);
 
         assertThatThrownBy(() -> escaped.memories().countByProfile(P)).isInstanceOf(IllegalStateException.class);
     }

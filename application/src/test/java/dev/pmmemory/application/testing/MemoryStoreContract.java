@@ -112,7 +112,7 @@ public abstract class MemoryStoreContract {
     }
 
     protected void insert(Memory... memories) {
-        store.write(tx -> {
+        store.write(P, tx -> {
             for (Memory m : memories) {
                 tx.memories().insert(m);
             }
@@ -121,7 +121,7 @@ public abstract class MemoryStoreContract {
     }
 
     protected void inWrite(Consumer<MemoryStore.StoreTransaction> work) {
-        store.write(tx -> {
+        store.write(P, tx -> {
             work.accept(tx);
             return null;
         });
@@ -160,7 +160,7 @@ public abstract class MemoryStoreContract {
     }
 
     protected List<Memory> recallCandidates(String profileId, Instant asOf) {
-        return store.read(tx -> tx.memories().findRecallCandidates(profileId, asOf));
+        return store.read(tx -> tx.memories().findVisible(profileId, asOf));
     }
 
     protected List<Memory> supersededBy(String profileId, String id) {
@@ -325,7 +325,7 @@ public abstract class MemoryStoreContract {
             assertThat(tx.memories().findById(OTHER, "a1")).isEmpty();
             assertThat(tx.memories().findActiveDuplicate(OTHER, a.type(), a.normalizedContent())).isEmpty();
             assertThat(tx.memories().findActiveByEntities(OTHER, a.type(), List.of("openai"))).isEmpty();
-            assertThat(tx.memories().findRecallCandidates(OTHER, asOf)).isEmpty();
+            assertThat(tx.memories().findVisible(OTHER, asOf)).isEmpty();
             assertThat(tx.memories().findSupersededBy(OTHER, "a1")).isEmpty();
             assertThat(tx.memories().list(query(OTHER, null, null, null, null, 50, asOf))).isEmpty();
             assertThat(tx.memories().list(query(OTHER, null, null, "openai", null, 50, asOf))).isEmpty();
@@ -340,7 +340,7 @@ public abstract class MemoryStoreContract {
             assertThat(tx.memories().findById(P, "a1")).contains(a);
             assertThat(tx.memories().findActiveDuplicate(P, a.type(), a.normalizedContent())).contains(a);
             assertThat(ids(tx.memories().findActiveByEntities(P, a.type(), List.of("openai")))).containsExactly("a1");
-            assertThat(ids(tx.memories().findRecallCandidates(P, asOf))).containsExactly("a1");
+            assertThat(ids(tx.memories().findVisible(P, asOf))).containsExactly("a1");
             assertThat(ids(tx.memories().findSupersededBy(P, "a1"))).containsExactly("a0");
             assertThat(tx.memories().list(query(P, null, null, null, null, 50, asOf))).hasSize(2);
             assertThat(tx.memories().countByProfile(P)).isEqualTo(2);
@@ -677,7 +677,7 @@ public abstract class MemoryStoreContract {
         insert(kept);
         RuntimeException boom = new IllegalStateException("boom");
 
-        Throwable thrown = catchThrowable(() -> store.write(tx -> {
+        Throwable thrown = catchThrowable(() -> store.write(P, tx -> {
             tx.memories().insert(memory("new", P).build());
             tx.memories().update(kept.toBuilder().weight(5).status(MemoryStatus.SUPERSEDED).build());
             tx.rawMessages().append(raw("r1", P, "msg-1"));
@@ -708,7 +708,7 @@ public abstract class MemoryStoreContract {
 
     @Test
     void aWriteReturnsItsResultAndCommits() {
-        String result = store.write(tx -> {
+        String result = store.write(P, tx -> {
             tx.memories().insert(memory("m1", P).build());
             return "done";
         });
@@ -720,7 +720,7 @@ public abstract class MemoryStoreContract {
 
     @Test
     void aWriteSeesItsOwnUncommittedChanges() {
-        store.write(tx -> {
+        store.write(P, tx -> {
             tx.memories().insert(memory("m1", P).normalizedContent("k").build());
             assertThat(tx.memories().findActiveDuplicate(P, MemoryType.PROJECT_NEGATIVE, "k")).isPresent();
             tx.memories().update(memory("m1", P).normalizedContent("k").weight(2).build());

@@ -32,11 +32,15 @@ public final class Lifetime {
     }
 
     /**
-     * The status a reader sees at {@code now}: the stored one, except that an active memory past
-     * its expiry reads as expired before the sweep has materialised it (reads never write).
+     * The status a reader sees at {@code t}: active while visible (so recalling a past instant
+     * shows what held then), expired once an active memory is past its expiry (before the sweep
+     * has materialised it: reads never write), otherwise the stored status.
      */
-    public static MemoryStatus effectiveStatus(Memory m, Instant now) {
-        if (m.status() == MemoryStatus.ACTIVE && m.expiresAt() != null && !now.isBefore(m.expiresAt())) {
+    public static MemoryStatus statusAt(Memory m, Instant t) {
+        if (isVisibleAt(m, t)) {
+            return MemoryStatus.ACTIVE;
+        }
+        if (m.status() == MemoryStatus.ACTIVE && m.expiresAt() != null && !t.isBefore(m.expiresAt())) {
             return MemoryStatus.EXPIRED;
         }
         return m.status();

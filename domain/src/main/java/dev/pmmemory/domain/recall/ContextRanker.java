@@ -22,7 +22,8 @@ public final class ContextRanker {
     /** A preference is the PM's persona: it always starts at ≥ 0.42. */
     static final double PREFERENCE_KEYWORD_FLOOR = 0.3;
     static final double RECENCY_HALF_SCALE_DAYS = 30.0;
-    static final double WEIGHT_SATURATION = 10.0;
+    /** weight_normalized = min(weight / 10, 1): repeats beyond ten add nothing. */
+    public static final int WEIGHT_SATURATION = 10;
     private static final double MILLIS_PER_DAY = Duration.ofDays(1).toMillis();
 
     private static final Comparator<ScoredMemory> ORDER = Comparator
@@ -81,15 +82,15 @@ public final class ContextRanker {
     }
 
     public ScoredMemory score(Memory m, Set<String> queryTerms, Instant asOf) {
+        // A memory's keywords already hold its entities (DOMAIN.md §2: entities merged into the bag).
         Set<String> memoryTerms = new HashSet<>(m.keywords());
-        memoryTerms.addAll(m.entityKeys());
         double keywordMatch = Jaccard.similarity(queryTerms, memoryTerms);
         if (m.type() == MemoryType.LONG_TERM_PREFERENCE) {
             keywordMatch = Math.max(keywordMatch, PREFERENCE_KEYWORD_FLOOR);
         }
         double days = Math.max(0, (asOf.toEpochMilli() - m.lastSeenAt().toEpochMilli()) / MILLIS_PER_DAY);
         double recency = Math.exp(-days / RECENCY_HALF_SCALE_DAYS);
-        double weight = Math.min(m.weight() / WEIGHT_SATURATION, 1.0);
+        double weight = Math.min(m.weight() / (double) WEIGHT_SATURATION, 1.0);
         ScoreFactors factors = new ScoreFactors(keywordMatch, recency, typePriority.applyAsDouble(m.type()), weight);
         return new ScoredMemory(m, factors.score(), factors);
     }

@@ -1,6 +1,7 @@
 package dev.pmmemory.domain.text;
 
 import dev.pmmemory.domain.classify.Lexicon;
+import dev.pmmemory.domain.privacy.Redactor;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -22,8 +23,9 @@ public final class TextAnalyzer {
 
     /** @return entities in order of appearance; keywords sorted, entities included */
     public Analysis analyze(String text) {
-        List<String> found = entities.extract(text);
-        return new Analysis(found, List.copyOf(new TreeSet<>(keywords.keywords(text, found))));
+        String said = Redactor.withoutMarkers(text);
+        List<String> found = entities.extract(said);
+        return new Analysis(found, List.copyOf(new TreeSet<>(keywords.keywords(said, found))));
     }
 
     /** The terms a query is matched on: its keywords and its entities. */

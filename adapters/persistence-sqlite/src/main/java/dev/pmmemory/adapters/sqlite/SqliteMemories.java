@@ -13,6 +13,7 @@ import dev.pmmemory.domain.memory.Memory;
 import dev.pmmemory.domain.memory.MemoryStatus;
 import dev.pmmemory.domain.memory.MemoryType;
 import dev.pmmemory.domain.memory.Source;
+import dev.pmmemory.domain.recall.ContextRanker;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -29,7 +30,9 @@ import java.util.Optional;
 final class SqliteMemories implements Memories {
     private static final String COLUMNS = "id, profile_id, type, content, normalized_content, entities, keywords,"
             + " weight, status, source, session_id, created_at, last_seen_at, expires_at, valid_from, valid_until,"
-            + " superseded_by, superseded_entity_keys, source_message_ids";
+            + " superseded_by, superseded_entity_keys, source_message_ids, weight_bucket";
+    /** Visible at an instant (bound three times): see {@link Memories}. */
+    private static final String VISIBLE = " expires_at > ? AND valid_from <= ? AND (valid_until IS NULL OR valid_until > ?)";
 
     private final Connection c;
 
@@ -41,11 +44,11 @@ final class SqliteMemories implements Memories {
     public void insert(Memory m) {
         Jdbc.run(() -> {
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO memories (" + COLUMNS
-                    + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                    + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
                 bind(ps, m);
                 ps.executeUpdate();
             }
-            insertEntities(m);
+            insertLookups(m);
         });
     }
 
@@ -56,28 +59,41 @@ final class SqliteMemories implements Memories {
                     + " content = ?, normalized_content = ?, entities = ?, keywords = ?, weight = ?, status = ?,"
                     + " source = ?, session_id = ?, created_at = ?, last_seen_at = ?, expires_at = ?,"
                     + " valid_from = ?, valid_until = ?, superseded_by = ?, superseded_entity_keys = ?,"
-                    + " source_message_ids = ? WHERE id = ?")) {
+                    + " source_message_ids = ?, weight_bucket = ? WHERE id = ?")) {
                 bind(ps, m);
-                ps.setString(20, m.id());
+                ps.setString(21, m.id());
                 if (ps.executeUpdate() != 1) {
                     throw new IllegalStateException("no memory " + m.id() + " to update");
                 }
             }
-            try (PreparedStatement ps = c.prepareStatement("DELETE FROM memory_entities WHERE memory_id = ?")) {
-                ps.setString(1, m.id());
-                ps.executeUpdate();
+            for (String table : List.of("memory_entities", "memory_terms")) {
+                try (PreparedStatement ps = c.prepareStatement("DELETE FROM " + table + " WHERE memory_id = ?")) {
+                    ps.setString(1, m.id());
+                    ps.executeUpdate();
+                }
             }
-            insertEntities(m);
+            insertLookups(m);
         });
     }
 
-    private void insertEntities(Memory m) throws SQLException {
+    /** The entity and keyword rows that let recall and conflicts find a memory without a scan. */
+    private void insertLookups(Memory m) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(
                 "INSERT OR IGNORE INTO memory_entities (memory_id, profile_id, entity_key) VALUES (?, ?, ?)")) {
             for (String key : new LinkedHashSet<>(m.entityKeys())) {
                 ps.setString(1, m.id());
                 ps.setString(2, m.profileId());
                 ps.setString(3, key);
+                ps.addBatch();
+            }
+            ps.executeBatch();
+        }
+        try (PreparedStatement ps = c.prepareStatement(
+                "INSERT OR IGNORE INTO memory_terms (memory_id, profile_id, term) VALUES (?, ?, ?)")) {
+            for (String term : new LinkedHashSet<>(m.keywords())) {
+                ps.setString(1, m.id());
+                ps.setString(2, m.profileId());
+                ps.setString(3, term);
                 ps.addBatch();
             }
             ps.executeBatch();
@@ -108,10 +124,55 @@ final class SqliteMemories implements Memories {
     }
 
     @Override
-    public List<Memory> findRecallCandidates(String profileId, Instant asOf) {
+    public List<Memory> findVisible(String profileId, Instant asOf) {
         long t = asOf.toEpochMilli();
-        return many("SELECT " + COLUMNS + " FROM memories WHERE profile_id = ? AND expires_at > ?"
-                + " AND valid_from <= ? AND (valid_until IS NULL OR valid_until > ?)", profileId, t, t, t);
+        return many("SELECT " + COLUMNS + " FROM memories WHERE profile_id = ? AND" + VISIBLE, profileId, t, t, t);
+    }
+
+    @Override
+    public List<Memory> findVisibleSharingTerms(String profileId, Instant asOf, Collection<String> terms) {
+        if (terms.isEmpty()) {
+            return List.of();
+        }
+        long t = asOf.toEpochMilli();
+        List<Object> args = new ArrayList<>(List.of(profileId, t, t, t, profileId));
+        args.addAll(new LinkedHashSet<>(terms));
+        return many("SELECT " + COLUMNS + " FROM memories WHERE profile_id = ? AND" + VISIBLE
+                + " AND id IN (SELECT memory_id FROM memory_terms WHERE profile_id = ? AND term IN ("
+                + placeholders(args.size() - 5) + "))", args.toArray());
+    }
+
+    @Override
+    public List<Memory> findVisibleAbout(String profileId, Instant asOf, String entityKey) {
+        long t = asOf.toEpochMilli();
+        return many("SELECT " + COLUMNS + " FROM memories WHERE profile_id = ? AND" + VISIBLE
+                + " AND id IN (SELECT memory_id FROM memory_entities WHERE profile_id = ? AND entity_key = ?)",
+                profileId, t, t, t, profileId, entityKey);
+    }
+
+    @Override
+    public List<Memory> findMostRecentVisiblePerGroup(String profileId, Instant asOf, int perGroup) {
+        long t = asOf.toEpochMilli();
+        List<Memory> found = new ArrayList<>();
+        // One short index range per group (memories_recency): at most types x buckets tiny queries
+        // instead of one pass over every visible memory.
+        String sql = "SELECT " + COLUMNS + " FROM memories WHERE profile_id = ? AND type = ? AND weight_bucket = ?"
+                + " AND" + VISIBLE + " ORDER BY last_seen_at DESC, id ASC LIMIT ?";
+        Jdbc.run(() -> {
+            try (PreparedStatement ps = c.prepareStatement(sql)) {
+                for (MemoryType type : MemoryType.values()) {
+                    for (int bucket = 1; bucket <= ContextRanker.WEIGHT_SATURATION; bucket++) {
+                        Jdbc.bind(ps, profileId, type.wireName(), bucket, t, t, t, perGroup);
+                        try (ResultSet rs = ps.executeQuery()) {
+                            while (rs.next()) {
+                                found.add(read(rs));
+                            }
+                        }
+                    }
+                }
+            }
+        });
+        return found;
     }
 
     @Override
@@ -189,6 +250,7 @@ final class SqliteMemories implements Memories {
         setNullableString(ps, 17, m.supersededBy());
         ps.setString(18, join(m.supersededEntityKeys().stream().sorted().toList()));
         ps.setString(19, join(m.sourceMessageIds()));
+        ps.setInt(20, Math.min(m.weight(), ContextRanker.WEIGHT_SATURATION));
     }
 
     private static Memory read(ResultSet rs) throws SQLException {

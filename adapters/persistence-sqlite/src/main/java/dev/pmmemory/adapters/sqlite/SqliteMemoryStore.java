@@ -81,8 +81,9 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
         return schemaVersion;
     }
 
+    /** SQLite has one writer: BEGIN IMMEDIATE takes the lock for every profile at once. */
     @Override
-    public <T> T write(Function<StoreTransaction, T> work) {
+    public <T> T write(String profileId, Function<StoreTransaction, T> work) {
         writeLock.lock();
         try {
             return inTransaction(writer, work);
@@ -104,8 +105,14 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
     @Override
     public boolean isAvailable() {
         try {
-            return read(tx -> tx.memories().countByProfile("") >= 0);
-        } catch (RuntimeException e) {
+            Connection c = borrowReader();
+            try (var s = c.createStatement(); var rs = s.executeQuery("SELECT 1")) {
+                return rs.next();
+            } finally {
+                c.rollback();
+                idleReaders.offer(c);
+            }
+        } catch (SQLException | RuntimeException e) {
             return false;
         }
     }

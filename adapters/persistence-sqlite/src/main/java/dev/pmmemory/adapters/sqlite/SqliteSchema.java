@@ -12,6 +12,9 @@ import java.util.List;
  *
  * <p>Kept as Java strings rather than resource files: nothing to register for a native image.
  *
+ * <p>{@code weight_bucket} = min(weight, ContextRanker.WEIGHT_SATURATION), kept beside the
+ * weight so an index can serve "most recent per type and bucket".
+ *
  * <p>Times are epoch milliseconds. {@code expires_at} holds {@link #NEVER} for permanent
  * memories so that one index range ({@code expires_at > ?}) serves every recall.
  * List columns hold values joined by {@link SqliteCodec#SEPARATOR}, a control character that
@@ -52,6 +55,7 @@ final class SqliteSchema {
                       entities TEXT NOT NULL,
                       keywords TEXT NOT NULL,
                       weight INTEGER NOT NULL CHECK (weight >= 1),
+                      weight_bucket INTEGER NOT NULL,
                       status TEXT NOT NULL,
                       source TEXT NOT NULL,
                       session_id TEXT,
@@ -70,6 +74,8 @@ final class SqliteSchema {
                       ON memories(profile_id, type, normalized_content) WHERE status = 'active'""",
                     // recall reads only what may be visible at as_of, not the profile's whole history
                     "CREATE INDEX memories_recall ON memories(profile_id, expires_at)",
+                    // the most recent of each (type, weight bucket): recall's candidates that share no term
+                    "CREATE INDEX memories_recency ON memories(profile_id, type, weight_bucket, last_seen_at)",
                     "CREATE INDEX memories_newest ON memories(profile_id, created_at, id)",
                     "CREATE INDEX memories_superseded_by ON memories(profile_id, superseded_by)",
                     """
@@ -80,6 +86,15 @@ final class SqliteSchema {
                       PRIMARY KEY (memory_id, entity_key)
                     )""",
                     "CREATE INDEX memory_entities_lookup ON memory_entities(profile_id, entity_key)",
+                    // keyword -> memories: recall reads the memories sharing a query term, not all
+                    """
+                    CREATE TABLE memory_terms (
+                      memory_id TEXT NOT NULL REFERENCES memories(id) ON DELETE CASCADE,
+                      profile_id TEXT NOT NULL,
+                      term TEXT NOT NULL,
+                      PRIMARY KEY (memory_id, term)
+                    )""",
+                    "CREATE INDEX memory_terms_lookup ON memory_terms(profile_id, term)",
                     """
                     CREATE TABLE audit_events (
                       seq INTEGER PRIMARY KEY AUTOINCREMENT,

@@ -161,7 +161,7 @@ class SqliteMemoryStoreTest {
             UseCases.feedbackIntake(store, CLOCK).add(UseCases.feedback(P, "以后少推国内大模型", T0));
             java.util.concurrent.CountDownLatch writing = new java.util.concurrent.CountDownLatch(1);
             java.util.concurrent.CountDownLatch readDone = new java.util.concurrent.CountDownLatch(1);
-            Thread writer = new Thread(() -> store.write(tx -> {
+            Thread writer = new Thread(() -> store.write(P, tx -> {
                 tx.rawMessages().append(new RawMessage("r-x", P, null, null, dev.pmmemory.domain.memory.Source.EXPLICIT,
                         "x", T0, T0, FeedbackOutcome.UNCLASSIFIED, null, List.of(), List.of()));
                 writing.countDown();

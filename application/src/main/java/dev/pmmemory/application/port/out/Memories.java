@@ -2,6 +2,7 @@ package dev.pmmemory.application.port.out;
 
 import dev.pmmemory.domain.memory.Memory;
 import dev.pmmemory.domain.memory.MemoryType;
+import dev.pmmemory.domain.recall.ContextRanker;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
@@ -23,12 +24,27 @@ public interface Memories {
     /** Active memories of {@code type} naming at least one of {@code entityKeys}. */
     List<Memory> findActiveByEntities(String profileId, MemoryType type, Collection<String> entityKeys);
 
-    /**
-     * Every memory that may be visible at {@code asOf}: valid_from ≤ asOf, valid_until after it
-     * (or none), expires_at after it (or none). Served by an index, so a profile's long history of
-     * expired and superseded memories is not read.
+    /*
+     * Recall finders. "Visible at asOf" is the window valid_from ≤ asOf < valid_until (or no
+     * valid_until) and asOf < expires_at (or permanent); each finder returns only such memories
+     * and is served by an index, so a profile's long history is not read.
      */
-    List<Memory> findRecallCandidates(String profileId, Instant asOf);
+
+    /** Every memory visible at {@code asOf}. */
+    List<Memory> findVisible(String profileId, Instant asOf);
+
+    /** Memories visible at {@code asOf} with at least one of {@code terms} among their keywords. */
+    List<Memory> findVisibleSharingTerms(String profileId, Instant asOf, Collection<String> terms);
+
+    /** Memories visible at {@code asOf} that name the entity {@code entityKey}. */
+    List<Memory> findVisibleAbout(String profileId, Instant asOf, String entityKey);
+
+    /**
+     * The {@code perGroup} most recent memories visible at {@code asOf} of each group of one type
+     * and one weight bucket, min(weight, {@link ContextRanker#WEIGHT_SATURATION}); most recent =
+     * last_seen_at desc, then id asc.
+     */
+    List<Memory> findMostRecentVisiblePerGroup(String profileId, Instant asOf, int perGroup);
 
     /** Memories wholly superseded by {@code id}: the versions before it. */
     List<Memory> findSupersededBy(String profileId, String id);

@@ -6,13 +6,18 @@ import java.util.function.Function;
  * Transactions over the store. Everything one use case writes happens inside one
  * {@link #write} call and is committed together or not at all.
  *
- * <p>Writes of one store are serialised where they could race (same dedup key, same entity), so
- * N concurrent identical adds end as one memory of weight N.
+ * <p>Writes of one profile are serialised by the store itself (a database lock, not an
+ * in-process one, so several service instances on one database agree): a read-then-write such
+ * as dedup or conflict resolution never races another, and N concurrent identical adds end as
+ * one memory of weight N.
  */
 public interface MemoryStore {
 
-    /** Runs {@code work} in a read-write transaction; rolls back if it throws. */
-    <T> T write(Function<StoreTransaction, T> work);
+    /**
+     * Runs {@code work} in a read-write transaction that holds the write lock of
+     * {@code profileId}; rolls back if it throws.
+     */
+    <T> T write(String profileId, Function<StoreTransaction, T> work);
 
     /** Runs {@code work} on a consistent snapshot. */
     <T> T read(Function<StoreTransaction, T> work);
