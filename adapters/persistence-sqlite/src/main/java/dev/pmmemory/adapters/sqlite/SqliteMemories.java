@@ -33,6 +33,13 @@ final class SqliteMemories implements Memories {
             + " superseded_by, superseded_entity_keys, source_message_ids, weight_bucket";
     /** Visible at an instant (bound three times): see {@link Memories}. */
     private static final String VISIBLE = " expires_at > ? AND valid_from <= ? AND (valid_until IS NULL OR valid_until > ?)";
+    /**
+     * The same window, with the unary + telling SQLite's planner not to use the expires_at index
+     * for it: where a sharper index applies (ids from a lookup table, one recency group) the
+     * planner would otherwise, lacking statistics, walk every visible memory of the profile.
+     */
+    private static final String VISIBLE_NOT_INDEXED =
+            " +expires_at > ? AND valid_from <= ? AND (valid_until IS NULL OR valid_until > ?)";
 
     private final Connection c;
 
@@ -118,7 +125,7 @@ final class SqliteMemories implements Memories {
         }
         List<Object> args = new ArrayList<>(List.of(profileId, type.wireName(), profileId));
         args.addAll(new LinkedHashSet<>(entityKeys));
-        return many("SELECT " + COLUMNS + " FROM memories WHERE profile_id = ? AND type = ? AND status = 'active'"
+        return many("SELECT " + COLUMNS + " FROM memories WHERE +profile_id = ? AND +type = ? AND status = 'active'"
                 + " AND id IN (SELECT memory_id FROM memory_entities WHERE profile_id = ? AND entity_key IN ("
                 + placeholders(args.size() - 3) + ")) ORDER BY id", args.toArray());
     }
@@ -137,7 +144,7 @@ final class SqliteMemories implements Memories {
         long t = asOf.toEpochMilli();
         List<Object> args = new ArrayList<>(List.of(profileId, t, t, t, profileId));
         args.addAll(new LinkedHashSet<>(terms));
-        return many("SELECT " + COLUMNS + " FROM memories WHERE profile_id = ? AND" + VISIBLE
+        return many("SELECT " + COLUMNS + " FROM memories WHERE +profile_id = ? AND" + VISIBLE_NOT_INDEXED
                 + " AND id IN (SELECT memory_id FROM memory_terms WHERE profile_id = ? AND term IN ("
                 + placeholders(args.size() - 5) + "))", args.toArray());
     }
@@ -145,7 +152,7 @@ final class SqliteMemories implements Memories {
     @Override
     public List<Memory> findVisibleAbout(String profileId, Instant asOf, String entityKey) {
         long t = asOf.toEpochMilli();
-        return many("SELECT " + COLUMNS + " FROM memories WHERE profile_id = ? AND" + VISIBLE
+        return many("SELECT " + COLUMNS + " FROM memories WHERE +profile_id = ? AND" + VISIBLE_NOT_INDEXED
                 + " AND id IN (SELECT memory_id FROM memory_entities WHERE profile_id = ? AND entity_key = ?)",
                 profileId, t, t, t, profileId, entityKey);
     }
@@ -157,7 +164,7 @@ final class SqliteMemories implements Memories {
         // One short index range per group (memories_recency): at most types x buckets tiny queries
         // instead of one pass over every visible memory.
         String sql = "SELECT " + COLUMNS + " FROM memories WHERE profile_id = ? AND type = ? AND weight_bucket = ?"
-                + " AND" + VISIBLE + " ORDER BY last_seen_at DESC, id ASC LIMIT ?";
+                + " AND" + VISIBLE_NOT_INDEXED + " ORDER BY last_seen_at DESC, id ASC LIMIT ?";
         Jdbc.run(() -> {
             try (PreparedStatement ps = c.prepareStatement(sql)) {
                 for (MemoryType type : MemoryType.values()) {

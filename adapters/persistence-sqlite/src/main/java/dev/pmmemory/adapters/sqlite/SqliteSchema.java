@@ -75,7 +75,7 @@ final class SqliteSchema {
                     // recall reads only what may be visible at as_of, not the profile's whole history
                     "CREATE INDEX memories_recall ON memories(profile_id, expires_at)",
                     // the most recent of each (type, weight bucket): recall's candidates that share no term
-                    "CREATE INDEX memories_recency ON memories(profile_id, type, weight_bucket, last_seen_at)",
+                    "CREATE INDEX memories_recency ON memories(profile_id, type, weight_bucket, last_seen_at DESC, id)",
                     "CREATE INDEX memories_newest ON memories(profile_id, created_at, id)",
                     "CREATE INDEX memories_superseded_by ON memories(profile_id, superseded_by)",
                     """
