@@ -17,6 +17,9 @@ public final class Validation {
     private static final Pattern HAS_ALNUM = Pattern.compile(".*[A-Za-z0-9].*");
     private static final Pattern OPAQUE_ID = Pattern.compile("[\\x21-\\x7E]{1,128}");
 
+    private static final Instant EARLIEST = Instant.parse("1900-01-01T00:00:00Z");
+    private static final Instant LATEST = Instant.parse("9999-12-31T23:59:59.999Z");
+
     private final List<FieldError> errors = new ArrayList<>();
 
     public void fail(String field, String message) {
@@ -55,18 +58,44 @@ public final class Validation {
         return value;
     }
 
-    /** ISO-8601 with an offset ("2026-05-09T10:00:00Z", "2026-05-09T18:00:00+08:00"), kept to the millisecond. */
+    /**
+     * ISO-8601 with an offset ("2026-05-09T10:00:00Z", "2026-05-09T18:00:00+08:00"), kept to the
+     * millisecond, in the years 1900 to 9999 (stores keep epoch milliseconds; nothing a PM says
+     * lies outside).
+     */
     public Instant optionalInstant(String field, String value) {
         if (value == null) {
             return null;
         }
+        Instant parsed;
         try {
-            return OffsetDateTime.parse(value.strip(), DateTimeFormatter.ISO_OFFSET_DATE_TIME)
+            parsed = OffsetDateTime.parse(value.strip(), DateTimeFormatter.ISO_OFFSET_DATE_TIME)
                     .toInstant().truncatedTo(ChronoUnit.MILLIS);
         } catch (DateTimeException e) {
             fail(field, "must be an ISO-8601 date-time with an offset, e.g. 2026-05-09T10:00:00Z");
             return null;
         }
+        if (parsed.isBefore(EARLIEST) || parsed.isAfter(LATEST)) {
+            fail(field, "must lie between the years 1900 and 9999");
+            return null;
+        }
+        return parsed;
+    }
+
+    /** No unpaired UTF-16 surrogate: such a string cannot be written back as UTF-8. */
+    public static boolean isWellFormedUnicode(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (Character.isHighSurrogate(c)) {
+                if (i + 1 >= s.length() || !Character.isLowSurrogate(s.charAt(i + 1))) {
+                    return false;
+                }
+                i++;
+            } else if (Character.isLowSurrogate(c)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     public <T> T optionalEnum(String field, String value, Function<String, java.util.Optional<T>> parse,

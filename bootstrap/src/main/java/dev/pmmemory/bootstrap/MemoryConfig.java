@@ -19,6 +19,20 @@ public interface MemoryConfig {
 
     Http http();
 
+    Auth auth();
+
+    interface Auth {
+        /**
+         * Comma-separated {@code name:scope:profile-glob:sha256-hex}; none = no authentication,
+         * which is only allowed on a loopback address.
+         */
+        Optional<String> keys();
+
+        /** Requests a second per key, bursts up to one second's worth; 0 = no limit. */
+        @WithDefault("0")
+        double rateLimitPerSecond();
+    }
+
     interface Http {
         /** Bodies declared larger get a 413 problem response (read by the REST adapter's BodySizeLimit). */
         @WithDefault("256K")

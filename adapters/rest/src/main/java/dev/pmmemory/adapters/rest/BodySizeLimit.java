@@ -50,7 +50,7 @@ public class BodySizeLimit {
     }
 
     private String problemBody() {
-        Problem p = new Problem("urn:pm-memory:problem:payload-too-large", "Payload Too Large", 413,
+        Problem p = new Problem(Problems.TYPE_PREFIX + "payload-too-large", "Payload Too Large", 413,
                 "the request body is larger than " + maxBytes + " bytes", List.of());
         try {
             return json.writeValueAsString(p);

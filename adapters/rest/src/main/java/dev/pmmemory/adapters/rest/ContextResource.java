@@ -6,6 +6,8 @@ import dev.pmmemory.application.port.in.RecallContext;
 import dev.pmmemory.application.port.in.RecallContextQuery;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import dev.pmmemory.adapters.rest.auth.RequiresScope;
+import dev.pmmemory.adapters.rest.auth.Scope;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -20,6 +22,7 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 @Path("/v1/profiles/{profile_id}/context")
+@RequiresScope(Scope.READ)
 @Tag(name = "context", description = "The memories that matter for the bot's next answer")
 public class ContextResource {
     private final RecallContext recallContext;

@@ -8,6 +8,8 @@ import dev.pmmemory.application.port.in.AddFeedbackCommand;
 import dev.pmmemory.application.port.in.FeedbackResult;
 import dev.pmmemory.application.port.out.FeedbackOutcome;
 import io.micrometer.core.instrument.MeterRegistry;
+import dev.pmmemory.adapters.rest.auth.RequiresScope;
+import dev.pmmemory.adapters.rest.auth.Scope;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -22,6 +24,7 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 @Path("/v1/profiles/{profile_id}/feedback")
+@RequiresScope(Scope.WRITE)
 @Tag(name = "feedback", description = "What the PM said, turned into memories")
 public class FeedbackResource {
     private final AddFeedback addFeedback;

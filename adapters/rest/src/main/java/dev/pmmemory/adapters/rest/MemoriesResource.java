@@ -6,6 +6,8 @@ import dev.pmmemory.adapters.rest.dto.Problem;
 import dev.pmmemory.application.port.in.GetMemory;
 import dev.pmmemory.application.port.in.ListMemories;
 import dev.pmmemory.application.port.in.ListMemoriesQuery;
+import dev.pmmemory.adapters.rest.auth.RequiresScope;
+import dev.pmmemory.adapters.rest.auth.Scope;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -20,6 +22,7 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 @Path("/v1/profiles/{profile_id}/memories")
+@RequiresScope(Scope.READ)
 @Tag(name = "memories", description = "What the bot remembers: audit and correction")
 public class MemoriesResource {
     private final ListMemories listMemories;

@@ -1,6 +1,8 @@
 package dev.pmmemory.adapters.rest;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.exc.StreamWriteException;
+import com.fasterxml.jackson.databind.exc.InvalidDefinitionException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import dev.pmmemory.adapters.rest.dto.Problem;
@@ -20,7 +22,6 @@ import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
  */
 public class ProblemMappers {
     private static final Logger LOG = Logger.getLogger(ProblemMappers.class);
-    private static final String TYPE_PREFIX = "urn:pm-memory:problem:";
 
     @ServerExceptionMapper
     public Response invalidInput(InvalidInputException e) {
@@ -52,6 +53,9 @@ public class ProblemMappers {
     /** Malformed JSON, or a value of the wrong JSON type: 400 naming the field where known. */
     @ServerExceptionMapper(priority = 1)
     public Response badJson(JsonProcessingException e) {
+        if (e instanceof StreamWriteException || e instanceof InvalidDefinitionException) {
+            return unexpected(e); // writing a response failed: our fault, not the caller's
+        }
         String field = e instanceof JsonMappingException jme ? fieldPath(jme) : "";
         if (field.isEmpty()) {
             return problem(400, "invalid-json", "Invalid JSON", "the request body is not valid JSON",
@@ -110,9 +114,6 @@ public class ProblemMappers {
     }
 
     static Response problem(int status, String slug, String title, String detail, List<Problem.FieldError> errors) {
-        return Response.status(status)
-                .type(Problem.MEDIA_TYPE)
-                .entity(new Problem(TYPE_PREFIX + slug, title, status, detail, errors))
-                .build();
+        return Problems.response(status, slug, title, detail, errors);
     }
 }

@@ -48,6 +48,8 @@ public record AddFeedbackCommand(String profileId, String message, Instant creat
             v.fail("message", "must be at most " + MAX_MESSAGE_CODE_POINTS + " characters");
         } else if (message.chars().anyMatch(c -> Character.isISOControl(c) && c != '\n' && c != '\r' && c != '\t')) {
             v.fail("message", "must not contain control characters");
+        } else if (!Validation.isWellFormedUnicode(message)) {
+            v.fail("message", "must be well-formed Unicode text (no lone surrogates)");
         }
     }
 }

@@ -40,6 +40,8 @@ public record RecallContextQuery(String profileId, String query, int limit, Inst
         v.profileId("profile_id", profileId);
         if (query != null && query.codePointCount(0, query.length()) > MAX_QUERY_CODE_POINTS) {
             v.fail("query", "must be at most " + MAX_QUERY_CODE_POINTS + " characters");
+        } else if (query != null && !Validation.isWellFormedUnicode(query)) {
+            v.fail("query", "must be well-formed Unicode text");
         }
         int k = v.intInRange("limit", limit, DEFAULT_LIMIT, 1, MAX_LIMIT);
         Instant at = v.optionalInstant("as_of", asOf);

@@ -1,0 +1,81 @@
+package dev.pmmemory.adapters.rest.auth;
+
+import dev.pmmemory.adapters.rest.Problems;
+import jakarta.ws.rs.Priorities;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ResourceInfo;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.Response;
+import java.util.List;
+import java.util.Optional;
+import org.jboss.resteasy.reactive.server.ServerRequestFilter;
+
+/**
+ * API.md "Auth": a bearer key is required once keys are configured; missing or unknown → 401,
+ * outside the key's scope or profiles → 403, over its rate → 429. The key itself never reaches a
+ * log or a response: only its name is kept, for the access log.
+ */
+public class AccessControl {
+    /** Request property holding the authenticated key's name. */
+    public static final String KEY_NAME = "pm-memory.key-name";
+    private static final String BEARER = "Bearer ";
+
+    private final ApiKeys keys;
+    private final RateLimiter rateLimiter;
+
+    public AccessControl(ApiKeys keys, RateLimiter rateLimiter) {
+        this.keys = keys;
+        this.rateLimiter = rateLimiter;
+    }
+
+    @ServerRequestFilter(priority = Priorities.AUTHENTICATION)
+    public Optional<Response> check(ContainerRequestContext request, ResourceInfo resource) {
+        if (!keys.enabled()) {
+            return Optional.empty();
+        }
+        String header = request.getHeaderString(HttpHeaders.AUTHORIZATION);
+        if (header == null || !header.regionMatches(true, 0, BEARER, 0, BEARER.length())) {
+            return Optional.of(unauthorized("an API key is required: Authorization: Bearer <key>"));
+        }
+        Optional<ApiKey> key = keys.authenticate(header.substring(BEARER.length()).strip());
+        if (key.isEmpty()) {
+            return Optional.of(unauthorized("the API key is not known"));
+        }
+        ApiKey k = key.get();
+        request.setProperty(KEY_NAME, k.name());
+        Scope needed = requiredScope(resource);
+        if (!k.scope().includes(needed)) {
+            return Optional.of(Problems.response(403, "forbidden", "Forbidden",
+                    "key " + k.name() + " has scope " + k.scope().wireName() + "; this call needs "
+                            + needed.wireName(), List.of()));
+        }
+        String profile = request.getUriInfo().getPathParameters().getFirst("profile_id");
+        if (profile != null && !k.coversProfile(profile)) {
+            return Optional.of(Problems.response(403, "forbidden", "Forbidden",
+                    "key " + k.name() + " may not touch this profile", List.of()));
+        }
+        long wait = rateLimiter.secondsToWait(k.name());
+        if (wait > 0) {
+            return Optional.of(Response.fromResponse(Problems.response(429, "rate-limited", "Too Many Requests",
+                    "key " + k.name() + " is over its rate limit", List.of()))
+                    .header("Retry-After", Long.toString(wait)).build());
+        }
+        return Optional.empty();
+    }
+
+    private static Scope requiredScope(ResourceInfo resource) {
+        RequiresScope onMethod = resource.getResourceMethod() == null ? null
+                : resource.getResourceMethod().getAnnotation(RequiresScope.class);
+        if (onMethod != null) {
+            return onMethod.value();
+        }
+        RequiresScope onClass = resource.getResourceClass() == null ? null
+                : resource.getResourceClass().getAnnotation(RequiresScope.class);
+        return onClass != null ? onClass.value() : Scope.ADMIN;
+    }
+
+    private static Response unauthorized(String detail) {
+        return Response.fromResponse(Problems.response(401, "unauthorized", "Unauthorized", detail, List.of()))
+                .header(HttpHeaders.WWW_AUTHENTICATE, "Bearer").build();
+    }
+}
