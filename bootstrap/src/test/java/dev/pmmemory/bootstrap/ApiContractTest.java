@@ -30,7 +30,14 @@ class ApiContractTest {
                 .body("paths.'/v1/profiles/{profile_id}/memories'.get.operationId", equalTo("listMemories"))
                 .body("paths.'/v1/profiles/{profile_id}/memories/{memory_id}'.get.operationId", equalTo("getMemory"))
                 .body("paths.'/v1/profiles/{profile_id}/memories/{memory_id}'.get.responses.'404'.content",
-                        hasKey("application/problem+json"));
+                        hasKey("application/problem+json"))
+                .body("paths.'/v1/profiles/{profile_id}/context'.get.responses", hasKey("401"))
+                .body("paths.'/v1/profiles/{profile_id}/context'.get.responses", hasKey("403"))
+                .body("paths.'/v1/profiles/{profile_id}/context'.get.responses", hasKey("429"))
+                .body("paths.'/v1/profiles/{profile_id}/context'.get.responses", hasKey("503"))
+                .body("paths.'/v1/profiles/{profile_id}/feedback'.post.responses.'415'.content",
+                        hasKey("application/problem+json"))
+                .body("paths.'/v1/profiles/{profile_id}/context'.get.responses", not(hasKey("415")));
     }
 
     @Test

@@ -1,0 +1,57 @@
+package dev.pmmemory.adapters.rest;
+
+import java.util.Map;
+import org.eclipse.microprofile.openapi.OASFactory;
+import org.eclipse.microprofile.openapi.OASFilter;
+import org.eclipse.microprofile.openapi.models.OpenAPI;
+import org.eclipse.microprofile.openapi.models.Operation;
+import org.eclipse.microprofile.openapi.models.PathItem;
+import org.eclipse.microprofile.openapi.models.media.Schema;
+import org.eclipse.microprofile.openapi.models.responses.APIResponse;
+
+/**
+ * Declares, on every /v1 operation, the problem responses every call can meet (auth, rate limit,
+ * store down, and for bodies: too large, not JSON), so that generated clients know them all
+ * without each resource method repeating the same annotations.
+ */
+public class ProblemResponsesFilter implements OASFilter {
+    private static final Map<String, String> EVERY_CALL = Map.of(
+            "401", "no API key, or an unknown one (when keys are configured)",
+            "403", "the key's scope or profiles do not cover this call",
+            "429", "the key is over its rate limit; retry after Retry-After seconds",
+            "503", "the store cannot be reached; retry after Retry-After seconds");
+    private static final Map<String, String> WITH_BODY = Map.of(
+            "413", "the body is larger than memory.http.max-body-size",
+            "415", "the body is not application/json");
+
+    @Override
+    public void filterOpenAPI(OpenAPI openAPI) {
+        if (openAPI.getPaths() == null || openAPI.getPaths().getPathItems() == null) {
+            return;
+        }
+        for (Map.Entry<String, PathItem> path : openAPI.getPaths().getPathItems().entrySet()) {
+            if (!path.getKey().startsWith("/v1/")) {
+                continue;
+            }
+            for (Map.Entry<PathItem.HttpMethod, Operation> op : path.getValue().getOperations().entrySet()) {
+                EVERY_CALL.forEach((code, text) -> declare(op.getValue(), code, text));
+                if (op.getKey() == PathItem.HttpMethod.POST || op.getKey() == PathItem.HttpMethod.PUT
+                        || op.getKey() == PathItem.HttpMethod.PATCH) {
+                    WITH_BODY.forEach((code, text) -> declare(op.getValue(), code, text));
+                }
+            }
+        }
+    }
+
+    private static void declare(Operation operation, String code, String description) {
+        if (operation.getResponses() == null || operation.getResponses().hasAPIResponse(code)) {
+            return;
+        }
+        Schema problem = OASFactory.createSchema().ref("#/components/schemas/Problem");
+        APIResponse response = OASFactory.createAPIResponse().description(description)
+                .content(OASFactory.createContent().addMediaType(ApiDocs.PROBLEM,
+                        OASFactory.createMediaType().schema(problem)));
+        operation.getResponses().addAPIResponse(code, response);
+    }
+
+}
