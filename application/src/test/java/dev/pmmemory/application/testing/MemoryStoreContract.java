@@ -449,6 +449,294 @@ public abstract class MemoryStoreContract {
         assertThat(memoryCount("nobody")).isZero();
     }
 
+    // --- memories: recall finders ----------------------------------------------------------------
+
+    /**
+     * The finders {@code ContextRecall} selects its candidates with. Each must return exactly the
+     * memories inside the visibility window at as_of (valid_from ≤ as_of < valid_until, as_of <
+     * expires_at) that it promises, of the asked profile only.
+     */
+    @Nested
+    class RecallFinders {
+        private final Instant asOf = T0.plus(Duration.ofDays(5));
+
+        private List<Memory> sharingTerms(String profileId, Instant at, String... terms) {
+            return store.read(tx -> tx.memories().findVisibleSharingTerms(profileId, at, List.of(terms)));
+        }
+
+        private List<Memory> about(String profileId, Instant at, String entityKey) {
+            return store.read(tx -> tx.memories().findVisibleAbout(profileId, at, entityKey));
+        }
+
+        private List<Memory> perGroup(String profileId, Instant at, int n) {
+            return store.read(tx -> tx.memories().findMostRecentVisiblePerGroup(profileId, at, n));
+        }
+
+        /** Memories around the window's edges at {@link #asOf}; all name OpenAI and have the keyword "openai". */
+        private void aroundTheWindow() {
+            insert(memory("from-later", P).validFrom(asOf.plusMillis(1)).build(),
+                    memory("from-exactly", P).validFrom(asOf).build(),
+                    memory("until-exactly", P).status(MemoryStatus.SUPERSEDED).validUntil(asOf).build(),
+                    memory("until-later", P).status(MemoryStatus.SUPERSEDED).validUntil(asOf.plusMillis(1)).build(),
+                    memory("expires-exactly", P).expiresAt(asOf).build(),
+                    memory("expires-later", P).expiresAt(asOf.plusMillis(1)).build(),
+                    memory("swept-expired", P).status(MemoryStatus.EXPIRED).expiresAt(asOf.minusMillis(1)).build(),
+                    memory("deleted", P).status(MemoryStatus.DELETED).validUntil(asOf.minusMillis(1)).build(),
+                    memory("permanent", P).type(MemoryType.LONG_TERM_PREFERENCE).expiresAt(null).build(),
+                    memory("pending", P).status(MemoryStatus.PENDING).validFrom(null).build(),
+                    memory("rejected", P).status(MemoryStatus.REJECTED).validFrom(null).build(),
+                    memory("other-profile", OTHER).build());
+        }
+
+        private static final String[] INSIDE = {"from-exactly", "until-later", "expires-later", "permanent"};
+
+        @Test
+        void everyFinderHonoursTheSameVisibilityWindow() {
+            aroundTheWindow();
+
+            assertThat(ids(recallCandidates(P, asOf))).containsExactlyInAnyOrder(INSIDE);
+            assertThat(ids(sharingTerms(P, asOf, "openai"))).containsExactlyInAnyOrder(INSIDE);
+            assertThat(ids(about(P, asOf, "openai"))).containsExactlyInAnyOrder(INSIDE);
+            assertThat(ids(perGroup(P, asOf, 50))).containsExactlyInAnyOrder(INSIDE);
+        }
+
+        @Test
+        void beforeAnythingWasSaidEveryFinderIsEmpty() {
+            aroundTheWindow();
+            Instant before = T0.minusMillis(1);
+
+            assertThat(recallCandidates(P, before)).isEmpty();
+            assertThat(sharingTerms(P, before, "openai")).isEmpty();
+            assertThat(about(P, before, "openai")).isEmpty();
+            assertThat(perGroup(P, before, 50)).isEmpty();
+        }
+
+        @Test
+        void everyFinderReadsOnlyTheAskedProfile() {
+            insert(memory("a1", P).build(), memory("a2", P).type(MemoryType.LONG_TERM_PREFERENCE).build());
+            inWrite(tx -> {
+                tx.memories().insert(memory("b1", OTHER).lastSeenAt(T0.plusSeconds(30)).build());
+                tx.memories().insert(memory("b2", OTHER).weight(12).build());
+            });
+
+            assertThat(ids(recallCandidates(P, asOf))).containsExactlyInAnyOrder("a1", "a2");
+            assertThat(ids(sharingTerms(P, asOf, "openai", "memory"))).containsExactlyInAnyOrder("a1", "a2");
+            assertThat(ids(about(P, asOf, "openai"))).containsExactlyInAnyOrder("a1", "a2");
+            assertThat(ids(perGroup(P, asOf, 1))).containsExactlyInAnyOrder("a1", "a2");
+            assertThat(ids(recallCandidates(OTHER, asOf))).containsExactlyInAnyOrder("b1", "b2");
+            assertThat(ids(sharingTerms(OTHER, asOf, "openai"))).containsExactlyInAnyOrder("b1", "b2");
+            assertThat(ids(about(OTHER, asOf, "openai"))).containsExactlyInAnyOrder("b1", "b2");
+            assertThat(ids(perGroup(OTHER, asOf, 1))).containsExactlyInAnyOrder("b1", "b2");
+            assertThat(recallCandidates("pm-nobody", asOf)).isEmpty();
+            assertThat(sharingTerms("pm-nobody", asOf, "openai")).isEmpty();
+            assertThat(about("pm-nobody", asOf, "openai")).isEmpty();
+            assertThat(perGroup("pm-nobody", asOf, 5)).isEmpty();
+        }
+
+        @Test
+        void aFoundMemoryComesBackWhole() {
+            Memory full = memory("m1", P).type(MemoryType.PROJECT_ADVANCE).entities(List.of("OpenAI", "Mistral AI"))
+                    .keywords(List.of("openai", "mistral ai", "推进")).weight(4).sessionId("s-1")
+                    .lastSeenAt(T0.plusSeconds(90)).supersededEntityKeys(Set.of("mistral ai"))
+                    .sourceMessageIds(List.of("raw-1", "raw-2")).build();
+            insert(full);
+
+            assertThat(sharingTerms(P, asOf, "推进")).containsExactly(full);
+            assertThat(about(P, asOf, "openai")).containsExactly(full);
+            assertThat(perGroup(P, asOf, 1)).containsExactly(full);
+            assertThat(recallCandidates(P, asOf)).containsExactly(full);
+        }
+
+        // --- findVisibleSharingTerms ---
+
+        @Test
+        void sharingTermsFindsTheMemoriesWithAtLeastOneOfTheTerms() {
+            insert(memory("m-a", P).keywords(List.of("openai", "估值")).build(),
+                    memory("m-b", P).keywords(List.of("anthropic", "推进")).build(),
+                    memory("m-c", P).keywords(List.of("估值", "商业")).build(),
+                    memory("m-d", P).keywords(List.of()).build());
+
+            assertThat(ids(sharingTerms(P, asOf, "估值"))).containsExactlyInAnyOrder("m-a", "m-c");
+            assertThat(ids(sharingTerms(P, asOf, "推进", "不存在"))).containsExactly("m-b");
+            assertThat(ids(sharingTerms(P, asOf, "商业", "anthropic"))).containsExactlyInAnyOrder("m-b", "m-c");
+            assertThat(sharingTerms(P, asOf, "不存在", "天气")).isEmpty();
+        }
+
+        @Test
+        void aMemorySharingSeveralTermsComesBackOnce() {
+            insert(memory("m-a", P).keywords(List.of("openai", "估值", "值高")).build(),
+                    memory("m-b", P).keywords(List.of("估值")).build());
+
+            assertThat(ids(sharingTerms(P, asOf, "openai", "估值", "值高"))).containsExactlyInAnyOrder("m-a", "m-b");
+        }
+
+        @Test
+        void aTermMustBeAWholeKeyword() {
+            insert(memory("m-a", P).keywords(List.of("openai", "大模型")).build());
+
+            assertThat(sharingTerms(P, asOf, "open")).isEmpty();
+            assertThat(sharingTerms(P, asOf, "模型")).isEmpty();
+            assertThat(sharingTerms(P, asOf, "openai2")).isEmpty();
+            assertThat(ids(sharingTerms(P, asOf, "大模型"))).containsExactly("m-a");
+        }
+
+        @Test
+        void noTermsFindNothing() {
+            insert(memory("m-a", P).build(), memory("m-b", P).keywords(List.of()).build());
+
+            assertThat(sharingTerms(P, asOf)).isEmpty();
+        }
+
+        @Test
+        void manyTermsAtOnce() {
+            insert(memory("m-a", P).keywords(List.of("t-77")).build(), memory("m-b", P).keywords(List.of("x")).build());
+            String[] terms = IntStream.range(0, 200).mapToObj(i -> "t-" + i).toArray(String[]::new);
+
+            assertThat(ids(sharingTerms(P, asOf, terms))).containsExactly("m-a");
+        }
+
+        @Test
+        void anUpdateReplacesTheKeywordsAMemoryIsFoundBy() {
+            Memory m = memory("m-a", P).keywords(List.of("估值", "openai")).build();
+            insert(m);
+
+            inWrite(tx -> tx.memories().update(m.toBuilder().keywords(List.of("海外", "openai")).build()));
+
+            assertThat(sharingTerms(P, asOf, "估值")).isEmpty();
+            assertThat(ids(sharingTerms(P, asOf, "海外"))).containsExactly("m-a");
+            assertThat(ids(sharingTerms(P, asOf, "openai"))).containsExactly("m-a");
+        }
+
+        @Test
+        void aMemoryLeavesTheSharingTermsResultWhenItIsSuperseded() {
+            Memory m = memory("m-a", P).keywords(List.of("估值")).build();
+            insert(m);
+            Instant at = asOf.minus(Duration.ofDays(1));
+
+            inWrite(tx -> tx.memories().update(m.toBuilder().status(MemoryStatus.SUPERSEDED).supersededBy("m-b")
+                    .validUntil(at).build()));
+
+            assertThat(sharingTerms(P, asOf, "估值")).isEmpty();
+            assertThat(ids(sharingTerms(P, at.minusMillis(1), "估值"))).containsExactly("m-a");
+        }
+
+        // --- findVisibleAbout ---
+
+        @Test
+        void aboutFindsTheMemoriesNamingTheEntity() {
+            insert(memory("e1", P).entities(List.of("OpenAI")).build(),
+                    memory("e2", P).entities(List.of("Mistral AI", "OpenAI")).build(),
+                    memory("e3", P).entities(List.of("Anthropic")).keywords(List.of("openai", "anthropic")).build(),
+                    memory("e4", P).entities(List.of()).build());
+
+            assertThat(ids(about(P, asOf, "openai"))).containsExactlyInAnyOrder("e1", "e2");
+            assertThat(ids(about(P, asOf, EntityKey.of("Mistral AI")))).containsExactly("e2");
+            assertThat(ids(about(P, asOf, "anthropic"))).containsExactly("e3");
+            assertThat(about(P, asOf, "mistral")).isEmpty();
+            assertThat(about(P, asOf, "nobody")).isEmpty();
+        }
+
+        @Test
+        void anUpdateReplacesTheEntitiesAMemoryIsFoundBy() {
+            Memory m = memory("e1", P).entities(List.of("OpenAI")).build();
+            insert(m);
+
+            inWrite(tx -> tx.memories().update(m.toBuilder().entities(List.of("智谱")).build()));
+
+            assertThat(about(P, asOf, "openai")).isEmpty();
+            assertThat(ids(about(P, asOf, EntityKey.of("智谱")))).containsExactly("e1");
+        }
+
+        // --- findMostRecentVisiblePerGroup ---
+
+        @Test
+        void perGroupReturnsTheNMostRecentOfEachTypeAndWeight() {
+            List<Memory> all = new ArrayList<>();
+            for (int i = 1; i <= 5; i++) {
+                all.add(memory("neg1-" + i, P).lastSeenAt(T0.plus(Duration.ofHours(i))).build());
+            }
+            for (int i = 1; i <= 3; i++) {
+                all.add(memory("neg2-" + i, P).weight(2).lastSeenAt(T0.plus(Duration.ofHours(10 - i))).build());
+            }
+            all.add(memory("adv1", P).type(MemoryType.PROJECT_ADVANCE).build());
+            all.add(memory("pref1-old", P).type(MemoryType.LONG_TERM_PREFERENCE).expiresAt(null).build());
+            all.add(memory("pref1-new", P).type(MemoryType.LONG_TERM_PREFERENCE).expiresAt(null)
+                    .lastSeenAt(T0.plus(Duration.ofDays(2))).build());
+            insert(all.toArray(Memory[]::new));
+
+            assertThat(ids(perGroup(P, asOf, 2))).containsExactlyInAnyOrder(
+                    "neg1-5", "neg1-4", "neg2-1", "neg2-2", "adv1", "pref1-new", "pref1-old");
+            assertThat(ids(perGroup(P, asOf, 1))).containsExactlyInAnyOrder("neg1-5", "neg2-1", "adv1", "pref1-new");
+            assertThat(ids(perGroup(P, asOf, 4))).hasSize(10).doesNotContain("neg1-1");
+            assertThat(ids(perGroup(P, asOf, 50))).containsExactlyInAnyOrderElementsOf(ids(all));
+        }
+
+        @Test
+        void equallyRecentMemoriesAreTakenInIdOrder() {
+            Instant same = T0.plus(Duration.ofHours(3));
+            insert(memory("t-b", P).lastSeenAt(same).build(), memory("t-d", P).lastSeenAt(same).build(),
+                    memory("t-a", P).lastSeenAt(same).build(), memory("t-c", P).lastSeenAt(same).build(),
+                    memory("t-old", P).lastSeenAt(T0).build());
+
+            assertThat(ids(perGroup(P, asOf, 2))).containsExactlyInAnyOrder("t-a", "t-b");
+            assertThat(ids(perGroup(P, asOf, 1))).containsExactly("t-a");
+        }
+
+        @Test
+        void invisibleMemoriesAreSkippedNotCounted() {
+            Instant recent = asOf.minus(Duration.ofHours(1));
+            insert(memory("x-expired", P).lastSeenAt(recent).expiresAt(asOf).build(),
+                    memory("x-superseded", P).status(MemoryStatus.SUPERSEDED).lastSeenAt(recent.plusSeconds(60))
+                            .validUntil(asOf.minusMillis(1)).build(),
+                    memory("x-pending", P).status(MemoryStatus.PENDING).validFrom(null).lastSeenAt(recent).build(),
+                    memory("x-later", P).validFrom(asOf.plusMillis(1)).lastSeenAt(recent).build(),
+                    memory("v-1", P).lastSeenAt(T0.plus(Duration.ofHours(3))).build(),
+                    memory("v-2", P).lastSeenAt(T0.plus(Duration.ofHours(2))).build(),
+                    memory("v-3", P).lastSeenAt(T0.plus(Duration.ofHours(1))).build());
+
+            assertThat(ids(perGroup(P, asOf, 2))).containsExactlyInAnyOrder("v-1", "v-2");
+            // earlier, the superseded one was still the most recent visible
+            assertThat(ids(perGroup(P, asOf.minus(Duration.ofMinutes(1)), 1))).containsExactly("x-superseded");
+        }
+
+        @Test
+        void weightsFromTenUpShareOneBucket() {
+            insert(memory("w100", P).weight(100).lastSeenAt(T0.plus(Duration.ofHours(5))).build(),
+                    memory("w9", P).weight(9).lastSeenAt(T0.plus(Duration.ofHours(4))).build(),
+                    memory("w15", P).weight(15).lastSeenAt(T0.plus(Duration.ofHours(3))).build(),
+                    memory("w10", P).weight(10).lastSeenAt(T0.plus(Duration.ofHours(2))).build(),
+                    memory("w11", P).weight(11).lastSeenAt(T0.plus(Duration.ofHours(1))).build(),
+                    memory("w9-old", P).weight(9).lastSeenAt(T0).build());
+
+            assertThat(ids(perGroup(P, asOf, 2))).containsExactlyInAnyOrder("w100", "w15", "w9", "w9-old");
+            assertThat(ids(perGroup(P, asOf, 1))).containsExactlyInAnyOrder("w100", "w9");
+        }
+
+        @Test
+        void aReinforcedMemoryMovesToItsNewBucketAndRecency() {
+            Memory m = memory("m-a", P).weight(9).lastSeenAt(T0).build();
+            insert(m, memory("m-b", P).weight(10).lastSeenAt(T0.plusSeconds(60)).build(),
+                    memory("m-c", P).weight(9).lastSeenAt(T0.plusSeconds(30)).build());
+
+            inWrite(tx -> tx.memories().update(m.toBuilder().weight(10).lastSeenAt(T0.plusSeconds(90)).build()));
+
+            assertThat(ids(perGroup(P, asOf, 1))).containsExactlyInAnyOrder("m-a", "m-c");
+        }
+
+        @Test
+        void anotherProfileNeverTakesASlot() {
+            insert(memory("p-old", P).lastSeenAt(T0).build());
+            inWrite(tx -> {
+                for (int i = 0; i < 3; i++) {
+                    tx.memories().insert(memory("o-" + i, OTHER).lastSeenAt(T0.plus(Duration.ofHours(i + 1))).build());
+                }
+            });
+
+            assertThat(ids(perGroup(P, asOf, 1))).containsExactly("p-old");
+            assertThat(ids(perGroup(OTHER, asOf, 2))).containsExactlyInAnyOrder("o-2", "o-1");
+        }
+    }
+
     // --- memories: list ------------------------------------------------------------------------
 
     @Nested

@@ -9,6 +9,13 @@ import dev.pmmemory.application.port.out.RawMessage;
 import dev.pmmemory.application.service.FeedbackIntake;
 import dev.pmmemory.application.testing.UseCases;
 import dev.pmmemory.domain.memory.Memory;
+import dev.pmmemory.domain.memory.EntityKey;
+import dev.pmmemory.domain.memory.MemoryStatus;
+import dev.pmmemory.domain.memory.MemoryType;
+import dev.pmmemory.domain.memory.Source;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -18,11 +25,15 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -183,6 +194,214 @@ class SqliteMemoryStoreTest {
             assertThat(raws).isEqualTo(1);
             assertThat(store.read(tx -> tx.rawMessages().countByProfile(P)).longValue()).isEqualTo(2);
         }
+    }
+
+    // --- query plans of the recall finders ---------------------------------------------------------
+
+    /**
+     * A few hundred memories of three profiles, with shared keywords and entities, so that the
+     * planner has a real choice between indexes.
+     */
+    private static void manyMemories(SqliteMemoryStore store) {
+        List<String> entities = List.of("OpenAI", "Anthropic", "Mistral AI", "智谱");
+        List<String> terms = List.of("估值", "值高", "推进", "海外", "早期", "项目", "大模型", "商业");
+        MemoryType[] types = MemoryType.values();
+        for (String profile : List.of(P, "pm-bob", "pm-carol")) {
+            store.write(profile, tx -> {
+                for (int i = 0; i < 120; i++) {
+                    String entity = entities.get(i % entities.size());
+                    MemoryType type = types[i % types.length];
+                    Instant seen = T0.plus(Duration.ofHours(i));
+                    boolean superseded = i % 7 == 0;
+                    tx.memories().insert(new Memory.Builder()
+                            .id(profile + "-m" + i)
+                            .profileId(profile)
+                            .type(type)
+                            .content(entity + " " + i)
+                            .normalizedContent(EntityKey.of(entity) + i)
+                            .entities(List.of(entity))
+                            .keywords(List.of(EntityKey.of(entity), terms.get(i % terms.size()),
+                                    terms.get((i * 3 + 1) % terms.size())))
+                            .weight(1 + i % 13)
+                            .status(superseded ? MemoryStatus.SUPERSEDED : MemoryStatus.ACTIVE)
+                            .source(Source.EXPLICIT)
+                            .createdAt(seen)
+                            .lastSeenAt(seen)
+                            .validFrom(seen)
+                            .validUntil(superseded ? seen.plus(Duration.ofDays(1)) : null)
+                            .expiresAt(type == MemoryType.LONG_TERM_PREFERENCE ? null : seen.plus(Duration.ofDays(30)))
+                            .sourceMessageIds(List.of("raw-" + i))
+                            .build());
+                }
+                return null;
+            });
+        }
+    }
+
+    /** One statement SqliteMemories ran: its SQL and the arguments bound to it. */
+    private record Ran(String sql, Map<Integer, Object> args) {
+    }
+
+    /**
+     * Runs {@code finder} on a SqliteMemories whose connection records every query it runs, then
+     * returns the EXPLAIN QUERY PLAN of each (same SQL, same arguments) as text.
+     */
+    private List<String> plansOf(Path file, Consumer<SqliteMemories> finder) throws SQLException {
+        try (Connection c = plainConnection(file)) {
+            List<Ran> ran = new ArrayList<>();
+            finder.accept(new SqliteMemories(recording(c, ran)));
+            assertThat(ran).as("statements run").isNotEmpty();
+            List<String> plans = new ArrayList<>();
+            for (Ran r : ran) {
+                try (PreparedStatement ps = c.prepareStatement("EXPLAIN QUERY PLAN " + r.sql())) {
+                    for (Map.Entry<Integer, Object> arg : r.args().entrySet()) {
+                        ps.setObject(arg.getKey(), arg.getValue());
+                    }
+                    StringBuilder plan = new StringBuilder();
+                    try (ResultSet rs = ps.executeQuery()) {
+                        while (rs.next()) {
+                            plan.append(rs.getString("detail")).append('\n');
+                        }
+                    }
+                    plans.add(plan.toString());
+                }
+            }
+            return plans;
+        }
+    }
+
+    private static Connection recording(Connection real, List<Ran> ran) {
+        return (Connection) Proxy.newProxyInstance(SqliteMemoryStoreTest.class.getClassLoader(),
+                new Class<?>[] {Connection.class}, (proxy, method, args) -> {
+                    Object result = invoke(real, method, args);
+                    if (method.getName().equals("prepareStatement") && args.length == 1) {
+                        return recordingStatement((PreparedStatement) result, (String) args[0], ran);
+                    }
+                    return result;
+                });
+    }
+
+    private static PreparedStatement recordingStatement(PreparedStatement real, String sql, List<Ran> ran) {
+        Map<Integer, Object> bound = new TreeMap<>();
+        return (PreparedStatement) Proxy.newProxyInstance(SqliteMemoryStoreTest.class.getClassLoader(),
+                new Class<?>[] {PreparedStatement.class}, (proxy, method, args) -> {
+                    if (method.getName().startsWith("set") && args != null && args.length == 2
+                            && args[0] instanceof Integer index) {
+                        bound.put(index, args[1]);
+                    }
+                    if (method.getName().equals("executeQuery") && (args == null || args.length == 0)) {
+                        ran.add(new Ran(sql, new TreeMap<>(bound)));
+                    }
+                    return invoke(real, method, args);
+                });
+    }
+
+    private static Object invoke(Object target, Method method, Object[] args) throws Throwable {
+        try {
+            return method.invoke(target, args);
+        } catch (InvocationTargetException e) {
+            throw e.getCause();
+        }
+    }
+
+    private Path fileWithManyMemories() {
+        Path file = dir.resolve("memory.db");
+        try (SqliteMemoryStore store = SqliteMemoryStore.open(file, CLOCK)) {
+            manyMemories(store);
+        }
+        return file;
+    }
+
+    /** Neither a walk over the memories table nor over a profile's whole visible history. */
+    private static void assertNoScan(String plan) {
+        assertThat(plan).doesNotContain("SCAN memories").doesNotContain("memories_recall");
+    }
+
+    @Test
+    void theSharedTermsQueryGoesFromTheTermLookupToThePrimaryKey() throws SQLException {
+        Path file = fileWithManyMemories();
+        Instant asOf = T0.plus(Duration.ofDays(3));
+
+        List<String> plans = plansOf(file, m -> m.findVisibleSharingTerms(P, asOf, List.of("估值", "openai", "海外")));
+
+        assertThat(plans).singleElement().satisfies(plan -> {
+            assertThat(plan).contains("memory_terms_lookup")
+                    .containsPattern("SEARCH memories USING (INDEX sqlite_autoindex_memories_1|INTEGER PRIMARY KEY)"
+                            + " \\(id=\\?\\)")
+                    .doesNotContain("SCAN memory_terms");
+            assertNoScan(plan);
+        });
+    }
+
+    @Test
+    void theEntityQueryGoesFromTheEntityLookupToThePrimaryKey() throws SQLException {
+        Path file = fileWithManyMemories();
+        Instant asOf = T0.plus(Duration.ofDays(3));
+
+        List<String> plans = plansOf(file, m -> m.findVisibleAbout(P, asOf, "openai"));
+
+        assertThat(plans).singleElement().satisfies(plan -> {
+            assertThat(plan).contains("memory_entities_lookup")
+                    .contains("SEARCH memories USING INDEX sqlite_autoindex_memories_1 (id=?)")
+                    .doesNotContain("SCAN memory_entities");
+            assertNoScan(plan);
+        });
+    }
+
+    @Test
+    void eachPerGroupQueryReadsOneShortRangeOfTheRecencyIndexInOrder() throws SQLException {
+        Path file = fileWithManyMemories();
+        Instant asOf = T0.plus(Duration.ofDays(3));
+
+        List<String> plans = plansOf(file, m -> m.findMostRecentVisiblePerGroup(P, asOf, 3));
+
+        assertThat(plans).hasSize(MemoryType.values().length * 10).allSatisfy(plan -> {
+            assertThat(plan).contains("memories_recency (profile_id=? AND type=? AND weight_bucket=?)")
+                    .doesNotContain("TEMP B-TREE"); // the index already gives last_seen_at desc, id
+            assertNoScan(plan);
+        });
+    }
+
+    @Test
+    void theDedupLookupUsesTheActiveDedupIndex() throws SQLException {
+        Path file = fileWithManyMemories();
+
+        List<String> plans = plansOf(file, m -> m.findActiveDuplicate(P, MemoryType.PROJECT_NEGATIVE, "openai1"));
+
+        assertThat(plans).singleElement().satisfies(plan -> {
+            assertThat(plan).contains(
+                    "memories_active_dedup (profile_id=? AND type=? AND normalized_content=?)");
+            assertNoScan(plan);
+        });
+    }
+
+    @Test
+    void theConflictLookupGoesFromTheEntityLookupToThePrimaryKey() throws SQLException {
+        Path file = fileWithManyMemories();
+
+        List<String> plans = plansOf(file,
+                m -> m.findActiveByEntities(P, MemoryType.PROJECT_NEGATIVE, List.of("openai", "anthropic")));
+
+        assertThat(plans).singleElement().satisfies(plan -> {
+            assertThat(plan).contains("memory_entities_lookup")
+                    .contains("SEARCH memories USING INDEX sqlite_autoindex_memories_1 (id=?)");
+            assertNoScan(plan);
+        });
+    }
+
+    @Test
+    void thePlansAreOfTheQueriesThatReallyRan() throws SQLException {
+        // the recording connection sees what SqliteMemories runs, and the finders still answer through it
+        Path file = fileWithManyMemories();
+        Instant asOf = T0.plus(Duration.ofDays(3));
+        List<Memory> found = new ArrayList<>();
+
+        plansOf(file, m -> found.addAll(m.findVisibleSharingTerms(P, asOf, List.of("openai"))));
+
+        assertThat(found).isNotEmpty().allSatisfy(m -> {
+            assertThat(m.profileId()).isEqualTo(P);
+            assertThat(m.keywords()).contains("openai");
+        });
     }
 
     private static Connection plainConnection(Path file) throws SQLException {
