@@ -59,15 +59,18 @@ public final class ContextRecall implements RecallContext {
      * <p>A memory that shares no term with the query has keyword_match 0 (a preference: its
      * floor), so within one type and one weight bucket its score only grows with last_seen_at.
      * The {@code limit} most recent of every such group therefore hold the best memories that
-     * share no term, the best preference (for the top-K guard) among them; the memories that
-     * share a term are all taken. With an entity filter, every memory about the entity is taken.
+     * share no term; the memories that share a term are all taken. Together they hold the top K
+     * and the best preference for the top-K guard, which ignores the entity filter; with an
+     * entity filter, every memory about the entity is taken too.
      */
     private static List<Memory> candidates(StoreTransaction tx, RecallContextQuery q, Instant asOf,
                                            Set<String> terms) {
         Map<String, Memory> byId = new LinkedHashMap<>();
-        List<Memory> narrowed = q.entity() != null
-                ? tx.memories().findVisibleAbout(q.profileId(), asOf, EntityKey.of(q.entity()))
-                : tx.memories().findVisibleSharingTerms(q.profileId(), asOf, terms);
+        List<Memory> narrowed = new java.util.ArrayList<>(
+                tx.memories().findVisibleSharingTerms(q.profileId(), asOf, terms));
+        if (q.entity() != null) {
+            narrowed.addAll(tx.memories().findVisibleAbout(q.profileId(), asOf, EntityKey.of(q.entity())));
+        }
         narrowed.forEach(m -> byId.put(m.id(), m));
         tx.memories().findMostRecentVisiblePerGroup(q.profileId(), asOf, q.limit())
                 .forEach(m -> byId.putIfAbsent(m.id(), m));

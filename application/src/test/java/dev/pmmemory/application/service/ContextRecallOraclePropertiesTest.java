@@ -14,7 +14,6 @@ import dev.pmmemory.domain.recall.ScoredMemory;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
-import net.jqwik.api.Disabled;
 import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -50,7 +49,6 @@ class ContextRecallOraclePropertiesTest {
         RecallOracle.assertRecallIsExact(storeWith(s), s);
     }
 
-    @Disabled(ContextRecallTest.ENTITY_FILTER_PREFERENCE_BUG)
     @Property(tries = 150)
     void withAnEntityFilterAndPreferencesAdmittedRecallIsExact(@ForAll long seed) {
         Scenario s = RecallOracle.scenario(seed, "pm-alice", PROBES, EntityFilters.WITH_PREFERENCES);

@@ -21,20 +21,12 @@ import java.time.Instant;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
 /** The read path of DOMAIN.md §6 and the acceptance cases of §9, on the in-memory store. */
 class ContextRecallTest {
     /** Shared with {@code ContextRecallOraclePropertiesTest}: one bug, found by the oracle, shown by an example. */
-    static final String ENTITY_FILTER_PREFERENCE_BUG = "BUG ContextRecall.candidates"
-            + " (application/src/main/java/dev/pmmemory/application/service/ContextRecall.java:68-70): with an"
-            + " entity filter it reads only findVisibleAbout, never findVisibleSharingTerms, yet the top-K guard"
-            + " carries the best-scoring visible preference whatever its entities. A preference that is best"
-            + " because it shares the query's terms, but is not among the `limit` most recent of its (type,"
-            + " weight bucket), is never a candidate, so a worse preference is carried. Expected (ranking all"
-            + " visible memories): the preference that matches the query; actual: the most recent one.";
     private static final String P = "pm-alice";
     private static final Instant NOW = Instant.parse("2026-05-20T09:00:00Z");
     private static final String PREFERENCE = "以后少推国内大模型";
@@ -348,7 +340,6 @@ class ContextRecallTest {
             assertThat(contents(r)).hasSize(3).last().isEqualTo(PREFERENCE);
         }
 
-        @Disabled(ENTITY_FILTER_PREFERENCE_BUG)
         @Test
         void anEntityFilterCarriesThePreferenceThatMatchesTheQueryBest() {
             add("我更倾向海外早期项目", daysAgo(10)); // matches the query, but is not among the most recent

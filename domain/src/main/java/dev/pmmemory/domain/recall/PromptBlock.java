@@ -4,6 +4,7 @@ import dev.pmmemory.domain.memory.MemoryType;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * The ready-to-paste block for the bot's prompt: core preferences (always apply) apart from
@@ -12,6 +13,8 @@ import java.util.List;
 public final class PromptBlock {
     static final String CORE_HEADER = "Core preferences (always apply):";
     static final String RELEVANT_HEADER = "Relevant memories (for reference):";
+    /** Any line break (\r\n, \r, \n, U+2028…): one memory stays one line of the block. */
+    private static final Pattern LINE_BREAK = Pattern.compile("\\R");
     private static final DateTimeFormatter DAY = DateTimeFormatter.ISO_LOCAL_DATE.withZone(ZoneOffset.UTC);
 
     private PromptBlock() {
@@ -35,7 +38,7 @@ public final class PromptBlock {
         for (ScoredMemory s : section) {
             out.append("- [").append(DAY.format(s.memory().lastSeenAt())).append("] (")
                     .append(s.memory().type().wireName()).append(") ")
-                    .append(s.memory().content().replace('\n', ' ')).append('\n');
+                    .append(LINE_BREAK.matcher(s.memory().content()).replaceAll(" ")).append('\n');
         }
     }
 }

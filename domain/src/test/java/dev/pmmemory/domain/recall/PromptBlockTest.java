@@ -8,7 +8,6 @@ import dev.pmmemory.domain.memory.MemoryType;
 import java.time.Instant;
 import java.util.List;
 import java.util.Set;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -109,9 +108,6 @@ class PromptBlockTest {
         assertThat(block.lines()).hasSize(5);
     }
 
-    @Disabled("BUG PromptBlock.render (domain/.../recall/PromptBlock.java:38) flattens only '\\n': a content with a"
-            + " Windows line break (\\r\\n) or a lone \\r keeps the \\r, so one memory spans two lines of the prompt"
-            + " block (AddFeedbackCommand accepts \\r in a message). Expected one line per memory (5 lines), actual 6.")
     @ParameterizedTest
     @ValueSource(strings = {"OpenAI 估值高\r\n商业化也弱", "OpenAI 估值高\r商业化也弱"})
     void everyKindOfLineBreakIsFlattened(String content) {

@@ -11,7 +11,6 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -54,10 +53,6 @@ class SqliteContextRecallOracleTest {
         assertExact(7_000L, EntityFilters.WITHOUT_PREFERENCES);
     }
 
-    @Disabled("BUG ContextRecall.candidates (application/.../service/ContextRecall.java:68-70): with an entity"
-            + " filter the candidates never include preferences that share the query's terms, so the top-K guard"
-            + " may carry a worse preference than ranking every visible memory would; see"
-            + " ContextRecallTest.TopKGuard.anEntityFilterCarriesThePreferenceThatMatchesTheQueryBest")
     @Test
     void withAnEntityFilterAndPreferencesAdmittedRecallIsExact() {
         assertExact(510L, EntityFilters.WITH_PREFERENCES); // seed 524 shows the bug

@@ -14,7 +14,7 @@ import net.jqwik.api.statistics.Statistics;
 import net.jqwik.api.Tuple;
 import net.jqwik.api.Tuple.Tuple2;
 
-class RedactorProperties {
+class RedactorPropertiesTest {
     private final Redactor redactor = new Redactor();
 
     @Property
