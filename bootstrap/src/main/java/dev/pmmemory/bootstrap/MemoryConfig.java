@@ -8,11 +8,13 @@ import java.util.Optional;
 @ConfigMapping(prefix = "memory")
 public interface MemoryConfig {
 
-    /** Which store serves the ports, chosen at start-up: {@code sqlite} (default). */
+    /** Which store serves the ports, chosen at start-up: {@code sqlite} (default) or {@code postgres}. */
     @WithDefault("sqlite")
     String store();
 
     Sqlite sqlite();
+
+    Postgres postgres();
 
     /** A lexicon file replacing the shipped default (DOMAIN.md §1). */
     Optional<String> lexiconPath();
@@ -43,5 +45,18 @@ public interface MemoryConfig {
         /** The database file; its folder is created if missing. */
         @WithDefault("./data/pm-memory.db")
         String path();
+    }
+
+    /**
+     * The PostgreSQL store ({@code memory.store=postgres}). application.properties hands these to
+     * the Quarkus datasource; with SQLite chosen none is needed and the datasource stays inactive.
+     */
+    interface Postgres {
+        /** {@code jdbc:postgresql://host:5432/database}; required with {@code memory.store=postgres}. */
+        Optional<String> url();
+
+        Optional<String> username();
+
+        Optional<String> password();
     }
 }

@@ -1,5 +1,6 @@
 package dev.pmmemory.bootstrap;
 
+import dev.pmmemory.adapters.postgres.PostgresMemoryStore;
 import dev.pmmemory.adapters.sqlite.SqliteMemoryStore;
 import dev.pmmemory.application.port.in.AddFeedback;
 import dev.pmmemory.application.port.in.GetMemory;
@@ -15,8 +16,11 @@ import dev.pmmemory.domain.classify.Lexicon;
 import dev.pmmemory.domain.classify.RuleClassifier;
 import dev.pmmemory.domain.privacy.Redactor;
 import dev.pmmemory.domain.text.TextAnalyzer;
+import io.quarkus.runtime.StartupEvent;
 import io.quarkus.runtime.configuration.ConfigurationException;
+import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Disposes;
+import jakarta.enterprise.inject.Instance;
 import jakarta.enterprise.inject.Produces;
 import jakarta.enterprise.inject.Typed;
 import jakarta.inject.Singleton;
@@ -76,15 +80,30 @@ public class Wiring {
 
     @Produces
     @Singleton
-    MemoryStore store(MemoryConfig config, Clock clock) {
-        String store = config.store();
-        if (!"sqlite".equals(store)) {
-            throw new ConfigurationException("memory.store: unknown store '" + store + "'; supported: sqlite");
-        }
-        Path file = Path.of(config.sqlite().path());
-        SqliteMemoryStore sqlite = SqliteMemoryStore.open(file, clock);
-        LOG.infof("store: SQLite file %s (schema version %d)", file.toAbsolutePath(), sqlite.schemaVersion());
-        return sqlite;
+    MemoryStore store(MemoryConfig config, Clock clock, Instance<PostgresMemoryStore> postgres) {
+        // The other store is never touched: no SQLite file with postgres, no PostgreSQL with sqlite
+        // (its datasource and persistence unit are inactive: application.properties, "store").
+        return switch (StoreKind.parse(config.store())) {
+            case SQLITE -> {
+                Path file = Path.of(config.sqlite().path());
+                SqliteMemoryStore sqlite = SqliteMemoryStore.open(file, clock);
+                LOG.infof("store: SQLite file %s (schema version %d)", file.toAbsolutePath(), sqlite.schemaVersion());
+                yield sqlite;
+            }
+            case POSTGRES -> {
+                String url = config.postgres().url().filter(u -> !u.isBlank()).orElseThrow(() ->
+                        new ConfigurationException("memory.store=postgres needs memory.postgres.url"
+                                + " (env MEMORY_POSTGRES_URL), e.g. jdbc:postgresql://127.0.0.1:5432/pm_memory"));
+                // No connection here: a database that is down at start only makes readiness DOWN.
+                LOG.infof("store: PostgreSQL %s (schema migrated on the first connection)", url.replaceAll("\\?.*", ""));
+                yield postgres.get();
+            }
+        };
+    }
+
+    /** Chooses the store while the application starts, so a bad memory.store stops the start, not a request. */
+    void chooseStoreAtStart(@Observes StartupEvent start, MemoryStore store) {
+        LOG.debugf("store ready to serve: %s", store.getClass().getSimpleName());
     }
 
     void closeStore(@Disposes MemoryStore store) {

@@ -6,6 +6,7 @@ import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -17,6 +18,8 @@ class ArchitectureTest {
     static void importClasses() {
         classes = new ClassFileImporter()
                 .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                // test jars too (the application's storage contract suite is on the test classpath)
+                .withImportOption(location -> !location.contains("-tests.jar"))
                 .importPackages("dev.pmmemory");
     }
 
@@ -27,12 +30,14 @@ class ArchitectureTest {
                 .layer("application").definedBy("dev.pmmemory.application..")
                 .layer("rest").definedBy("dev.pmmemory.adapters.rest..")
                 .layer("sqlite").definedBy("dev.pmmemory.adapters.sqlite..")
+                .layer("postgres").definedBy("dev.pmmemory.adapters.postgres..")
                 .layer("bootstrap").definedBy("dev.pmmemory.bootstrap..")
                 .whereLayer("bootstrap").mayNotBeAccessedByAnyLayer()
                 .whereLayer("rest").mayOnlyBeAccessedByLayers("bootstrap")
                 .whereLayer("sqlite").mayOnlyBeAccessedByLayers("bootstrap")
-                .whereLayer("application").mayOnlyBeAccessedByLayers("rest", "sqlite", "bootstrap")
-                .whereLayer("domain").mayOnlyBeAccessedByLayers("application", "rest", "sqlite", "bootstrap")
+                .whereLayer("postgres").mayOnlyBeAccessedByLayers("bootstrap")
+                .whereLayer("application").mayOnlyBeAccessedByLayers("rest", "sqlite", "postgres", "bootstrap")
+                .whereLayer("domain").mayOnlyBeAccessedByLayers("application", "rest", "sqlite", "postgres", "bootstrap")
                 .check(classes);
     }
 
@@ -61,11 +66,15 @@ class ArchitectureTest {
 
     @Test
     void adaptersNeverSeeEachOther() {
-        noClasses().that().resideInAPackage("dev.pmmemory.adapters.rest..")
-                .should().dependOnClassesThat().resideInAPackage("dev.pmmemory.adapters.sqlite..")
-                .check(classes);
-        noClasses().that().resideInAPackage("dev.pmmemory.adapters.sqlite..")
-                .should().dependOnClassesThat().resideInAPackage("dev.pmmemory.adapters.rest..")
-                .check(classes);
+        List<String> adapters = List.of("rest", "sqlite", "postgres");
+        for (String adapter : adapters) {
+            for (String other : adapters) {
+                if (!adapter.equals(other)) {
+                    noClasses().that().resideInAPackage("dev.pmmemory.adapters." + adapter + "..")
+                            .should().dependOnClassesThat().resideInAPackage("dev.pmmemory.adapters." + other + "..")
+                            .check(classes);
+                }
+            }
+        }
     }
 }

@@ -1,0 +1,174 @@
+package dev.pmmemory.adapters.postgres;
+
+import dev.pmmemory.application.port.out.Memories;
+import dev.pmmemory.application.port.out.MemoryListQuery;
+import dev.pmmemory.domain.memory.Memory;
+import dev.pmmemory.domain.memory.MemoryStatus;
+import dev.pmmemory.domain.memory.MemoryType;
+import dev.pmmemory.domain.recall.ContextRanker;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.Query;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * {@link Memories} over PostgreSQL, inside the caller's transaction ({@link PostgresMemoryStore}).
+ *
+ * <p>Simple finders are Panache queries; the recall finders are native SQL, because they need
+ * PostgreSQL's array operators ({@code &&}, {@code @>}: the GIN indexes on entity_keys and
+ * keywords) and a LATERAL join (one pass over the recency index per type and weight bucket), and
+ * because their predicates must keep the indexable shape written here.
+ *
+ * <p>Every insert and update is flushed at once, so statements reach the database in the order the
+ * use case made them (Hibernate would otherwise put inserts before updates at commit and trip the
+ * unique dedup index on a supersede-then-insert) and a constraint violation surfaces at the call
+ * that caused it, as with the SQLite store.
+ */
+final class PostgresMemories implements Memories {
+    /** Visible at :t, the window of {@link Memories}: see the index note in migration V1. */
+    private static final String VISIBLE = " valid_from <= :t AND (valid_until IS NULL OR valid_until > :t)"
+            + " AND (expires_at IS NULL OR expires_at > :t)";
+    private static final String[] TYPES = Arrays.stream(MemoryType.values()).map(MemoryType::wireName)
+            .toArray(String[]::new);
+
+    private final EntityManager em;
+
+    PostgresMemories(EntityManager em) {
+        this.em = em;
+    }
+
+    @Override
+    public void insert(Memory memory) {
+        em.persist(MemoryRow.of(memory));
+        em.flush();
+    }
+
+    @Override
+    public void update(Memory memory) {
+        MemoryRow row = em.find(MemoryRow.class, memory.id());
+        if (row == null) {
+            throw new IllegalStateException("no memory " + memory.id() + " to update");
+        }
+        row.copy(memory);
+        em.flush();
+    }
+
+    @Override
+    public Optional<Memory> findById(String profileId, String id) {
+        return MemoryRow.<MemoryRow>find("id = ?1 and profileId = ?2", id, profileId)
+                .firstResultOptional().map(MemoryRow::toMemory);
+    }
+
+    @Override
+    public Optional<Memory> findActiveDuplicate(String profileId, MemoryType type, String normalizedContent) {
+        return MemoryRow.<MemoryRow>find("profileId = ?1 and type = ?2 and normalizedContent = ?3 and status = ?4",
+                        profileId, type.wireName(), normalizedContent, MemoryStatus.ACTIVE.wireName())
+                .firstResultOptional().map(MemoryRow::toMemory);
+    }
+
+    @Override
+    public List<Memory> findActiveByEntities(String profileId, MemoryType type, Collection<String> entityKeys) {
+        if (entityKeys.isEmpty()) {
+            return List.of();
+        }
+        return rows("SELECT * FROM memories WHERE profile_id = :p AND type = :type AND status = 'active'"
+                        + " AND entity_keys && CAST(:keys AS text[]) ORDER BY id",
+                Map.of("p", profileId, "type", type.wireName(), "keys", distinct(entityKeys)));
+    }
+
+    @Override
+    public List<Memory> findVisible(String profileId, Instant asOf) {
+        return rows("SELECT * FROM memories WHERE profile_id = :p AND" + VISIBLE,
+                Map.of("p", profileId, "t", asOf));
+    }
+
+    @Override
+    public List<Memory> findVisibleSharingTerms(String profileId, Instant asOf, Collection<String> terms) {
+        if (terms.isEmpty()) {
+            return List.of();
+        }
+        return rows("SELECT * FROM memories WHERE profile_id = :p AND keywords && CAST(:terms AS text[]) AND"
+                + VISIBLE, Map.of("p", profileId, "t", asOf, "terms", distinct(terms)));
+    }
+
+    @Override
+    public List<Memory> findVisibleAbout(String profileId, Instant asOf, String entityKey) {
+        return rows("SELECT * FROM memories WHERE profile_id = :p AND entity_keys @> CAST(:keys AS text[]) AND"
+                + VISIBLE, Map.of("p", profileId, "t", asOf, "keys", new String[] {entityKey}));
+    }
+
+    @Override
+    public List<Memory> findMostRecentVisiblePerGroup(String profileId, Instant asOf, int perGroup) {
+        // One short range of memories_recency per (type, bucket), in one statement.
+        return rows("SELECT m.* FROM unnest(CAST(:types AS text[])) AS g(type)"
+                        + " CROSS JOIN generate_series(1, :buckets) AS b(bucket)"
+                        + " CROSS JOIN LATERAL (SELECT * FROM memories WHERE profile_id = :p AND type = g.type"
+                        + " AND weight_bucket = b.bucket AND" + VISIBLE
+                        + " ORDER BY last_seen_at DESC, id LIMIT :n) m",
+                Map.of("p", profileId, "t", asOf, "types", TYPES, "buckets", ContextRanker.WEIGHT_SATURATION,
+                        "n", perGroup));
+    }
+
+    @Override
+    public List<Memory> findSupersededBy(String profileId, String id) {
+        return MemoryRow.<MemoryRow>find("profileId = ?1 and supersededBy = ?2 order by createdAt, id", profileId, id)
+                .stream().map(MemoryRow::toMemory).toList();
+    }
+
+    @Override
+    public List<Memory> list(MemoryListQuery q) {
+        StringBuilder sql = new StringBuilder("SELECT * FROM memories WHERE profile_id = :p");
+        Map<String, Object> args = new LinkedHashMap<>();
+        args.put("p", q.profileId());
+        if (q.status() == MemoryStatus.ACTIVE) {
+            sql.append(" AND status = 'active' AND (expires_at IS NULL OR expires_at > :now)");
+            args.put("now", q.now());
+        } else if (q.status() == MemoryStatus.EXPIRED) {
+            sql.append(" AND (status = 'expired' OR (status = 'active' AND expires_at <= :now))");
+            args.put("now", q.now());
+        } else if (q.status() != null) {
+            sql.append(" AND status = :status");
+            args.put("status", q.status().wireName());
+        }
+        if (q.type() != null) {
+            sql.append(" AND type = :type");
+            args.put("type", q.type().wireName());
+        }
+        if (q.entityKey() != null) {
+            sql.append(" AND entity_keys @> CAST(:keys AS text[])");
+            args.put("keys", new String[] {q.entityKey()});
+        }
+        if (q.after() != null) {
+            // a row comparison: one index range on memories_newest
+            sql.append(" AND (created_at, id) < (:afterCreated, :afterId)");
+            args.put("afterCreated", q.after().createdAt());
+            args.put("afterId", q.after().id());
+        }
+        sql.append(" ORDER BY created_at DESC, id DESC LIMIT :limit");
+        args.put("limit", q.limit());
+        return rows(sql.toString(), args);
+    }
+
+    @Override
+    public long countByProfile(String profileId) {
+        return MemoryRow.count("profileId", profileId);
+    }
+
+    private List<Memory> rows(String sql, Map<String, Object> args) {
+        Query query = em.createNativeQuery(sql, MemoryRow.class);
+        args.forEach(query::setParameter);
+        @SuppressWarnings("unchecked")
+        List<MemoryRow> rows = query.getResultList();
+        return rows.stream().map(MemoryRow::toMemory).toList();
+    }
+
+    private static String[] distinct(Collection<String> values) {
+        return new LinkedHashSet<>(values).toArray(String[]::new);
+    }
+}

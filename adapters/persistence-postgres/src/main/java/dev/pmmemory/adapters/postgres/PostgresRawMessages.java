@@ -1,0 +1,53 @@
+package dev.pmmemory.adapters.postgres;
+
+import dev.pmmemory.application.port.out.RawMessage;
+import dev.pmmemory.application.port.out.RawMessages;
+import jakarta.persistence.EntityManager;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/** {@link RawMessages} over PostgreSQL (Panache queries), inside the caller's transaction. */
+final class PostgresRawMessages implements RawMessages {
+    private final EntityManager em;
+
+    PostgresRawMessages(EntityManager em) {
+        this.em = em;
+    }
+
+    @Override
+    public void append(RawMessage message) {
+        em.persist(RawMessageRow.of(message));
+        em.flush(); // a second use of a message id fails here, at the call that made it
+    }
+
+    @Override
+    public Optional<RawMessage> findByMessageId(String profileId, String messageId) {
+        if (messageId == null) {
+            return Optional.empty();
+        }
+        return RawMessageRow.<RawMessageRow>find("profileId = ?1 and messageId = ?2", profileId, messageId)
+                .firstResultOptional().map(RawMessageRow::toRawMessage);
+    }
+
+    @Override
+    public List<RawMessage> findByIds(String profileId, Collection<String> ids) {
+        if (ids.isEmpty()) {
+            return List.of();
+        }
+        List<String> wanted = new ArrayList<>(new LinkedHashSet<>(ids));
+        Map<String, RawMessage> found = RawMessageRow.<RawMessageRow>find("profileId = ?1 and id in ?2", profileId,
+                        wanted).stream()
+                .collect(Collectors.toMap(RawMessageRow::id, RawMessageRow::toRawMessage));
+        return wanted.stream().map(found::get).filter(java.util.Objects::nonNull).toList();
+    }
+
+    @Override
+    public long countByProfile(String profileId) {
+        return RawMessageRow.count("profileId", profileId);
+    }
+}
