@@ -46,7 +46,8 @@ public final class EntityExtractor {
      * Function and verb characters that cannot end the text preceding a name:
      * "少推|国内大模型项目", "这家|公司". The name starts after the last one.
      */
-    private static final String BOUNDARY_CHARS = "的了向推投看这那该家个是和与及对在把被给说觉得很都也还就某一些我你他她们从跟为让请";
+    private static final String BOUNDARY_CHARS =
+            "的了向推投看这那该家个是和与及对在把被给说觉得很都也还就某一些我你他她们从跟为让请但而或即若并且又再才仅各每其见约聊谈找碰做";
 
     /** Corporate-form words after the short name ("月之暗面科技有限公司" → 月之暗面). */
     private static final List<String> ORG_FORM_WORDS = List.of("有限责任", "有限", "股份", "控股", "集团", "科技", "技术", "网络", "信息");
@@ -64,30 +65,71 @@ public final class EntityExtractor {
 
     private final List<DictionaryName> dictionary;
     private final Set<String> genericWords;
+    private final Set<String> nameSuffixes;
+    private final Set<String> commonWords;
 
     /**
      * @param dictionary   display names recognised anywhere in a text (configurable, from the lexicon)
-     * @param genericWords words that are never an entity on their own ("AI", "VC"), any case
+     * @param genericWords words that are never an entity on their own ("AI", "VC"), any case; they
+     *                     may still continue a name ("Figure AI")
      */
     public EntityExtractor(Set<String> dictionary, Set<String> genericWords) {
-        List<DictionaryName> names = new ArrayList<>();
-        for (String display : dictionary) {
-            String key = fold(Normalizer.normalize(Objects.requireNonNull(display), Normalizer.Form.NFKC)).strip();
-            if (!key.isEmpty()) {
-                names.add(new DictionaryName(display.strip(), key));
+        this(EntityNames.of(dictionary, genericWords));
+    }
+
+    /** @param names the entity dictionary with aliases, generic words, name suffixes and common words */
+    public EntityExtractor(EntityNames names) {
+        List<DictionaryName> entries = new ArrayList<>();
+        for (List<String> group : names.groups()) {
+            String canonical = group.get(0);
+            for (String alias : group) {
+                String key = fold(Normalizer.normalize(Objects.requireNonNull(alias), Normalizer.Form.NFKC)).strip();
+                if (!key.isEmpty()) {
+                    entries.add(new DictionaryName(canonical, key));
+                }
             }
         }
-        this.dictionary = List.copyOf(names);
+        this.dictionary = List.copyOf(entries);
         Set<String> generic = new LinkedHashSet<>();
-        for (String word : genericWords) {
+        for (String word : names.generic()) {
             generic.add(TextNormalizer.nfkcLower(word));
         }
         generic.addAll(GENERIC_HAN_WORDS);
         this.genericWords = Collections.unmodifiableSet(generic);
+        this.nameSuffixes = lowerAll(names.nameSuffixes());
+        Set<String> common = new LinkedHashSet<>(COMMON_WORDS);
+        common.addAll(lowerAll(names.commonWords()));
+        this.commonWords = Collections.unmodifiableSet(common);
     }
 
-    /** Entity display names in order of first appearance, deduplicated by {@link TextNormalizer#nfkcLower}. */
+    private static Set<String> lowerAll(Set<String> words) {
+        Set<String> lower = new LinkedHashSet<>();
+        words.forEach(w -> lower.add(TextNormalizer.nfkcLower(w).strip()));
+        return Collections.unmodifiableSet(lower);
+    }
+
+    /**
+     * Entity display names in order of first appearance, deduplicated by {@link TextNormalizer#nfkcLower};
+     * a dictionary name is given as its entity's canonical name (Kimi → 月之暗面).
+     */
     public List<String> extract(String text) {
+        Map<String, String> byKey = new LinkedHashMap<>();
+        for (Mention mention : mentions(text)) {
+            byKey.putIfAbsent(TextNormalizer.nfkcLower(mention.entity()), mention.entity());
+        }
+        return List.copyOf(byKey.values());
+    }
+
+    /**
+     * Where an entity is named: the words as written (NFKC), the entity they name, and whether the
+     * name is in the dictionary (recognised anywhere) rather than found by a heuristic that
+     * depends on its context (a capital letter, a following 公司 / 项目).
+     */
+    public record Mention(String surface, String entity, boolean fromDictionary) {
+    }
+
+    /** Every mention, in text order (one entity may be mentioned several times, by different names). */
+    public List<Mention> mentions(String text) {
         String nfkc = Normalizer.normalize(Objects.requireNonNull(text), Normalizer.Form.NFKC);
         List<Span> dictionarySpans = dictionaryMatches(nfkc);
         List<Span> all = new ArrayList<>(dictionarySpans);
@@ -101,11 +143,8 @@ public final class EntityExtractor {
             }
         }
         all.sort(Comparator.comparingInt(Span::start));
-        Map<String, String> byKey = new LinkedHashMap<>();
-        for (Span span : all) {
-            byKey.putIfAbsent(TextNormalizer.nfkcLower(span.name()), span.name());
-        }
-        return List.copyOf(byKey.values());
+        return all.stream().map(span -> new Mention(nfkc.substring(span.start(), span.end()), span.name(),
+                dictionarySpans.contains(span))).toList();
     }
 
     // --- dictionary ---------------------------------------------------------------------------
@@ -115,7 +154,8 @@ public final class EntityExtractor {
         List<Span> found = new ArrayList<>();
         for (DictionaryName name : dictionary) {
             for (int at = folded.indexOf(name.key()); at >= 0; at = folded.indexOf(name.key(), at + 1)) {
-                if (atLatinBoundaries(folded, at, at + name.key().length())) {
+                if (atLatinBoundaries(folded, at, at + name.key().length())
+                        && !commonWordInLowerCase(nfkc.substring(at, at + name.key().length()))) {
                     found.add(new Span(at, at + name.key().length(), name.display()));
                 }
             }
@@ -131,6 +171,11 @@ public final class EntityExtractor {
             }
         }
         return accepted;
+    }
+
+    /** "runway" in running text is the word; "Runway" may be the company. */
+    private boolean commonWordInLowerCase(String found) {
+        return found.equals(found.toLowerCase(Locale.ROOT)) && commonWords.contains(found);
     }
 
     /** A Latin dictionary name must not be the inside of a longer Latin word ("Kimi" in "Kimiko"). */
@@ -163,26 +208,34 @@ public final class EntityExtractor {
         return word.start() == previous.end() + 1 && nfkc.charAt(previous.end()) == ' ';
     }
 
-    /** Splits a run of capitalised words at sentence words and drops leading generic words. */
+    /**
+     * Splits a run of capitalised words at sentence words, drops leading generic words, and ends a
+     * name at a generic word that is not a name suffix ("OpenAI CEO" → OpenAI, "Figure AI" stays).
+     */
     private void flushRun(String nfkc, List<Span> run, List<Span> out) {
         List<Span> part = new ArrayList<>();
         for (Span word : run) {
-            if (COMMON_WORDS.contains(word.name().toLowerCase(Locale.ROOT))) {
+            String key = TextNormalizer.nfkcLower(word.name());
+            boolean generic = genericWords.contains(key);
+            if (commonWords.contains(key) || (generic && !nameSuffixes.contains(key))) {
                 emitName(nfkc, part, out);
                 part.clear();
-            } else if (!part.isEmpty() || !genericWords.contains(TextNormalizer.nfkcLower(word.name()))) {
-                part.add(word); // generic words are kept inside a name ("Figure AI") but never start one
+            } else if (!part.isEmpty() || !generic) {
+                part.add(word); // name suffixes are kept inside a name ("Figure AI") but never start one
             }
         }
         emitName(nfkc, part, out);
         run.clear();
     }
 
+    /** A single Latin letter ("C" of "To C") is never a name. */
     private static void emitName(String nfkc, List<Span> words, List<Span> out) {
         if (!words.isEmpty()) {
             int start = words.get(0).start();
             int end = words.get(words.size() - 1).end();
-            out.add(new Span(start, end, nfkc.substring(start, end)));
+            if (nfkc.codePointCount(start, end) > 1) {
+                out.add(new Span(start, end, nfkc.substring(start, end)));
+            }
         }
     }
 

@@ -26,6 +26,7 @@ public final class KeywordExtractor {
             "我", "你", "他", "她", "它", "们", "是", "在", "有", "这", "那", "个");
 
     private final Set<String> stopWords;
+    private final Synonyms synonyms;
 
     public KeywordExtractor() {
         this(DEFAULT_STOP_WORDS);
@@ -33,20 +34,45 @@ public final class KeywordExtractor {
 
     /** @param stopWords terms never returned; single Han characters among them also split Han runs */
     public KeywordExtractor(Set<String> stopWords) {
+        this(stopWords, Synonyms.NONE);
+    }
+
+    /**
+     * @param synonyms a text containing a word of a synonym group also gets the group's canonical
+     *                 term, so "市场小" and "赛道窄", or "valuation" and "估值", share a term
+     */
+    public KeywordExtractor(Set<String> stopWords, Synonyms synonyms) {
         Set<String> normalised = new LinkedHashSet<>();
         for (String word : stopWords) {
             normalised.add(TextNormalizer.nfkcLower(word));
         }
         this.stopWords = Collections.unmodifiableSet(normalised);
+        this.synonyms = synonyms;
     }
 
     public static Set<String> defaultStopWords() {
         return DEFAULT_STOP_WORDS;
     }
 
-    /** Terms of the text plus the given entities (nfkcLower), in first-seen order. */
+    /** Terms of the text, canonical terms of its synonyms, then the given entities (nfkcLower), in first-seen order. */
     public Set<String> keywords(String text, List<String> entities) {
+        return keywords(text, entities, List.of());
+    }
+
+    /**
+     * As {@link #keywords(String, List)}, with the entity mentions as word boundaries. A dictionary
+     * name is cut out of the text (its entity term stands for it, whichever alias was written):
+     * "阶跃星辰可以投" gives 以投 and 阶跃星辰, not also 阶跃 / 跃星 / 星辰 / 辰可, and "Kimi 估值高" no
+     * separate "kimi". A name found by a heuristic is kept as a word of its own ("深言项目" gives
+     * 深言 and 项目, not 言项), because a query may name it without the context that found it.
+     * Fewer noise terms make a shared entity count for more in the set similarity.
+     */
+    public Set<String> keywords(String text, List<String> entities, List<EntityExtractor.Mention> mentions) {
         String lower = TextNormalizer.nfkcLower(text);
+        for (EntityExtractor.Mention mention : mentions) {
+            String words = TextNormalizer.nfkcLower(mention.surface()).strip();
+            lower = replace(lower, words, mention.fromDictionary() ? " " : " " + words + " ");
+        }
         Set<String> terms = new LinkedHashSet<>();
         StringBuilder word = new StringBuilder();
         StringBuilder han = new StringBuilder();
@@ -67,6 +93,7 @@ public final class KeywordExtractor {
         }
         flushWord(word, terms);
         flushHan(han, terms);
+        terms.addAll(synonyms.canonicalTerms(TextNormalizer.nfkcLower(text)));
         for (String entity : entities) {
             String key = TextNormalizer.nfkcLower(entity).strip();
             if (!key.isEmpty()) {
@@ -74,6 +101,26 @@ public final class KeywordExtractor {
             }
         }
         return Collections.unmodifiableSet(terms);
+    }
+
+    /** Every occurrence of the words replaced, never inside a longer Latin word. */
+    private static String replace(String text, String words, String replacement) {
+        if (words.isEmpty()) {
+            return text;
+        }
+        StringBuilder out = new StringBuilder(text.length());
+        int from = 0;
+        for (int at = text.indexOf(words); at >= 0; at = text.indexOf(words, at + 1)) {
+            int end = at + words.length();
+            boolean inside = (at > 0 && Units.isWordChar(text.codePointBefore(at)) && Units.isWordChar(words.codePointAt(0)))
+                    || (end < text.length() && Units.isWordChar(text.codePointAt(end))
+                        && Units.isWordChar(words.codePointBefore(words.length())));
+            if (!inside && at >= from) {
+                out.append(text, from, at).append(replacement);
+                from = end;
+            }
+        }
+        return out.append(text.substring(from)).toString();
     }
 
     /** A Latin/digit word; single letters ("s" of "let's") carry no meaning. */

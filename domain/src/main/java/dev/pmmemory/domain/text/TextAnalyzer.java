@@ -2,7 +2,10 @@ package dev.pmmemory.domain.text;
 
 import dev.pmmemory.domain.classify.Lexicon;
 import dev.pmmemory.domain.privacy.Redactor;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -16,16 +19,26 @@ public final class TextAnalyzer {
         this.keywords = keywords;
     }
 
+    /**
+     * Entities from the lexicon's dictionary (aliases → canonical name); keywords with its synonyms
+     * and stop words, name suffixes ("AI" of 智谱AI / Figure AI) among them so they are no shared term.
+     */
     public static TextAnalyzer from(Lexicon lexicon) {
-        return new TextAnalyzer(new EntityExtractor(lexicon.entityDictionary(), lexicon.genericWords()),
-                new KeywordExtractor());
+        Set<String> stopWords = new LinkedHashSet<>(KeywordExtractor.defaultStopWords());
+        stopWords.addAll(lexicon.stopWords());
+        stopWords.addAll(lexicon.entities().nameSuffixes());
+        return new TextAnalyzer(new EntityExtractor(lexicon.entityNames()),
+                new KeywordExtractor(stopWords, lexicon.synonyms()));
     }
 
     /** @return entities in order of appearance; keywords sorted, entities included */
     public Analysis analyze(String text) {
         String said = Redactor.withoutMarkers(text);
-        List<String> found = entities.extract(said);
-        return new Analysis(found, List.copyOf(new TreeSet<>(keywords.keywords(said, found))));
+        List<EntityExtractor.Mention> mentions = entities.mentions(said);
+        Map<String, String> byKey = new LinkedHashMap<>();
+        mentions.forEach(m -> byKey.putIfAbsent(TextNormalizer.nfkcLower(m.entity()), m.entity()));
+        List<String> found = List.copyOf(byKey.values());
+        return new Analysis(found, List.copyOf(new TreeSet<>(keywords.keywords(said, found, mentions))));
     }
 
     /** The terms a query is matched on: its keywords and its entities. */

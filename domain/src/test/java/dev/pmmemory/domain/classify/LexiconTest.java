@@ -58,7 +58,8 @@ class LexiconTest {
         assertThat(rule.priority()).isEqualTo(priority);
         assertThat(rule.ttl()).isEqualTo(ttl);
         assertThat(rule.onlyWithoutEntities()).isEqualTo(onlyWithoutEntities);
-        assertThat(rule.triggers()).containsExactlyElementsOf(triggers);
+        // the type line holds the table, in table order; `trigger` lines add more words after it
+        assertThat(rule.triggers()).startsWith(triggers.toArray(String[]::new));
     }
 
     @Test
@@ -106,8 +107,26 @@ class LexiconTest {
                 arguments("type", 7, "type needs a name"),
                 arguments("entity", 7, "entity needs a name"),
                 arguments("generic   ", 7, "generic needs a name"),
-                arguments("synonym 智谱 智谱AI", 7, "unknown declaration 'synonym'"),
-                arguments("type project_negative priority=0.5 ttl=P1D triggers=x", 7, "duplicate rule for type project_negative"));
+                arguments("colour 智谱 智谱AI", 7, "unknown declaration 'colour'"),
+                arguments("type project_negative priority=0.5 ttl=P1D triggers=x", 7, "duplicate rule for type project_negative"),
+                arguments("trigger", 7, "trigger needs a type"),
+                arguments("trigger nonsense 贵", 7, "unknown memory type 'nonsense'"),
+                arguments("trigger project_negative", 7, "trigger project_negative needs a name"),
+                arguments("trigger project_negative 太贵,,偏贵", 7, "empty item"),
+                arguments("negation", 7, "negation needs a name"),
+                arguments("negate project_advance", 7, "negate needs two words"),
+                arguments("negate project_advance nonsense", 7, "unknown memory type 'nonsense'"),
+                arguments("negate project_advance none\nnegate project_advance project_negative", 8, "negate given twice"),
+                arguments("soft_negative ", 7, "soft_negative needs a name"),
+                arguments("neutral 宝贵,", 7, "empty item"),
+                arguments("question", 7, "question needs a name"),
+                arguments("synonym 赛道窄", 7, "at least two"),
+                arguments("synonym 赛道窄, 市场小\nsynonym 市场小, small market", 8, "in two synonym groups"),
+                arguments("synonym 弱, 可以推进", 7, "joins words of different meaning"),
+                arguments("stop", 7, "stop needs a name"),
+                arguments("entity 月之暗面, , Kimi", 7, "empty item"),
+                arguments("suffix", 7, "suffix needs a name"),
+                arguments("common", 7, "common needs a name"));
     }
 
     @ParameterizedTest(name = "line {1}: {2}")
@@ -117,6 +136,80 @@ class LexiconTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("line " + line + ":")
                 .hasMessageContaining(reason);
+    }
+
+    @Test
+    void triggerLineForATypeWithoutTypeLineNamesItsLine() {
+        String withoutTemp = VALID_RULES.replace("type temp_status priority=0.3 ttl=P3D triggers=本周\n", "");
+        assertThatThrownBy(() -> Lexicon.parse("trigger temp_status this week\n" + withoutTemp))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("line 1:")
+                .hasMessageContaining("without a type line");
+    }
+
+    @Test
+    void parsesTheLanguageCues() {
+        Lexicon lexicon = Lexicon.parse(VALID_RULES + """
+                trigger project_negative too expensive, 太贵
+                trigger project_negative pass
+                soft_negative 再看看, hold off
+                negation 不, not
+                negate project_advance project_negative
+                negate temp_status none
+                neutral 宝贵, 贵州
+                question ?, 吗
+                synonym 赛道小, 赛道窄, small market
+                stop 一下, 可以
+                """);
+        assertThat(lexicon.ruleFor(MemoryType.PROJECT_NEGATIVE).triggers()).containsExactly("弱", "too expensive", "太贵", "pass");
+        assertThat(lexicon.cues().softNegatives()).containsExactly("再看看", "hold off");
+        assertThat(lexicon.cues().negations()).containsExactly("不", "not");
+        assertThat(lexicon.cues().negated()).containsEntry(MemoryType.PROJECT_ADVANCE, Optional.of(MemoryType.PROJECT_NEGATIVE))
+                .containsEntry(MemoryType.TEMP_STATUS, Optional.empty())
+                .doesNotContainKey(MemoryType.PROJECT_POSITIVE);
+        assertThat(lexicon.cues().neutral()).containsExactly("宝贵", "贵州");
+        assertThat(lexicon.cues().questionMarkers()).containsExactly("?", "吗");
+        assertThat(lexicon.synonyms().groups()).containsExactly(List.of("赛道小", "赛道窄", "small market"));
+        assertThat(lexicon.stopWords()).containsExactly("一下", "可以");
+    }
+
+    @Test
+    void triggerLinesMayComeBeforeTheirTypeLineAndRepeatNothing() {
+        Lexicon lexicon = Lexicon.parse("trigger temp_status this week, 本周\n" + VALID_RULES);
+        assertThat(lexicon.ruleFor(MemoryType.TEMP_STATUS).triggers()).containsExactly("本周", "this week");
+    }
+
+    @Test
+    void parsesEntityAliasesSuffixesAndCommonWords() {
+        Lexicon lexicon = Lexicon.parse(VALID_RULES + """
+                entity 月之暗面, Moonshot, Kimi
+                entity 智谱
+                generic CEO, ARR
+                suffix AI
+                common pass, busy
+                """);
+        assertThat(lexicon.entityDictionary()).containsExactly("月之暗面", "智谱");
+        assertThat(lexicon.entities().groups()).containsExactly(List.of("月之暗面", "Moonshot", "Kimi"), List.of("智谱"));
+        assertThat(lexicon.genericWords()).containsExactly("CEO", "ARR", "AI");
+        assertThat(lexicon.entities().nameSuffixes()).containsExactly("AI");
+        assertThat(lexicon.entities().commonWords()).containsExactly("pass", "busy");
+    }
+
+    @Test
+    void latinWordsOfTriggersAndCuesAreNeverNames() {
+        Lexicon lexicon = Lexicon.parse(VALID_RULES + "trigger project_negative let's pass\nsoft_negative hold off\n");
+        assertThat(lexicon.entityNames().commonWords()).contains("let's", "pass", "hold", "off");
+    }
+
+    @Test
+    void defaultLexiconShipsCuesSynonymsAndAliases() {
+        Lexicon lexicon = Lexicon.loadDefault();
+        assertThat(lexicon.cues().negations()).contains("不", "没", "不是", "not");
+        assertThat(lexicon.cues().softNegatives()).contains("再看看", "先放放", "hold off");
+        assertThat(lexicon.cues().neutral()).contains("宝贵", "差不多");
+        assertThat(lexicon.synonyms().canonical("市场小")).contains("赛道小");
+        assertThat(lexicon.entities().groups()).contains(List.of("月之暗面", "Moonshot", "Moonshot AI", "Kimi"));
+        assertThat(lexicon.ruleFor(MemoryType.PROJECT_NEGATIVE).triggers()).contains("too expensive", "pass");
     }
 
     @Test

@@ -122,6 +122,57 @@ class EntityExtractorTest {
         assertThat(lowerGeneric.extract("AI SaaS 都在火")).isEmpty();
     }
 
+    private static final EntityNames NAMES = new EntityNames(
+            List.of(List.of("月之暗面", "Moonshot", "Moonshot AI", "Kimi"), List.of("智谱", "智谱AI", "Zhipu"),
+                    List.of("Runway")),
+            Set.of("AI", "CEO", "API", "出海", "币圈", "类", "部分"), Set.of("AI"), Set.of("pass", "interested", "runway"));
+    private final EntityExtractor withAliases = new EntityExtractor(NAMES);
+
+    static Stream<Arguments> aliases() {
+        return Stream.of(
+                arguments("Kimi 估值高", List.of("月之暗面")),
+                arguments("Moonshot AI 可以推进", List.of("月之暗面")),
+                arguments("月之暗面和 Kimi 是一家", List.of("月之暗面")),
+                arguments("kimi 和 zhipu", List.of("月之暗面", "智谱")),
+                arguments("智谱AI 和 Figure AI", List.of("智谱", "Figure AI")));
+    }
+
+    @ParameterizedTest(name = "{0} → {1}")
+    @MethodSource("aliases")
+    void everyAliasNamesTheCanonicalEntity(String text, List<String> expected) {
+        assertThat(withAliases.extract(text)).containsExactlyElementsOf(expected);
+    }
+
+    static Stream<Arguments> boundaries() {
+        return Stream.of(
+                arguments("OpenAI CEO 最近动作很多", List.of("OpenAI")),
+                arguments("OpenAI API 太贵", List.of("OpenAI")),
+                arguments("Scale AI's moat", List.of("Scale AI")),
+                arguments("Pass on Anthropic", List.of("Anthropic")),
+                arguments("Interested in Cohere", List.of("Cohere")),
+                arguments("不喜欢To C的项目", List.of()),
+                arguments("Runway is too expensive", List.of("Runway")),
+                arguments("runway 只剩 12 个月", List.of()),
+                arguments("少推出海项目", List.of()),
+                arguments("不要再推币圈项目了", List.of()),
+                arguments("少推消费类项目", List.of()),
+                arguments("期间可以线下见项目", List.of()),
+                arguments("赛道很热，但大部分公司估值都偏高", List.of()));
+    }
+
+    @ParameterizedTest(name = "{0} → {1}")
+    @MethodSource("boundaries")
+    void namesEndAtGenericWordsThatAreNoSuffixAndSentenceWordsAreNoNames(String text, List<String> expected) {
+        assertThat(withAliases.extract(text)).containsExactlyElementsOf(expected);
+    }
+
+    @Test
+    void mentionsKeepTheWordsAsWritten() {
+        assertThat(withAliases.mentions("Kimi 和深言项目")).containsExactly(
+                new EntityExtractor.Mention("Kimi", "月之暗面", true),
+                new EntityExtractor.Mention("深言", "深言", false));
+    }
+
     @Test
     void nothingInPlainText() {
         assertThat(extractor.extract("本周在路上")).isEmpty();

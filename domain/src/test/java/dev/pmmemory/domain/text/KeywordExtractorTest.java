@@ -64,6 +64,31 @@ class KeywordExtractorTest {
     }
 
     @Test
+    void synonymsAddTheirCanonicalTerm() {
+        KeywordExtractor withSynonyms = new KeywordExtractor(KeywordExtractor.defaultStopWords(),
+                new Synonyms(List.of(List.of("赛道小", "赛道窄", "市场小"))));
+        Set<String> memory = withSynonyms.keywords("Perplexity 赛道窄", List.of());
+        Set<String> query = withSynonyms.keywords("市场小的项目", List.of());
+        assertThat(memory).contains("赛道小");
+        assertThat(query).contains("赛道小");
+        assertThat(Jaccard.similarity(query, memory)).isGreaterThan(0.0);
+    }
+
+    @Test
+    void dictionaryMentionsAreCutOutAndHeuristicOnesStandAlone() {
+        Set<String> terms = keywords.keywords("Kimi 和深言项目", List.of("月之暗面", "深言"), List.of(
+                new EntityExtractor.Mention("Kimi", "月之暗面", true), new EntityExtractor.Mention("深言", "深言", false)));
+        assertThat(terms).containsExactlyInAnyOrder("深言", "项目", "月之暗面");
+    }
+
+    @Test
+    void aCutNeverSplitsALongerLatinWord() {
+        Set<String> terms = keywords.keywords("metadata by Meta", List.of("Meta"),
+                List.of(new EntityExtractor.Mention("Meta", "Meta", true)));
+        assertThat(terms).contains("metadata", "meta");
+    }
+
+    @Test
     void customStopWords() {
         KeywordExtractor custom = new KeywordExtractor(Set.of("估", "Valuation"));
         assertThat(custom.keywords("OpenAI valuation 估值高", List.of()))

@@ -1,0 +1,81 @@
+package dev.pmmemory.application.eval;
+
+import dev.pmmemory.application.eval.EvalSet.LabelledMessage;
+import dev.pmmemory.domain.memory.EntityKey;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/** Type accuracy (all / hard) and micro-averaged entity precision and recall over the labelled messages. */
+final class ClassificationEval {
+
+    record Result(Ratio all, Ratio hard, Ratio entityPrecision, Ratio entityRecall, Map<String, Ratio> byTag,
+                  List<String> typeMisses, List<String> entityMisses) {
+    }
+
+    /** A fraction kept as its counts, so a report can show both. */
+    record Ratio(int hits, int total) {
+        double value() {
+            return total == 0 ? 1.0 : (double) hits / total;
+        }
+
+        Ratio plus(boolean hit) {
+            return new Ratio(hits + (hit ? 1 : 0), total + 1);
+        }
+
+        @Override
+        public String toString() {
+            return String.format("%.3f (%d/%d)", value(), hits, total);
+        }
+    }
+
+    private ClassificationEval() {
+    }
+
+    static Result run(Pipeline pipeline, List<LabelledMessage> messages) {
+        Ratio all = new Ratio(0, 0);
+        Ratio hard = new Ratio(0, 0);
+        Map<String, Ratio> byTag = new TreeMap<>();
+        int truePositives = 0;
+        int extracted = 0;
+        int expected = 0;
+        List<String> typeMisses = new ArrayList<>();
+        List<String> entityMisses = new ArrayList<>();
+        for (LabelledMessage m : messages) {
+            Pipeline.Decision decision = pipeline.decide(m.message());
+            boolean correct = decision.typeName().equals(m.type());
+            all = all.plus(correct);
+            if (m.hard()) {
+                hard = hard.plus(correct);
+            }
+            for (String tag : m.tags()) {
+                byTag.merge(tag, new Ratio(correct ? 1 : 0, 1), (a, b) -> new Ratio(a.hits() + b.hits(), a.total() + b.total()));
+            }
+            if (!correct) {
+                typeMisses.add(m.id() + (m.hard() ? " (hard) " : " ") + m.message() + "  expected " + m.type()
+                        + ", got " + decision.typeName());
+            }
+            Set<String> want = keys(m.entities());
+            Set<String> got = keys(decision.entities());
+            Set<String> common = new LinkedHashSet<>(want);
+            common.retainAll(got);
+            truePositives += common.size();
+            extracted += got.size();
+            expected += want.size();
+            if (!want.equals(got)) {
+                entityMisses.add(m.id() + " " + m.message() + "  expected " + want + ", got " + got);
+            }
+        }
+        return new Result(all, hard, new Ratio(truePositives, extracted), new Ratio(truePositives, expected), byTag,
+                typeMisses, entityMisses);
+    }
+
+    private static Set<String> keys(List<String> entities) {
+        Set<String> keys = new LinkedHashSet<>();
+        entities.forEach(e -> keys.add(EntityKey.of(e)));
+        return keys;
+    }
+}

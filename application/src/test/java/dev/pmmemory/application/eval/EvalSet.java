@@ -1,0 +1,176 @@
+package dev.pmmemory.application.eval;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The labelled evaluation set of {@code bench/eval/} (see its README.md): TAB-separated lines,
+ * {@code #} comments and blank lines ignored, {@code -} for an empty list.
+ */
+record EvalSet(List<LabelledMessage> messages, List<ProfileEntry> profiles, List<RecallCase> cases,
+               List<LabelledMessage> holdout) {
+
+    static final String MESSAGES = "messages.tsv";
+    /** Written after the rules were changed and never used to tune them: a check for overfitting. */
+    static final String HOLDOUT = "holdout.tsv";
+    static final String PROFILES = "recall-profiles.tsv";
+    static final String CASES = "recall-cases.tsv";
+
+    /** A PM message with its expected type ("none" = no memory) and the canonical entities it names. */
+    record LabelledMessage(String id, boolean hard, String type, List<String> entities, Set<String> tags,
+                           String message) {
+    }
+
+    /** A message added, {@code daysAgo} days before the evaluation instant, to a retrieval profile. */
+    record ProfileEntry(String profile, String label, int daysAgo, String message) {
+    }
+
+    /** A query on a profile: labels that must be in the top 3, labels that must not. */
+    record RecallCase(String id, boolean hard, String profile, String query, List<String> mustReturn,
+                      List<String> mustNotReturn, Set<String> tags) {
+    }
+
+    /**
+     * {@code bench/eval} of the repository: Maven runs tests with the module folder as working
+     * directory, so it is looked for in the working directory's parents; {@code -Dpmmemory.eval.dir}
+     * overrides.
+     */
+    static Path locate() {
+        String configured = System.getProperty("pmmemory.eval.dir");
+        if (configured != null && !configured.isBlank()) {
+            return Path.of(configured);
+        }
+        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
+            Path candidate = dir.resolve("bench").resolve("eval");
+            if (Files.isRegularFile(candidate.resolve(MESSAGES))) {
+                return candidate;
+            }
+        }
+        throw new IllegalStateException("bench/eval/" + MESSAGES + " not found above " + Path.of("").toAbsolutePath());
+    }
+
+    static EvalSet load(Path dir) {
+        List<LabelledMessage> messages = messages(dir.resolve(MESSAGES));
+        List<LabelledMessage> holdout = Files.isRegularFile(dir.resolve(HOLDOUT)) ? messages(dir.resolve(HOLDOUT)) : List.of();
+        List<ProfileEntry> profiles = new ArrayList<>();
+        for (Row row : rows(dir.resolve(PROFILES), 4)) {
+            profiles.add(new ProfileEntry(row.at(0), row.at(1), row.integer(2), row.at(3)));
+        }
+        List<RecallCase> cases = new ArrayList<>();
+        for (Row row : rows(dir.resolve(CASES), 7)) {
+            cases.add(new RecallCase(row.at(0), row.bool(1), row.at(2), row.at(3), row.list(4), row.list(5),
+                    Set.copyOf(row.list(6))));
+        }
+        EvalSet set = new EvalSet(messages, profiles, cases, holdout);
+        set.checkConsistency();
+        return set;
+    }
+
+    private static List<LabelledMessage> messages(Path file) {
+        List<LabelledMessage> messages = new ArrayList<>();
+        for (Row row : rows(file, 6)) {
+            messages.add(new LabelledMessage(row.at(0), row.bool(1), row.at(2), row.list(3), Set.copyOf(row.list(4)),
+                    row.at(5)));
+        }
+        return messages;
+    }
+
+    private void checkConsistency() {
+        unique(messages.stream().map(LabelledMessage::id).toList(), MESSAGES);
+        unique(holdout.stream().map(LabelledMessage::id).toList(), HOLDOUT);
+        unique(cases.stream().map(RecallCase::id).toList(), CASES);
+        Set<String> labels = new LinkedHashSet<>();
+        for (ProfileEntry entry : profiles) {
+            if (!labels.add(entry.profile() + "/" + entry.label())) {
+                throw new IllegalStateException(PROFILES + ": duplicate label " + entry.label());
+            }
+        }
+        for (RecallCase c : cases) {
+            for (String label : concat(c.mustReturn(), c.mustNotReturn())) {
+                if (!labels.contains(c.profile() + "/" + label)) {
+                    throw new IllegalStateException(CASES + " " + c.id() + ": unknown label " + label);
+                }
+            }
+        }
+    }
+
+    private static List<String> concat(List<String> a, List<String> b) {
+        List<String> all = new ArrayList<>(a);
+        all.addAll(b);
+        return all;
+    }
+
+    private static void unique(List<String> ids, String file) {
+        Set<String> seen = new LinkedHashSet<>();
+        for (String id : ids) {
+            if (!seen.add(id)) {
+                throw new IllegalStateException(file + ": duplicate id " + id);
+            }
+        }
+    }
+
+    private static List<Row> rows(Path file, int columns) {
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file, e);
+        }
+        List<Row> rows = new ArrayList<>();
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i);
+            if (line.isBlank() || line.startsWith("#")) {
+                continue;
+            }
+            String[] cells = line.split("\t", -1);
+            if (cells.length != columns) {
+                throw new IllegalStateException(file.getFileName() + " line " + (i + 1) + ": expected " + columns
+                        + " TAB-separated columns, found " + cells.length);
+            }
+            rows.add(new Row(file.getFileName() + " line " + (i + 1), cells));
+        }
+        return rows;
+    }
+
+    private record Row(String where, String[] cells) {
+        String at(int i) {
+            String value = cells[i].strip();
+            if (value.isEmpty()) {
+                throw new IllegalStateException(where + ": column " + (i + 1) + " is empty");
+            }
+            return value;
+        }
+
+        boolean bool(int i) {
+            return switch (at(i)) {
+                case "true" -> true;
+                case "false" -> false;
+                default -> throw new IllegalStateException(where + ": expected true or false in column " + (i + 1));
+            };
+        }
+
+        int integer(int i) {
+            try {
+                return Integer.parseInt(at(i));
+            } catch (NumberFormatException e) {
+                throw new IllegalStateException(where + ": not a number in column " + (i + 1));
+            }
+        }
+
+        List<String> list(int i) {
+            String value = at(i);
+            return Optional.of(value).filter(v -> !v.equals("-"))
+                    .map(v -> Arrays.stream(v.split(",")).map(String::strip).filter(s -> !s.isEmpty()).toList())
+                    .orElse(List.of());
+        }
+    }
+}

@@ -1,0 +1,72 @@
+package dev.pmmemory.application.eval;
+
+import dev.pmmemory.application.port.out.MemoryStore;
+import dev.pmmemory.application.service.ContextRecall;
+import dev.pmmemory.application.service.FeedbackIntake;
+import dev.pmmemory.application.testing.SequentialIds;
+import dev.pmmemory.domain.classify.Classifier;
+import dev.pmmemory.domain.classify.ClassifierChain;
+import dev.pmmemory.domain.classify.Lexicon;
+import dev.pmmemory.domain.classify.RuleClassifier;
+import dev.pmmemory.domain.memory.MemoryType;
+import dev.pmmemory.domain.privacy.Redactor;
+import dev.pmmemory.domain.text.TextAnalyzer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The production wiring of the write and read paths (rules only, real redactor) for one lexicon:
+ * the shipped default, or the deployment file named by {@code -Dpmmemory.eval.lexicon}.
+ */
+final class Pipeline {
+    final Lexicon lexicon;
+    final TextAnalyzer analyzer;
+    final Classifier classifier;
+    private final Redactor redactor = new Redactor();
+
+    Pipeline(Lexicon lexicon) {
+        this.lexicon = lexicon;
+        this.analyzer = TextAnalyzer.from(lexicon);
+        this.classifier = new ClassifierChain(List.of(new RuleClassifier(lexicon)));
+    }
+
+    static Pipeline configured() {
+        String path = System.getProperty("pmmemory.eval.lexicon");
+        if (path == null || path.isBlank()) {
+            return new Pipeline(Lexicon.loadDefault());
+        }
+        try {
+            return new Pipeline(Lexicon.parse(Files.readString(Path.of(path), StandardCharsets.UTF_8)));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read lexicon " + path, e);
+        }
+    }
+
+    /** What the write path decides for a message: its type (empty = unclassified) and entities. */
+    Decision decide(String message) {
+        String text = redactor.redact(message).text();
+        TextAnalyzer.Analysis analysis = analyzer.analyze(text);
+        return new Decision(classifier.classify(text, analysis.entities()), analysis.entities());
+    }
+
+    /** Sequential ids, so ties in the ranking (broken by id) and hence the figures are reproducible. */
+    FeedbackIntake feedbackIntake(MemoryStore store, Clock clock) {
+        return new FeedbackIntake(store, classifier, lexicon, analyzer, redactor, new SequentialIds(), clock);
+    }
+
+    ContextRecall contextRecall(MemoryStore store, Clock clock) {
+        return new ContextRecall(store, lexicon, analyzer, clock);
+    }
+
+    record Decision(Optional<MemoryType> type, List<String> entities) {
+        String typeName() {
+            return type.map(MemoryType::wireName).orElse("none");
+        }
+    }
+}

@@ -1,0 +1,157 @@
+package dev.pmmemory.domain.text;
+
+import dev.pmmemory.domain.text.Units.Unit;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Finds phrases in a text by {@link Units}, each phrase carrying a value (a type, a cue kind…).
+ * Latin words of at least {@value #FUZZY_MIN_LENGTH} letters (no digits) also match with one typo
+ * (one insertion, deletion, substitution or swap: "intrested", "valuaton"); shorter words and
+ * Han characters match exactly.
+ *
+ * @param <T> what a phrase stands for
+ */
+public final class PhraseMatcher<T> {
+
+    static final int FUZZY_MIN_LENGTH = 7;
+
+    private final List<Phrase<T>> phrases;
+    /** Phrases by their first unit, for the ones whose first unit only matches exactly. */
+    private final Map<String, List<Phrase<T>>> byFirstUnit;
+    /** Phrases whose first unit may match with a typo: tried at every position. */
+    private final List<Phrase<T>> fuzzyFirst;
+
+    /** @param phrases phrase → value; a phrase without units (only punctuation) is ignored */
+    public PhraseMatcher(Map<String, T> phrases) {
+        List<Phrase<T>> compiled = new ArrayList<>();
+        phrases.forEach((text, value) -> {
+            List<String> units = Units.texts(text);
+            if (!units.isEmpty()) {
+                compiled.add(new Phrase<>(text, units, Objects.requireNonNull(value)));
+            }
+        });
+        this.phrases = List.copyOf(compiled);
+        Map<String, List<Phrase<T>>> index = new HashMap<>();
+        List<Phrase<T>> fuzzy = new ArrayList<>();
+        for (Phrase<T> phrase : this.phrases) {
+            if (fuzzyEligible(phrase.units().get(0))) {
+                fuzzy.add(phrase);
+            } else {
+                index.computeIfAbsent(phrase.units().get(0), k -> new ArrayList<>()).add(phrase);
+            }
+        }
+        this.byFirstUnit = index;
+        this.fuzzyFirst = List.copyOf(fuzzy);
+    }
+
+    /** A phrase found at units [start, end) of the text. */
+    public record Match<T>(String phrase, int start, int end, T value) {
+        public int length() {
+            return end - start;
+        }
+
+        boolean overlaps(Match<?> other) {
+            return start < other.end && other.start < end;
+        }
+    }
+
+    private record Phrase<T>(String text, List<String> units, T value) {
+    }
+
+    /** Every occurrence of every phrase, overlapping ones included, in text order. */
+    public List<Match<T>> all(List<Unit> units) {
+        List<Match<T>> found = new ArrayList<>();
+        for (int at = 0; at < units.size(); at++) {
+            addMatchesAt(byFirstUnit.getOrDefault(units.get(at).text(), List.of()), units, at, found);
+            addMatchesAt(fuzzyFirst, units, at, found);
+        }
+        return found;
+    }
+
+    private static <T> void addMatchesAt(List<Phrase<T>> candidates, List<Unit> units, int at, List<Match<T>> found) {
+        for (Phrase<T> phrase : candidates) {
+            int n = phrase.units().size();
+            if (at + n <= units.size() && matchesAt(phrase.units(), units, at)) {
+                found.add(new Match<>(phrase.text(), at, at + n, phrase.value()));
+            }
+        }
+    }
+
+    /**
+     * The longest match wins where matches overlap (then the earliest, then the phrase text), so
+     * 不感兴趣 hides 感兴趣 and 宝贵 hides 贵. Result in text order.
+     */
+    public List<Match<T>> longest(List<Unit> units) {
+        List<Match<T>> candidates = all(units);
+        candidates.sort(Comparator.comparingInt((Match<T> m) -> m.length()).reversed()
+                .thenComparingInt(Match::start).thenComparing(Match::phrase));
+        List<Match<T>> chosen = new ArrayList<>();
+        for (Match<T> candidate : candidates) {
+            if (chosen.stream().noneMatch(candidate::overlaps)) {
+                chosen.add(candidate);
+            }
+        }
+        chosen.sort(Comparator.comparingInt(Match::start));
+        return chosen;
+    }
+
+    /** True when some phrase ends exactly at unit index {@code end} (a cue directly before a match). */
+    public boolean endsAt(List<Unit> units, int end) {
+        for (Phrase<T> phrase : phrases) {
+            int start = end - phrase.units().size();
+            if (start >= 0 && matchesAt(phrase.units(), units, start)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean matchesAt(List<String> phrase, List<Unit> units, int at) {
+        for (int i = 0; i < phrase.size(); i++) {
+            if (!same(phrase.get(i), units.get(at + i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean same(String expected, Unit unit) {
+        if (expected.equals(unit.text())) {
+            return true;
+        }
+        return unit.latin() && fuzzyEligible(expected) && unit.text().length() >= FUZZY_MIN_LENGTH - 1
+                && withinOneEdit(expected, unit.text());
+    }
+
+    private static boolean fuzzyEligible(String unit) {
+        return unit.length() >= FUZZY_MIN_LENGTH && unit.chars().allMatch(Character::isLetter)
+                && Units.isWordChar(unit.codePointAt(0));
+    }
+
+    /** Optimal string alignment distance ≤ 1: one insertion, deletion, substitution or adjacent swap. */
+    static boolean withinOneEdit(String a, String b) {
+        if (Math.abs(a.length() - b.length()) > 1) {
+            return false;
+        }
+        int i = 0;
+        while (i < a.length() && i < b.length() && a.charAt(i) == b.charAt(i)) {
+            i++;
+        }
+        if (i == a.length() || i == b.length()) {
+            return true; // equal, or one trailing insertion
+        }
+        String restA = a.substring(i + 1);
+        String restB = b.substring(i + 1);
+        return restA.equals(restB)                                   // substitution
+                || a.substring(i).equals(restB)                      // insertion into b
+                || restA.equals(b.substring(i))                      // deletion from b
+                || (a.length() == b.length() && i + 1 < a.length()   // adjacent swap
+                    && a.charAt(i) == b.charAt(i + 1) && a.charAt(i + 1) == b.charAt(i)
+                    && a.substring(i + 2).equals(b.substring(i + 2)));
+    }
+}
