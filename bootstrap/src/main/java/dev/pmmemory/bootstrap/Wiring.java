@@ -91,10 +91,9 @@ public class Wiring {
                 yield sqlite;
             }
             case POSTGRES -> {
-                String url = config.postgres().url().filter(u -> !u.isBlank()).orElseThrow(() ->
-                        new ConfigurationException("memory.store=postgres needs memory.postgres.url"
-                                + " (env MEMORY_POSTGRES_URL), e.g. jdbc:postgresql://127.0.0.1:5432/pm_memory"));
                 // No connection here: a database that is down at start only makes readiness DOWN.
+                // (Without memory.postgres.url the start has already failed: the datasource has no URL.)
+                String url = config.postgres().url().orElse("(quarkus.datasource.jdbc.url)");
                 LOG.infof("store: PostgreSQL %s (schema migrated on the first connection)", url.replaceAll("\\?.*", ""));
                 yield postgres.get();
             }
