@@ -10,12 +10,15 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
+import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.function.ToDoubleFunction;
 
 /**
  * Ranks the memories visible at an instant for a query (DOMAIN.md §6):
  * score = 0.4·keyword_match + 0.2·recency_decay + 0.3·type_priority + 0.1·weight_normalized.
+ * With semantic recall on, keyword_match is the {@link HybridMatch} of the set similarity and the
+ * embeddings' cosine; without it, the set similarity alone.
  */
 public final class ContextRanker {
 
@@ -32,9 +35,16 @@ public final class ContextRanker {
             .thenComparing(s -> s.memory().id());
 
     private final ToDoubleFunction<MemoryType> typePriority;
+    private final HybridMatch hybrid;
 
     public ContextRanker(ToDoubleFunction<MemoryType> typePriority) {
+        this(typePriority, HybridMatch.defaults());
+    }
+
+    /** @param hybrid the mix used when a query comes with a {@link SemanticSimilarity} */
+    public ContextRanker(ToDoubleFunction<MemoryType> typePriority, HybridMatch hybrid) {
         this.typePriority = typePriority;
+        this.hybrid = java.util.Objects.requireNonNull(hybrid, "hybrid");
     }
 
     /**
@@ -45,6 +55,16 @@ public final class ContextRanker {
      */
     public List<ScoredMemory> rank(Set<String> queryTerms, List<Memory> candidates, RecallFilter filter,
                                    Instant asOf, int limit) {
+        return rank(queryTerms, candidates, filter, asOf, limit, SemanticSimilarity.NONE);
+    }
+
+    /**
+     * As {@link #rank(Set, List, RecallFilter, Instant, int)}, keyword_match being the
+     * {@link HybridMatch} of the set similarity and {@code semantic}'s cosine for each memory that
+     * has one.
+     */
+    public List<ScoredMemory> rank(Set<String> queryTerms, List<Memory> candidates, RecallFilter filter,
+                                   Instant asOf, int limit, SemanticSimilarity semantic) {
         if (limit < 1) {
             throw new IllegalArgumentException("limit must be >= 1");
         }
@@ -54,7 +74,7 @@ public final class ContextRanker {
             if (!Lifetime.isVisibleAt(m, asOf) || !filter.admitsType(m.type())) {
                 continue;
             }
-            ScoredMemory scored = score(m, queryTerms, asOf);
+            ScoredMemory scored = score(m, queryTerms, asOf, semantic);
             if (m.type() == MemoryType.LONG_TERM_PREFERENCE
                     && (bestPreference == null || ORDER.compare(scored, bestPreference) < 0)) {
                 bestPreference = scored;
@@ -82,9 +102,18 @@ public final class ContextRanker {
     }
 
     public ScoredMemory score(Memory m, Set<String> queryTerms, Instant asOf) {
+        return score(m, queryTerms, asOf, SemanticSimilarity.NONE);
+    }
+
+    public ScoredMemory score(Memory m, Set<String> queryTerms, Instant asOf, SemanticSimilarity semantic) {
         // A memory's keywords already hold its entities (DOMAIN.md §2: entities merged into the bag).
         Set<String> memoryTerms = new HashSet<>(m.keywords());
         double keywordMatch = Jaccard.similarity(queryTerms, memoryTerms);
+        OptionalDouble cosine = semantic.cosine(m);
+        if (cosine.isPresent()) {
+            keywordMatch = hybrid.keywordMatch(keywordMatch, cosine.getAsDouble());
+        }
+        // the floor applies after the mix
         if (m.type() == MemoryType.LONG_TERM_PREFERENCE) {
             keywordMatch = Math.max(keywordMatch, PREFERENCE_KEYWORD_FLOOR);
         }

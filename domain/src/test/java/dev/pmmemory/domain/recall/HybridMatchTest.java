@@ -1,0 +1,98 @@
+package dev.pmmemory.domain.recall;
+
+import static dev.pmmemory.domain.recall.RankerFixtures.AS_OF;
+import static dev.pmmemory.domain.recall.RankerFixtures.PRIORITY;
+import static dev.pmmemory.domain.recall.RankerFixtures.RANKER;
+import static dev.pmmemory.domain.recall.RankerFixtures.daysAgo;
+import static dev.pmmemory.domain.recall.RankerFixtures.memory;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.pmmemory.domain.memory.Memory;
+import dev.pmmemory.domain.memory.MemoryType;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.Set;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.DoubleRange;
+import org.junit.jupiter.api.Test;
+
+/** Semantic recall (issue 5): keyword_match = (1 − α)·jaccard + α·max(0, cosine), floor after the mix. */
+class HybridMatchTest {
+
+    @Property
+    void theMixStaysInTheUnitInterval(@ForAll @DoubleRange(min = 0, max = 1) double alpha,
+                                      @ForAll @DoubleRange(min = 0, max = 1) double jaccard,
+                                      @ForAll @DoubleRange(min = -1, max = 1) double cosine) {
+        assertThat(new HybridMatch(alpha).keywordMatch(jaccard, cosine)).isBetween(0.0, 1.0);
+    }
+
+    @Test
+    void theMixIsTheDocumentedFormula() {
+        HybridMatch h = new HybridMatch(0.5);
+        assertThat(h.keywordMatch(0.2, 0.8)).isCloseTo(0.5, within(1e-12));
+        assertThat(h.keywordMatch(0.4, -0.7)).as("a negative cosine counts as 0").isCloseTo(0.2, within(1e-12));
+        assertThat(new HybridMatch(0).keywordMatch(0.3, 0.9)).isCloseTo(0.3, within(1e-12));
+        assertThat(new HybridMatch(1).keywordMatch(0.3, 0.9)).isCloseTo(0.9, within(1e-12));
+        assertThat(HybridMatch.defaults().alpha()).isEqualTo(HybridMatch.DEFAULT_ALPHA);
+    }
+
+    @Test
+    void alphaOutsideTheUnitIntervalIsRejected() {
+        assertThatThrownBy(() -> new HybridMatch(1.5)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new HybridMatch(-0.1)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new HybridMatch(Double.NaN)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void cosineOfVectors() {
+        assertThat(Cosine.similarity(new float[] {1, 0}, new float[] {2, 0})).isCloseTo(1.0, within(1e-9));
+        assertThat(Cosine.similarity(new float[] {1, 0}, new float[] {0, 3})).isCloseTo(0.0, within(1e-9));
+        assertThat(Cosine.similarity(new float[] {1, 1}, new float[] {-1, -1})).isCloseTo(-1.0, within(1e-9));
+        assertThat(Cosine.similarity(new float[] {0, 0}, new float[] {1, 1})).isEqualTo(0.0);
+        assertThatThrownBy(() -> Cosine.similarity(new float[2], new float[3]))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void withoutSemanticSimilarityTheScoreIsUnchanged() {
+        Memory m = memory("m1", MemoryType.PROJECT_POSITIVE, daysAgo(3), "openai", "不错").build();
+        Set<String> q = Set.of("openai");
+        assertThat(RANKER.score(m, q, AS_OF, SemanticSimilarity.NONE)).isEqualTo(RANKER.score(m, q, AS_OF));
+    }
+
+    @Test
+    void cosineLiftsAMemoryThatSharesNoTerm() {
+        Memory shares = memory("a", MemoryType.MARKET_INFO, daysAgo(1), "出海", "项目").build();
+        Memory similar = memory("b", MemoryType.MARKET_INFO, daysAgo(1), "海外", "早期").build();
+        Map<String, Double> cos = Map.of("a", 0.1, "b", 0.95);
+        SemanticSimilarity semantic = m -> OptionalDouble.of(cos.get(m.id()));
+        List<ScoredMemory> keywordOnly = RANKER.rank(Set.of("出海", "早期项目"), List.of(shares, similar),
+                RecallFilter.NONE, AS_OF, 2);
+        List<ScoredMemory> hybrid = RANKER.rank(Set.of("出海", "早期项目"), List.of(shares, similar),
+                RecallFilter.NONE, AS_OF, 2, semantic);
+        assertThat(keywordOnly.get(0).memory().id()).isEqualTo("a");
+        assertThat(hybrid.get(0).memory().id()).isEqualTo("b");
+        assertThat(hybrid.get(0).factors().keywordMatch()).isCloseTo(0.475, within(1e-9));
+    }
+
+    @Test
+    void aMemoryWithoutAVectorKeepsThePlainSetSimilarity() {
+        Memory m = memory("m1", MemoryType.PROJECT_POSITIVE, daysAgo(3), "openai", "不错").build();
+        ScoredMemory s = RANKER.score(m, Set.of("openai"), AS_OF, x -> OptionalDouble.empty());
+        assertThat(s.factors().keywordMatch()).isCloseTo(0.5, within(1e-12));
+    }
+
+    @Test
+    void thePreferenceFloorAppliesAfterTheMix() {
+        ContextRanker ranker = new ContextRanker(PRIORITY::get, new HybridMatch(0.5));
+        Memory pref = memory("p", MemoryType.LONG_TERM_PREFERENCE, daysAgo(3), "少推", "币圈").build();
+        ScoredMemory s = ranker.score(pref, Set.of("天气"), AS_OF, x -> OptionalDouble.of(0.2));
+        assertThat(s.factors().keywordMatch()).isEqualTo(ContextRanker.PREFERENCE_KEYWORD_FLOOR);
+        ScoredMemory high = ranker.score(pref, Set.of("天气"), AS_OF, x -> OptionalDouble.of(0.9));
+        assertThat(high.factors().keywordMatch()).isCloseTo(0.45, within(1e-12));
+    }
+}
