@@ -4,12 +4,15 @@ import dev.pmmemory.application.port.in.ContextResult;
 import dev.pmmemory.application.port.in.ContextResult.RecalledMemory;
 import dev.pmmemory.application.port.in.RecallContext;
 import dev.pmmemory.application.port.in.RecallContextQuery;
+import dev.pmmemory.application.port.out.Embeddings;
 import dev.pmmemory.application.port.out.MemoryStore;
 import dev.pmmemory.application.port.out.MemoryStore.StoreTransaction;
 import dev.pmmemory.domain.memory.EntityKey;
 import dev.pmmemory.domain.classify.Lexicon;
 import dev.pmmemory.domain.memory.Memory;
 import dev.pmmemory.domain.recall.ContextRanker;
+import dev.pmmemory.domain.recall.Cosine;
+import dev.pmmemory.domain.recall.HybridMatch;
 import dev.pmmemory.domain.recall.PromptBlock;
 import dev.pmmemory.domain.recall.RecallFilter;
 import dev.pmmemory.domain.recall.ScoredMemory;
@@ -21,6 +24,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.Set;
 
 /** The read path of DOMAIN.md §6. Reads never write. */
@@ -30,13 +34,24 @@ public final class ContextRecall implements RecallContext {
     private final ContextRanker ranker;
     private final MemoryViews views;
     private final Clock clock;
+    private final Optional<Embeddings> embeddings;
 
     public ContextRecall(MemoryStore store, Lexicon lexicon, TextAnalyzer analyzer, Clock clock) {
+        this(store, lexicon, analyzer, clock, Optional.empty(), HybridMatch.defaults());
+    }
+
+    /**
+     * @param embeddings when present (semantic recall on), keyword_match is {@code hybrid}'s mix of
+     *                   the set similarity and the cosine of the query's and each memory's vector
+     */
+    public ContextRecall(MemoryStore store, Lexicon lexicon, TextAnalyzer analyzer, Clock clock,
+                         Optional<Embeddings> embeddings, HybridMatch hybrid) {
         this.store = store;
         this.analyzer = analyzer;
-        this.ranker = new ContextRanker(type -> lexicon.ruleFor(type).priority());
+        this.ranker = new ContextRanker(type -> lexicon.ruleFor(type).priority(), hybrid);
         this.views = new MemoryViews(lexicon);
         this.clock = clock;
+        this.embeddings = java.util.Objects.requireNonNull(embeddings, "embeddings");
     }
 
     @Override
@@ -44,13 +59,46 @@ public final class ContextRecall implements RecallContext {
         Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
         Instant asOf = q.asOf() != null ? q.asOf() : now;
         Set<String> terms = analyzer.queryTerms(q.query());
-        List<Memory> candidates = store.read(tx -> candidates(tx, q, asOf, terms));
         RecallFilter filter = new RecallFilter(q.types(), Optional.ofNullable(q.entity()));
-        List<ScoredMemory> ranked = ranker.rank(terms, candidates, filter, asOf, q.limit());
+        List<ScoredMemory> ranked;
+        if (embeddings.isEmpty()) {
+            List<Memory> candidates = store.read(tx -> candidates(tx, q, asOf, terms));
+            ranked = ranker.rank(terms, candidates, filter, asOf, q.limit());
+        } else {
+            Embeddings model = embeddings.get();
+            float[] queryVector = model.embed(q.query()); // before the read: no snapshot held while it computes
+            Semantic semantic = store.read(tx -> semanticCandidates(tx, q, asOf, model.model()));
+            ranked = ranker.rank(terms, semantic.candidates(), filter, asOf, q.limit(),
+                    m -> cosine(queryVector, semantic.vectors().get(m.id())));
+        }
         List<RecalledMemory> items = ranked.stream()
                 .map(s -> new RecalledMemory(views.at(s.memory(), asOf), s.score(), s.factors()))
                 .toList();
         return new ContextResult(q.profileId(), q.query(), asOf, items, PromptBlock.render(ranked));
+    }
+
+    private record Semantic(List<Memory> candidates, Map<String, float[]> vectors) {
+    }
+
+    /**
+     * With semantic recall every visible memory is a candidate: the argument of
+     * {@link #candidates} no longer holds, since the cosine can lift a memory that shares no term
+     * with the query above more recent ones of its group. The profile's visible memories are read
+     * with their vectors of this model.
+     */
+    private static Semantic semanticCandidates(StoreTransaction tx, RecallContextQuery q, Instant asOf, String model) {
+        List<Memory> visible = tx.memories().findVisible(q.profileId(), asOf);
+        Map<String, float[]> vectors = tx.vectors().find(q.profileId(), model,
+                visible.stream().map(Memory::id).toList());
+        return new Semantic(visible, vectors);
+    }
+
+    /** A memory without a vector of this model (stored before semantic recall was on) keeps the set similarity. */
+    private static OptionalDouble cosine(float[] query, float[] memory) {
+        if (memory == null || memory.length != query.length) {
+            return OptionalDouble.empty();
+        }
+        return OptionalDouble.of(Cosine.similarity(query, memory));
     }
 
     /**

@@ -5,6 +5,7 @@ import dev.pmmemory.application.port.in.AddFeedbackCommand;
 import dev.pmmemory.application.port.in.FeedbackResult;
 import dev.pmmemory.application.port.out.AuditEvent;
 import dev.pmmemory.application.port.out.AuditKind;
+import dev.pmmemory.application.port.out.Embeddings;
 import dev.pmmemory.application.port.out.FeedbackOutcome;
 import dev.pmmemory.application.port.out.IdGenerator;
 import dev.pmmemory.application.port.out.MemoryStore;
@@ -48,9 +49,17 @@ public final class FeedbackIntake implements AddFeedback {
     private final MemoryViews views;
     private final Deduplicator deduplicator = new Deduplicator();
     private final ConflictResolver conflicts = new ConflictResolver();
+    private final Optional<Embeddings> embeddings;
 
     public FeedbackIntake(MemoryStore store, Classifier classifier, Lexicon lexicon, TextAnalyzer analyzer,
                           Redactor redactor, IdGenerator ids, Clock clock) {
+        this(store, classifier, lexicon, analyzer, redactor, ids, clock, Optional.empty());
+    }
+
+    /** @param embeddings when present (semantic recall on), a new memory's vector is stored beside it */
+    public FeedbackIntake(MemoryStore store, Classifier classifier, Lexicon lexicon, TextAnalyzer analyzer,
+                          Redactor redactor, IdGenerator ids, Clock clock, Optional<Embeddings> embeddings) {
+        this.embeddings = java.util.Objects.requireNonNull(embeddings, "embeddings");
         this.store = store;
         this.classifier = classifier;
         this.lexicon = lexicon;
@@ -71,6 +80,10 @@ public final class FeedbackIntake implements AddFeedback {
         List<String> redactions = redaction.kinds().stream().map(SecretKind::wireName).toList();
         Analysis analysis = analyzer.analyze(text);
         Optional<MemoryType> type = classifier.classify(text, analysis.entities());
+        // The model runs before the transaction: the profile's write lock is never held while it computes.
+        Optional<float[]> vector = type.isPresent()
+                ? embeddings.map(e -> e.embed(text))
+                : Optional.empty();
 
         return store.write(cmd.profileId(), tx -> {
             if (cmd.messageId() != null) {
@@ -102,12 +115,12 @@ public final class FeedbackIntake implements AddFeedback {
                 return new FeedbackResult(rawId, FeedbackOutcome.DEDUPLICATED,
                         Optional.of(views.at(merged, receivedAt)), List.of(), redactions);
             }
-            return insert(tx, cmd, draft, receivedAt, redactions);
+            return insert(tx, cmd, draft, receivedAt, redactions, vector);
         });
     }
 
     private FeedbackResult insert(StoreTransaction tx, AddFeedbackCommand cmd, MemoryDraft draft, Instant receivedAt,
-                                  List<String> redactions) {
+                                  List<String> redactions, Optional<float[]> vector) {
         Memory fresh = new Memory.Builder()
                 .id(ids.newId())
                 .profileId(draft.profileId())
@@ -138,6 +151,9 @@ public final class FeedbackIntake implements AddFeedback {
         tx.rawMessages().append(raw(cmd, draft.rawMessageId(), draft.content(), draft.createdAt(), receivedAt,
                 outcome, stored.id(), resolution.changedIds(), redactions));
         tx.memories().insert(stored);
+        if (vector.isPresent()) {
+            tx.vectors().put(stored.profileId(), stored.id(), embeddings.orElseThrow().model(), vector.get());
+        }
         audit(tx, stored.profileId(), stored.id(), draft.rawMessageId(),
                 outcome == FeedbackOutcome.PENDING ? AuditKind.MEMORY_PENDING : AuditKind.MEMORY_CREATED,
                 "type=" + stored.type().wireName() + " source=" + stored.source().wireName(), receivedAt);

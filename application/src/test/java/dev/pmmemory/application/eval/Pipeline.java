@@ -1,5 +1,6 @@
 package dev.pmmemory.application.eval;
 
+import dev.pmmemory.application.port.out.Embeddings;
 import dev.pmmemory.application.port.out.MemoryStore;
 import dev.pmmemory.application.service.ContextRecall;
 import dev.pmmemory.application.service.FeedbackIntake;
@@ -10,6 +11,7 @@ import dev.pmmemory.domain.classify.Lexicon;
 import dev.pmmemory.domain.classify.RuleClassifier;
 import dev.pmmemory.domain.memory.MemoryType;
 import dev.pmmemory.domain.privacy.Redactor;
+import dev.pmmemory.domain.recall.HybridMatch;
 import dev.pmmemory.domain.text.TextAnalyzer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -29,11 +31,25 @@ final class Pipeline {
     final TextAnalyzer analyzer;
     final Classifier classifier;
     private final Redactor redactor = new Redactor();
+    /** Semantic recall: on when present. */
+    private final Optional<Embeddings> embeddings;
+    private final HybridMatch hybrid;
 
     Pipeline(Lexicon lexicon) {
+        this(lexicon, Optional.empty(), HybridMatch.defaults());
+    }
+
+    private Pipeline(Lexicon lexicon, Optional<Embeddings> embeddings, HybridMatch hybrid) {
         this.lexicon = lexicon;
         this.analyzer = TextAnalyzer.from(lexicon);
         this.classifier = new ClassifierChain(List.of(new RuleClassifier(lexicon)));
+        this.embeddings = embeddings;
+        this.hybrid = hybrid;
+    }
+
+    /** The same pipeline with semantic recall on. */
+    Pipeline withSemanticRecall(Embeddings model, HybridMatch mix) {
+        return new Pipeline(lexicon, Optional.of(model), mix);
     }
 
     static Pipeline configured() {
@@ -57,11 +73,11 @@ final class Pipeline {
 
     /** Sequential ids, so ties in the ranking (broken by id) and hence the figures are reproducible. */
     FeedbackIntake feedbackIntake(MemoryStore store, Clock clock) {
-        return new FeedbackIntake(store, classifier, lexicon, analyzer, redactor, new SequentialIds(), clock);
+        return new FeedbackIntake(store, classifier, lexicon, analyzer, redactor, new SequentialIds(), clock, embeddings);
     }
 
     ContextRecall contextRecall(MemoryStore store, Clock clock) {
-        return new ContextRecall(store, lexicon, analyzer, clock);
+        return new ContextRecall(store, lexicon, analyzer, clock, embeddings, hybrid);
     }
 
     record Decision(Optional<MemoryType> type, List<String> entities) {

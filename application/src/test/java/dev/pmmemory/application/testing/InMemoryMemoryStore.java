@@ -5,6 +5,7 @@ import dev.pmmemory.application.port.out.AuditTrail;
 import dev.pmmemory.application.port.out.Memories;
 import dev.pmmemory.application.port.out.MemoryListQuery;
 import dev.pmmemory.application.port.out.MemoryStore;
+import dev.pmmemory.application.port.out.MemoryVectors;
 import dev.pmmemory.application.port.out.RawMessage;
 import dev.pmmemory.application.port.out.RawMessages;
 import dev.pmmemory.domain.memory.Memory;
@@ -110,24 +111,31 @@ public final class InMemoryMemoryStore implements MemoryStore {
 
     // --- state -----------------------------------------------------------------------------------
 
+    /** A stored vector; its array is never handed out nor changed. */
+    private record StoredVector(String profileId, String model, float[] vector) {
+    }
+
     private static final class State {
         final LinkedHashMap<String, Memory> memories;
         final ArrayList<RawMessage> raws;
         final ArrayList<AuditEvent> audits;
+        final LinkedHashMap<String, StoredVector> vectors;
 
         State() {
-            this(new LinkedHashMap<>(), new ArrayList<>(), new ArrayList<>());
+            this(new LinkedHashMap<>(), new ArrayList<>(), new ArrayList<>(), new LinkedHashMap<>());
         }
 
         private State(LinkedHashMap<String, Memory> memories, ArrayList<RawMessage> raws,
-                      ArrayList<AuditEvent> audits) {
+                      ArrayList<AuditEvent> audits, LinkedHashMap<String, StoredVector> vectors) {
             this.memories = memories;
             this.raws = raws;
             this.audits = audits;
+            this.vectors = vectors;
         }
 
         State copy() {
-            return new State(new LinkedHashMap<>(memories), new ArrayList<>(raws), new ArrayList<>(audits));
+            return new State(new LinkedHashMap<>(memories), new ArrayList<>(raws), new ArrayList<>(audits),
+                    new LinkedHashMap<>(vectors));
         }
     }
 
@@ -139,6 +147,7 @@ public final class InMemoryMemoryStore implements MemoryStore {
         private final Memories memories = new TxMemories();
         private final RawMessages rawMessages = new TxRawMessages();
         private final AuditTrail auditTrail = new TxAuditTrail();
+        private final MemoryVectors vectors = new TxVectors();
 
         Tx(State s, boolean writable) {
             this.s = s;
@@ -158,6 +167,38 @@ public final class InMemoryMemoryStore implements MemoryStore {
         @Override
         public AuditTrail auditTrail() {
             return auditTrail;
+        }
+
+        @Override
+        public MemoryVectors vectors() {
+            return vectors;
+        }
+
+        private final class TxVectors implements MemoryVectors {
+            @Override
+            public void put(String profileId, String memoryId, String model, float[] vector) {
+                checkWritable();
+                Objects.requireNonNull(model, "model");
+                Objects.requireNonNull(vector, "vector");
+                Memory m = s.memories.get(memoryId);
+                if (m == null || !m.profileId().equals(profileId)) {
+                    throw new IllegalStateException("no memory " + memoryId + " of profile " + profileId);
+                }
+                s.vectors.put(memoryId, new StoredVector(profileId, model, vector.clone()));
+            }
+
+            @Override
+            public Map<String, float[]> find(String profileId, String model, Collection<String> memoryIds) {
+                checkOpen();
+                Map<String, float[]> out = new LinkedHashMap<>();
+                for (String id : new LinkedHashSet<>(memoryIds)) {
+                    StoredVector v = s.vectors.get(id);
+                    if (v != null && v.profileId().equals(profileId) && v.model().equals(model)) {
+                        out.put(id, v.vector().clone());
+                    }
+                }
+                return out;
+            }
         }
 
         private void checkOpen() {

@@ -1150,4 +1150,95 @@ public abstract class MemoryStoreContract {
         }
         return chain;
     }
+
+    // --- vectors (semantic recall) ---------------------------------------------------------------
+
+    /** The embeddings stored beside memories: per memory and model, in the memory's transaction. */
+    @Nested
+    class Vectors {
+        private static final String MODEL = "test-model-v1";
+
+        private java.util.Map<String, float[]> find(String profileId, String model, String... ids) {
+            return store.read(tx -> tx.vectors().find(profileId, model, List.of(ids)));
+        }
+
+        @Test
+        void aVectorSurvivesPutAndFindBitForBit() {
+            float[] v = {0.25f, -1.5f, Float.MIN_VALUE, 3.4028235e38f, -0.0f, 1e-7f};
+            insert(memory("m1", P).build());
+            inWrite(tx -> tx.vectors().put(P, "m1", MODEL, v));
+            java.util.Map<String, float[]> found = find(P, MODEL, "m1", "unknown");
+            assertThat(found).containsOnlyKeys("m1");
+            assertThat(found.get("m1")).containsExactly(v);
+        }
+
+        @Test
+        void aSecondPutReplacesTheVector() {
+            insert(memory("m1", P).build());
+            inWrite(tx -> tx.vectors().put(P, "m1", MODEL, new float[] {1f, 2f}));
+            inWrite(tx -> tx.vectors().put(P, "m1", MODEL, new float[] {3f, 4f, 5f}));
+            assertThat(find(P, MODEL, "m1").get("m1")).containsExactly(3f, 4f, 5f);
+        }
+
+        @Test
+        void vectorsOfOneProfileAreInvisibleThroughAnother() {
+            insert(memory("m1", P).build());
+            inWrite(tx -> tx.vectors().put(P, "m1", MODEL, new float[] {1f}));
+            assertThat(find(OTHER, MODEL, "m1")).isEmpty();
+            assertThat(find(P, MODEL, "m1")).containsOnlyKeys("m1");
+        }
+
+        @Test
+        void vectorsOfAnotherModelAreNotReturned() {
+            insert(memory("m1", P).build(), memory("m2", P).build());
+            inWrite(tx -> {
+                tx.vectors().put(P, "m1", MODEL, new float[] {1f});
+                tx.vectors().put(P, "m2", "other-model", new float[] {2f});
+            });
+            assertThat(find(P, MODEL, "m1", "m2")).containsOnlyKeys("m1");
+            assertThat(find(P, "other-model", "m1", "m2")).containsOnlyKeys("m2");
+        }
+
+        @Test
+        void noIdsFindNothing() {
+            assertThat(find(P, MODEL)).isEmpty();
+        }
+
+        @Test
+        void manyIdsAtOnce() {
+            List<String> ids = new ArrayList<>();
+            for (int i = 0; i < 1200; i++) {
+                ids.add("m" + i);
+            }
+            insert(ids.stream().map(id -> memory(id, P).build()).toArray(Memory[]::new));
+            inWrite(tx -> ids.forEach(id -> tx.vectors().put(P, id, MODEL, new float[] {id.length()})));
+            java.util.Map<String, float[]> all = store.read(tx -> tx.vectors().find(P, MODEL, ids));
+            assertThat(all).hasSize(1200);
+        }
+
+        @Test
+        void aFailedWriteLeavesNoVectorBehind() {
+            insert(memory("m1", P).build());
+            assertThatThrownBy(() -> inWrite(tx -> {
+                tx.vectors().put(P, "m1", MODEL, new float[] {1f});
+                throw new IllegalStateException("boom");
+            })).isInstanceOf(IllegalStateException.class);
+            assertThat(find(P, MODEL, "m1")).isEmpty();
+        }
+
+        @Test
+        void aVectorNeedsItsMemory() {
+            assertThatThrownBy(() -> inWrite(tx -> tx.vectors().put(P, "missing", MODEL, new float[] {1f})))
+                    .isInstanceOf(RuntimeException.class);
+        }
+
+        @Test
+        void aMemoryAndItsVectorAreWrittenTogether() {
+            inWrite(tx -> {
+                tx.memories().insert(memory("m1", P).build());
+                tx.vectors().put(P, "m1", MODEL, new float[] {0.5f, 0.5f});
+            });
+            assertThat(find(P, MODEL, "m1").get("m1")).containsExactly(0.5f, 0.5f);
+        }
+    }
 }

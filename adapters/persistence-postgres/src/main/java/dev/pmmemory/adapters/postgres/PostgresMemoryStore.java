@@ -4,6 +4,7 @@ import dev.pmmemory.application.StoreUnavailableException;
 import dev.pmmemory.application.port.out.AuditTrail;
 import dev.pmmemory.application.port.out.Memories;
 import dev.pmmemory.application.port.out.MemoryStore;
+import dev.pmmemory.application.port.out.MemoryVectors;
 import dev.pmmemory.application.port.out.RawMessages;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -171,10 +172,11 @@ public class PostgresMemoryStore implements MemoryStore {
     }
 
     /** The repositories bound to the current transaction. */
-    private record Transaction(Memories memories, RawMessages rawMessages, AuditTrail auditTrail)
-            implements StoreTransaction {
+    private record Transaction(Memories memories, RawMessages rawMessages, AuditTrail auditTrail,
+                               MemoryVectors vectors) implements StoreTransaction {
         Transaction(EntityManager em) {
-            this(new PostgresMemories(em), new PostgresRawMessages(em), new PostgresAuditTrail(em));
+            this(new PostgresMemories(em), new PostgresRawMessages(em), new PostgresAuditTrail(em),
+                    new PostgresMemoryVectors(em));
         }
     }
 }

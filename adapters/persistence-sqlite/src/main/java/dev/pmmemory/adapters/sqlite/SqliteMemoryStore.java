@@ -4,6 +4,7 @@ import dev.pmmemory.application.StoreUnavailableException;
 import dev.pmmemory.application.port.out.AuditTrail;
 import dev.pmmemory.application.port.out.Memories;
 import dev.pmmemory.application.port.out.MemoryStore;
+import dev.pmmemory.application.port.out.MemoryVectors;
 import dev.pmmemory.application.port.out.RawMessages;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -193,10 +194,10 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
     }
 
     /** The repositories bound to one connection's current transaction. */
-    private record Transaction(Memories memories, RawMessages rawMessages, AuditTrail auditTrail)
-            implements StoreTransaction {
+    private record Transaction(Memories memories, RawMessages rawMessages, AuditTrail auditTrail,
+                               MemoryVectors vectors) implements StoreTransaction {
         Transaction(Connection c) {
-            this(new SqliteMemories(c), new SqliteRawMessages(c), new SqliteAuditTrail(c));
+            this(new SqliteMemories(c), new SqliteRawMessages(c), new SqliteAuditTrail(c), new SqliteMemoryVectors(c));
         }
     }
 }

@@ -107,7 +107,16 @@ final class SqliteSchema {
                       at INTEGER NOT NULL
                     )""",
                     "CREATE INDEX audit_events_memory ON audit_events(profile_id, memory_id, seq)",
-                    "CREATE INDEX audit_events_profile ON audit_events(profile_id, seq)")));
+                    "CREATE INDEX audit_events_profile ON audit_events(profile_id, seq)")),
+            // semantic recall (issue 5): one embedding per memory, little-endian float32, per model
+            new Migration(2, "memory vectors", List.of(
+                    """
+                    CREATE TABLE memory_vectors (
+                      memory_id TEXT PRIMARY KEY REFERENCES memories(id) ON DELETE CASCADE,
+                      profile_id TEXT NOT NULL,
+                      model TEXT NOT NULL,
+                      vector BLOB NOT NULL
+                    )""")));
 
     private SqliteSchema() {
     }

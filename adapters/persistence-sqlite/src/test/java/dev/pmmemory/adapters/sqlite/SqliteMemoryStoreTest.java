@@ -77,20 +77,22 @@ class SqliteMemoryStoreTest {
 
     @Test
     void reopeningAMigratedFileDoesNotMigrateAgain() throws SQLException {
+        final int LATEST = SqliteSchema.MIGRATIONS.get(SqliteSchema.MIGRATIONS.size() - 1).version();
+        assertThat(LATEST).isEqualTo(2);
         Path file = dir.resolve("memory.db");
         try (SqliteMemoryStore store = SqliteMemoryStore.open(file, CLOCK)) {
-            assertThat(store.schemaVersion()).isEqualTo(1);
+            assertThat(store.schemaVersion()).isEqualTo(LATEST);
             UseCases.feedbackIntake(store, CLOCK).add(UseCases.feedback(P, "以后少推国内大模型", T0));
         }
 
         Clock later = Clock.fixed(Instant.parse("2026-06-01T00:00:00Z"), ZoneOffset.UTC);
         try (SqliteMemoryStore reopened = SqliteMemoryStore.open(file, later)) {
-            assertThat(reopened.schemaVersion()).isEqualTo(1);
+            assertThat(reopened.schemaVersion()).isEqualTo(LATEST);
             assertThat(reopened.read(tx -> tx.memories().countByProfile(P)).longValue()).isEqualTo(1);
             assertThat(reopened.read(tx -> tx.rawMessages().countByProfile(P)).longValue()).isEqualTo(1);
         }
         try (SqliteMemoryStore again = SqliteMemoryStore.open(file, later)) {
-            assertThat(again.schemaVersion()).isEqualTo(1);
+            assertThat(again.schemaVersion()).isEqualTo(LATEST);
         }
 
         try (Connection c = plainConnection(file);
@@ -100,9 +102,11 @@ class SqliteMemoryStoreTest {
             while (rs.next()) {
                 rows.add(new long[] {rs.getLong(1), rs.getLong(2)});
             }
-            assertThat(rows).hasSize(1);
-            assertThat(rows.get(0)[0]).isEqualTo(1);
-            assertThat(rows.get(0)[1]).isEqualTo(CLOCK.instant().toEpochMilli()); // applied at the first open only
+            assertThat(rows).hasSize(LATEST);
+            for (int i = 0; i < LATEST; i++) {
+                assertThat(rows.get(i)[0]).isEqualTo(i + 1);
+                assertThat(rows.get(i)[1]).isEqualTo(CLOCK.instant().toEpochMilli()); // applied at the first open only
+            }
         }
     }
 

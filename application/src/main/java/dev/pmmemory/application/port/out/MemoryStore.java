@@ -32,5 +32,8 @@ public interface MemoryStore {
         RawMessages rawMessages();
 
         AuditTrail auditTrail();
+
+        /** The memories' embeddings (semantic recall). */
+        MemoryVectors vectors();
     }
 }

@@ -1,0 +1,86 @@
+package dev.pmmemory.adapters.postgres;
+
+import dev.pmmemory.application.port.out.MemoryVectors;
+import jakarta.persistence.EntityManager;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.sql.Array;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import org.hibernate.Session;
+
+/**
+ * {@link MemoryVectors} in table {@code memory_vectors} (migration V2), on the connection of the
+ * caller's transaction. Plain JDBC: a bytea of little-endian float32 needs no entity mapping.
+ * The memory rows are flushed at insert ({@link PostgresMemories}), so the foreign key sees them.
+ */
+final class PostgresMemoryVectors implements MemoryVectors {
+    private final EntityManager em;
+
+    PostgresMemoryVectors(EntityManager em) {
+        this.em = em;
+    }
+
+    @Override
+    public void put(String profileId, String memoryId, String model, float[] vector) {
+        em.unwrap(Session.class).doWork(c -> {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "INSERT INTO memory_vectors(memory_id, profile_id, model, vector) VALUES (?, ?, ?, ?)"
+                            + " ON CONFLICT (memory_id) DO UPDATE SET profile_id = EXCLUDED.profile_id,"
+                            + " model = EXCLUDED.model, vector = EXCLUDED.vector")) {
+                ps.setString(1, memoryId);
+                ps.setString(2, profileId);
+                ps.setString(3, model);
+                ps.setBytes(4, encode(vector));
+                ps.executeUpdate();
+            }
+        });
+    }
+
+    @Override
+    public Map<String, float[]> find(String profileId, String model, Collection<String> memoryIds) {
+        Map<String, float[]> out = new LinkedHashMap<>();
+        if (memoryIds.isEmpty()) {
+            return out;
+        }
+        String[] ids = new LinkedHashSet<>(memoryIds).toArray(String[]::new);
+        em.unwrap(Session.class).doWork(c -> {
+            try (PreparedStatement ps = c.prepareStatement("SELECT memory_id, vector FROM memory_vectors"
+                    + " WHERE profile_id = ? AND model = ? AND memory_id = ANY (?)")) {
+                Array array = c.createArrayOf("text", ids);
+                ps.setString(1, profileId);
+                ps.setString(2, model);
+                ps.setArray(3, array);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        out.put(rs.getString(1), decode(rs.getBytes(2)));
+                    }
+                } finally {
+                    array.free();
+                }
+            }
+        });
+        return out;
+    }
+
+    static byte[] encode(float[] vector) {
+        ByteBuffer buf = ByteBuffer.allocate(vector.length * Float.BYTES).order(ByteOrder.LITTLE_ENDIAN);
+        for (float f : vector) {
+            buf.putFloat(f);
+        }
+        return buf.array();
+    }
+
+    static float[] decode(byte[] bytes) {
+        ByteBuffer buf = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+        float[] out = new float[bytes.length / Float.BYTES];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = buf.getFloat();
+        }
+        return out;
+    }
+}

@@ -1,0 +1,72 @@
+package dev.pmmemory.adapters.sqlite;
+
+import dev.pmmemory.application.port.out.MemoryVectors;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+
+/** {@link MemoryVectors} in table {@code memory_vectors}: one row per memory, the vector as little-endian float32. */
+final class SqliteMemoryVectors implements MemoryVectors {
+    /** Well below SQLite's limit on bound parameters. */
+    private static final int CHUNK = 500;
+
+    private final Connection c;
+
+    SqliteMemoryVectors(Connection c) {
+        this.c = c;
+    }
+
+    @Override
+    public void put(String profileId, String memoryId, String model, float[] vector) {
+        Jdbc.run(() -> {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "INSERT INTO memory_vectors(memory_id, profile_id, model, vector) VALUES (?, ?, ?, ?)"
+                            + " ON CONFLICT(memory_id) DO UPDATE SET profile_id = excluded.profile_id,"
+                            + " model = excluded.model, vector = excluded.vector")) {
+                Jdbc.bind(ps, memoryId, profileId, model, encode(vector));
+                ps.executeUpdate();
+            }
+        });
+    }
+
+    @Override
+    public Map<String, float[]> find(String profileId, String model, Collection<String> memoryIds) {
+        List<String> ids = new ArrayList<>(new LinkedHashSet<>(memoryIds));
+        Map<String, float[]> out = new LinkedHashMap<>();
+        for (int from = 0; from < ids.size(); from += CHUNK) {
+            List<String> chunk = ids.subList(from, Math.min(ids.size(), from + CHUNK));
+            List<Object> args = new ArrayList<>(List.of(profileId, model));
+            args.addAll(chunk);
+            String marks = String.join(", ", java.util.Collections.nCopies(chunk.size(), "?"));
+            Jdbc.query(c, "SELECT memory_id, vector FROM memory_vectors WHERE profile_id = ? AND model = ?"
+                            + " AND memory_id IN (" + marks + ")",
+                    rs -> Map.entry(rs.getString(1), decode(rs.getBytes(2))), args.toArray())
+                    .forEach(e -> out.put(e.getKey(), e.getValue()));
+        }
+        return out;
+    }
+
+    static byte[] encode(float[] vector) {
+        ByteBuffer buf = ByteBuffer.allocate(vector.length * Float.BYTES).order(ByteOrder.LITTLE_ENDIAN);
+        for (float f : vector) {
+            buf.putFloat(f);
+        }
+        return buf.array();
+    }
+
+    static float[] decode(byte[] bytes) {
+        ByteBuffer buf = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+        float[] out = new float[bytes.length / Float.BYTES];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = buf.getFloat();
+        }
+        return out;
+    }
+}

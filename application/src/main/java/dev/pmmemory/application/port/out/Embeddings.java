@@ -1,0 +1,17 @@
+package dev.pmmemory.application.port.out;
+
+/**
+ * Turns a text into a vector for semantic recall (issue 5). Optional: without it recall is keyword
+ * recall only. An implementation runs fully offline and is thread-safe.
+ */
+public interface Embeddings {
+
+    /** The text's embedding; every call with one {@link #model()} returns vectors of one length. */
+    float[] embed(String text);
+
+    /**
+     * The model's name and version: vectors are stored and compared per model, so a model change
+     * never compares vectors of two models.
+     */
+    String model();
+}

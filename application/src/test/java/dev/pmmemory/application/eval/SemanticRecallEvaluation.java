@@ -1,0 +1,42 @@
+package dev.pmmemory.application.eval;
+
+import dev.pmmemory.application.port.out.Embeddings;
+import dev.pmmemory.domain.recall.HybridMatch;
+import java.util.List;
+
+/**
+ * The retrieval part of the evaluation (bench/eval) with semantic recall on, for an
+ * {@link Embeddings} adapter's own test: the same set, write and read paths and figures as
+ * {@link QualityEvaluationTest}'s retrieval, with a real model.
+ */
+public final class SemanticRecallEvaluation {
+
+    /** recall@3, its value on the hard cases, MRR, and the cases without a must-not memory in the top 3. */
+    public record Figures(double recallAt3, double recallAt3Hard, double mrr, int noLeak, int leakCases, int cases,
+                          List<String> misses) {
+        @Override
+        public String toString() {
+            return String.format("recall@3 %.3f (hard %.3f), MRR %.3f, no must-not in top 3 %d/%d, %d cases",
+                    recallAt3, recallAt3Hard, mrr, noLeak, leakCases, cases);
+        }
+    }
+
+    private SemanticRecallEvaluation() {
+    }
+
+    /** Keyword recall only (semantic recall off): the baseline. */
+    public static Figures keywordOnly() {
+        return figures(Pipeline.configured());
+    }
+
+    public static Figures run(Embeddings model, HybridMatch mix) {
+        return figures(Pipeline.configured().withSemanticRecall(model, mix));
+    }
+
+    private static Figures figures(Pipeline pipeline) {
+        EvalSet set = EvalSet.load(EvalSet.locate());
+        RecallEval.Result r = RecallEval.run(pipeline, set.profiles(), set.cases());
+        return new Figures(r.recallAt3(), r.recallAt3Hard(), r.mrr(), r.noLeak().hits(), r.noLeak().total(),
+                r.cases(), r.misses());
+    }
+}
