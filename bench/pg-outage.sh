@@ -16,6 +16,7 @@
 #
 # usage: bench/pg-outage.sh [--jar bootstrap/target/quarkus-app/quarkus-run.jar] [--port 18090]
 #                           [--pg-port 25432] [--down-seconds 10] [--max-request-seconds 10]
+#                           [--writers 4]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,6 +25,7 @@ PORT=18090
 PG_PORT=25432
 DOWN_SECONDS=10
 MAX_REQUEST_SECONDS=10
+WRITERS=4
 while [ $# -gt 0 ]; do
   case "$1" in
     --jar) JAR=$2; shift 2 ;;
@@ -31,6 +33,7 @@ while [ $# -gt 0 ]; do
     --pg-port) PG_PORT=$2; shift 2 ;;
     --down-seconds) DOWN_SECONDS=$2; shift 2 ;;
     --max-request-seconds) MAX_REQUEST_SECONDS=$2; shift 2 ;;
+    --writers) WRITERS=$2; shift 2 ;;
     -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
     *) echo "unknown argument $1" >&2; exit 2 ;;
   esac
@@ -44,7 +47,7 @@ chmod 755 "$WORK"
 BASE=http://127.0.0.1:$PORT
 PROFILE=outage-$(date +%s)
 APP_PID=
-WRITER_PID=
+WRITER_PIDS=
 
 as_pg() { # the server refuses to run as root
   if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
@@ -58,7 +61,7 @@ ready() { curl -s -o /dev/null -w '%{http_code}' --max-time 10 "$BASE/q/health/r
 say() { printf '%s  %s\n' "$(date +%T)" "$*"; }
 
 cleanup() {
-  [ -n "$WRITER_PID" ] && kill "$WRITER_PID" 2>/dev/null || true
+  for p in $WRITER_PIDS; do kill "$p" 2>/dev/null || true; done
   [ -n "$APP_PID" ] && kill "$APP_PID" 2>/dev/null && wait "$APP_PID" 2>/dev/null || true
   pg stop -m fast 2>/dev/null || true
   rm -rf "$WORK"
@@ -85,25 +88,27 @@ done
 [ "$(ready)" = 200 ] || { echo "service not ready" >&2; exit 1; }
 say "service ready on $BASE (pid $APP_PID)"
 
-# --- adds all along: one at a time, each with its own message_id --------------------------------
-# Every third message repeats one text, so dedup (an update of one memory) is exercised under the
-# outage too; the others create memories.
+# --- adds all along: --writers clients, each add with its own message_id -------------------------
+# Every third message repeats one text, so dedup (an update of one memory, contended by every
+# writer) is exercised under the outage too; the others create memories.
 writer() {
-  local i=0 text code
+  local w=$1 i=0 text code
   while [ ! -f "$WORK/stop" ]; do
     i=$((i + 1))
-    if [ $((i % 3)) = 0 ]; then text="OpenAI 估值高"; else text="Company$i 估值高"; fi
-    code=$(curl -s -o "$WORK/body" -w '%{http_code} %{time_total}' --max-time 30 \
+    if [ $((i % 3)) = 0 ]; then text="OpenAI 估值高"; else text="Company$w-$i 估值高"; fi
+    code=$(curl -s -o "$WORK/body-$w" -w '%{http_code} %{time_total}' --max-time 30 \
       -H 'Content-Type: application/json' \
-      -d "{\"message\": \"$text\", \"message_id\": \"m-$i\"}" \
+      -d "{\"message\": \"$text\", \"message_id\": \"m-$w-$i\"}" \
       "$BASE/v1/profiles/$PROFILE/feedback" || echo "000 30")
-    echo "m-$i $code $text" >>"$WORK/adds"
-    if [ "${code%% *}" != 200 ] && [ "${code%% *}" != 201 ]; then cp "$WORK/body" "$WORK/last-error-body" 2>/dev/null || true; fi
+    echo "m-$w-$i $code $text" >>"$WORK/adds"
+    if [ "${code%% *}" != 200 ] && [ "${code%% *}" != 201 ]; then cp "$WORK/body-$w" "$WORK/last-error-body" 2>/dev/null || true; fi
     sleep 0.05
   done
 }
-writer &
-WRITER_PID=$!
+for w in $(seq 1 "$WRITERS"); do
+  writer "$w" &
+  WRITER_PIDS="$WRITER_PIDS $!"
+done
 
 for _ in $(seq 1 120); do
   [ "$(awk '$2 == 201 || $2 == 200' "$WORK/adds" 2>/dev/null | wc -l)" -ge 10 ] && break; sleep 0.5
@@ -130,8 +135,8 @@ done
 say "readiness UP after ${up}s"
 sleep 3
 touch "$WORK/stop"
-wait "$WRITER_PID" || true
-WRITER_PID=
+for p in $WRITER_PIDS; do wait "$p" || true; done
+WRITER_PIDS=
 
 # --- verdict --------------------------------------------------------------------------------
 fail=0

@@ -8,8 +8,18 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.response.ValidatableResponse;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.IntFunction;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -33,6 +43,8 @@ class PostgresOutageTest {
         readiness().statusCode(503).body("status", equalTo("DOWN"));
         assertUnavailable(() -> Api.feedback(p, Map.of("message", "OpenAI 估值高", "message_id", "m-1")));
         assertUnavailable(() -> Api.context(p, Map.of("query", "OpenAI")));
+        // many at once do not queue behind each other's connection attempts
+        assertAllUnavailableAtOnce(16, n -> Api.feedback(p, Map.of("message", "Company" + n + " 估值高")));
 
         // back: ready without a restart; the add that got a 503 can be sent again
         PostgresBehindProxy.switchDatabase(true);
@@ -68,6 +80,24 @@ class PostgresOutageTest {
                 .header("Retry-After", org.hamcrest.Matchers.notNullValue())
                 .body("status", equalTo(503));
         assertThat(took).as("time to the 503").isLessThan(BOUND);
+    }
+
+    private static void assertAllUnavailableAtOnce(int clients, IntFunction<ValidatableResponse> call) {
+        ExecutorService pool = Executors.newFixedThreadPool(clients);
+        try {
+            List<Future<?>> calls = IntStream.range(0, clients)
+                    .mapToObj(n -> pool.submit(() -> assertUnavailable(() -> call.apply(n))))
+                    .collect(Collectors.toList());
+            for (Future<?> f : calls) {
+                f.get(60, TimeUnit.SECONDS);
+            }
+        } catch (ExecutionException e) {
+            throw new AssertionError(e.getCause().getMessage(), e.getCause());
+        } catch (InterruptedException | TimeoutException e) {
+            throw new AssertionError(e);
+        } finally {
+            pool.shutdownNow();
+        }
     }
 
     private static void awaitReadiness(int status) {

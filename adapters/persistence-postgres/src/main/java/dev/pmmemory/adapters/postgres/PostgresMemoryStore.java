@@ -17,6 +17,8 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 import org.flywaydb.core.Flyway;
 import org.hibernate.Session;
@@ -57,6 +59,8 @@ public class PostgresMemoryStore implements MemoryStore {
     /** Upper bound of one transaction; statements are bounded earlier by the server's timeouts. */
     static final int TRANSACTION_TIMEOUT_SECONDS = 30;
     private static final int PING_TIMEOUT_SECONDS = 3;
+    /** How long a call waits for another call's migration attempt before it answers 503 itself. */
+    private static final int SCHEMA_WAIT_SECONDS = 5;
 
     // Instances, resolved on first use: with memory.store=sqlite the datasource and persistence
     // unit are inactive, and Quarkus refuses to start if a bean injects them directly.
@@ -64,7 +68,7 @@ public class PostgresMemoryStore implements MemoryStore {
     private final Instance<EntityManagerFactory> entityManagerFactory;
     private final Instance<AgroalDataSource> dataSource;
     private final Instance<Flyway> flyway;
-    private final Object schemaLock = new Object();
+    private final ReentrantLock schemaLock = new ReentrantLock();
     private volatile boolean schemaReady;
 
     public PostgresMemoryStore(Instance<EntityManager> entityManager,
@@ -136,12 +140,29 @@ public class PostgresMemoryStore implements MemoryStore {
      * own database lock while it migrates. Any failure leaves the store unavailable (503,
      * readiness DOWN) and is tried again on the next call; a failure that is not about
      * connectivity (a broken migration, a mapping that does not match) is logged as an error.
+     * Calls arriving while one attempt runs wait for it at most {@value #SCHEMA_WAIT_SECONDS} s,
+     * so requests piling up on a database that is down never queue behind each other's attempts.
+     *
+     * <p>Migrations run on the application's connections, with its statement and lock timeouts
+     * (10 s, application.properties). A migration that needs longer starts with
+     * {@code SET LOCAL statement_timeout = '10min';} (transaction-scoped: nothing leaks into the
+     * pool).
      */
     private void ensureSchema() {
         if (schemaReady) {
             return;
         }
-        synchronized (schemaLock) {
+        boolean locked;
+        try {
+            locked = schemaLock.tryLock(SCHEMA_WAIT_SECONDS, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new StoreUnavailableException("interrupted while waiting for the PostgreSQL schema", e);
+        }
+        if (!locked) {
+            throw new StoreUnavailableException("PostgreSQL schema not ready yet (another call is migrating)", null);
+        }
+        try {
             if (schemaReady) {
                 return;
             }
@@ -160,6 +181,8 @@ public class PostgresMemoryStore implements MemoryStore {
                 LOG.error("PostgreSQL schema could not be migrated or does not match the entities", e);
                 throw new StoreUnavailableException("PostgreSQL schema not ready: " + PgFailures.describe(e), e);
             }
+        } finally {
+            schemaLock.unlock();
         }
     }
 
