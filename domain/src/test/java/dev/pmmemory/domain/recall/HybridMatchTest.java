@@ -70,9 +70,10 @@ class HybridMatchTest {
         Memory similar = memory("b", MemoryType.MARKET_INFO, daysAgo(1), "海外", "早期").build();
         Map<String, Double> cos = Map.of("a", 0.1, "b", 0.95);
         SemanticSimilarity semantic = m -> OptionalDouble.of(cos.get(m.id()));
-        List<ScoredMemory> keywordOnly = RANKER.rank(Set.of("出海", "早期项目"), List.of(shares, similar),
+        ContextRanker ranker = new ContextRanker(PRIORITY::get, new HybridMatch(0.5));
+        List<ScoredMemory> keywordOnly = ranker.rank(Set.of("出海", "早期项目"), List.of(shares, similar),
                 RecallFilter.NONE, AS_OF, 2);
-        List<ScoredMemory> hybrid = RANKER.rank(Set.of("出海", "早期项目"), List.of(shares, similar),
+        List<ScoredMemory> hybrid = ranker.rank(Set.of("出海", "早期项目"), List.of(shares, similar),
                 RecallFilter.NONE, AS_OF, 2, semantic);
         assertThat(keywordOnly.get(0).memory().id()).isEqualTo("a");
         assertThat(hybrid.get(0).memory().id()).isEqualTo("b");
