@@ -23,6 +23,22 @@ public interface MemoryConfig {
 
     Auth auth();
 
+    Semantic semantic();
+
+    /** Semantic recall (issue 5): embeddings beside memories, a hybrid keyword_match. Off by default. */
+    interface Semantic {
+        /** On: needs a build with the embeddings adapter ({@code -Psemantic}), or the start fails. */
+        @WithDefault("false")
+        boolean enabled();
+
+        /**
+         * α of keyword_match = (1 − α)·jaccard + α·max(0, cosine), in [0, 1]; the default is
+         * HybridMatch.DEFAULT_ALPHA, measured on bench/eval.
+         */
+        @WithDefault("0.2")
+        double weight();
+    }
+
     interface Auth {
         /**
          * Comma-separated {@code name:scope:profile-glob:sha256-hex}; none = no authentication,

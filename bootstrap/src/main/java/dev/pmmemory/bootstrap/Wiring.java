@@ -115,17 +115,36 @@ public class Wiring {
         }
     }
 
+    /** Semantic recall: off by default; on, the embeddings model is loaded here, once. */
     @Produces
     @Singleton
-    AddFeedback addFeedback(MemoryStore store, Lexicon lexicon, TextAnalyzer analyzer, IdGenerator ids, Clock clock) {
-        ClassifierChain classifiers = new ClassifierChain(List.of(new RuleClassifier(lexicon)));
-        return new FeedbackIntake(store, classifiers, lexicon, analyzer, new Redactor(), ids, clock);
+    SemanticRecall semanticRecall(MemoryConfig config) {
+        SemanticRecall semantic = SemanticRecall.configure(config.semantic().enabled(), config.semantic().weight());
+        semantic.embeddings().ifPresentOrElse(
+                e -> LOG.infof("semantic recall: on, model %s, weight %.2f", e.model(), semantic.mix().alpha()),
+                () -> LOG.debug("semantic recall: off"));
+        return semantic;
+    }
+
+    /** Loads the model (or fails for a build without it) while the application starts, not on a request. */
+    void configureSemanticRecallAtStart(@Observes StartupEvent start, SemanticRecall semantic) {
+        LOG.debugf("semantic recall configured: %s", semantic.embeddings().isPresent());
     }
 
     @Produces
     @Singleton
-    RecallContext recallContext(MemoryStore store, Lexicon lexicon, TextAnalyzer analyzer, Clock clock) {
-        return new ContextRecall(store, lexicon, analyzer, clock);
+    AddFeedback addFeedback(MemoryStore store, Lexicon lexicon, TextAnalyzer analyzer, IdGenerator ids, Clock clock,
+                            SemanticRecall semantic) {
+        ClassifierChain classifiers = new ClassifierChain(List.of(new RuleClassifier(lexicon)));
+        return new FeedbackIntake(store, classifiers, lexicon, analyzer, new Redactor(), ids, clock,
+                semantic.embeddings());
+    }
+
+    @Produces
+    @Singleton
+    RecallContext recallContext(MemoryStore store, Lexicon lexicon, TextAnalyzer analyzer, Clock clock,
+                                SemanticRecall semantic) {
+        return new ContextRecall(store, lexicon, analyzer, clock, semantic.embeddings(), semantic.mix());
     }
 
     @Produces
