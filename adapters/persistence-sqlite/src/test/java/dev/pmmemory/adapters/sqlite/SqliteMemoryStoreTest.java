@@ -110,6 +110,37 @@ class SqliteMemoryStoreTest {
         }
     }
 
+    /** A file written by a build before semantic recall (schema 1) gains memory_vectors and keeps its data. */
+    @Test
+    void aVersionOneFileIsMigratedToVectorsKeepingItsMemories() throws SQLException {
+        Path file = dir.resolve("v1.db");
+        try (Connection c = plainConnection(file); Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE schema_version (version INTEGER PRIMARY KEY,"
+                    + " description TEXT NOT NULL, applied_at INTEGER NOT NULL)");
+            for (String sql : SqliteSchema.MIGRATIONS.get(0).statements()) {
+                s.execute(sql);
+            }
+            s.execute("INSERT INTO schema_version VALUES (1, 'v1', 0)");
+        }
+        String id;
+        try (SqliteMemoryStore store = SqliteMemoryStore.open(file, CLOCK)) {
+            assertThat(store.schemaVersion()).isEqualTo(2);
+            id = UseCases.feedbackIntake(store, CLOCK).add(UseCases.feedback(P, "以后少推国内大模型", T0))
+                    .memory().orElseThrow().memory().id();
+            store.write(P, tx -> {
+                tx.vectors().put(P, id, "m", new float[] {0.5f, -2f});
+                return null;
+            });
+            Map<String, float[]> found = store.read(tx -> tx.vectors().find(P, "m", List.of(id)));
+            assertThat(found.get(id)).containsExactly(0.5f, -2f);
+        }
+        try (Connection c = plainConnection(file); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT hex(vector) FROM memory_vectors")) {
+            assertThat(rs.next()).isTrue();
+            assertThat(rs.getString(1)).as("little-endian float32").isEqualTo("0000003F000000C0");
+        }
+    }
+
     @Test
     void theJournalModeIsWal() throws SQLException {
         Path file = dir.resolve("memory.db");
