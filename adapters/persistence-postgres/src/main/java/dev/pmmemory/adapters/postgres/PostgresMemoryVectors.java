@@ -1,9 +1,8 @@
 package dev.pmmemory.adapters.postgres;
 
 import dev.pmmemory.application.port.out.MemoryVectors;
+import dev.pmmemory.application.port.out.VectorBytes;
 import jakarta.persistence.EntityManager;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.sql.Array;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -35,7 +34,7 @@ final class PostgresMemoryVectors implements MemoryVectors {
                 ps.setString(1, memoryId);
                 ps.setString(2, profileId);
                 ps.setString(3, model);
-                ps.setBytes(4, encode(vector));
+                ps.setBytes(4, VectorBytes.encode(vector));
                 ps.executeUpdate();
             }
         });
@@ -57,30 +56,13 @@ final class PostgresMemoryVectors implements MemoryVectors {
                 ps.setArray(3, array);
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
-                        out.put(rs.getString(1), decode(rs.getBytes(2)));
+                        out.put(rs.getString(1), VectorBytes.decode(rs.getBytes(2)));
                     }
                 } finally {
                     array.free();
                 }
             }
         });
-        return out;
-    }
-
-    static byte[] encode(float[] vector) {
-        ByteBuffer buf = ByteBuffer.allocate(vector.length * Float.BYTES).order(ByteOrder.LITTLE_ENDIAN);
-        for (float f : vector) {
-            buf.putFloat(f);
-        }
-        return buf.array();
-    }
-
-    static float[] decode(byte[] bytes) {
-        ByteBuffer buf = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
-        float[] out = new float[bytes.length / Float.BYTES];
-        for (int i = 0; i < out.length; i++) {
-            out[i] = buf.getFloat();
-        }
         return out;
     }
 }

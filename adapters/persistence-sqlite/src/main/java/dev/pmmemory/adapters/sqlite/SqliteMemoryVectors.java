@@ -1,8 +1,7 @@
 package dev.pmmemory.adapters.sqlite;
 
 import dev.pmmemory.application.port.out.MemoryVectors;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
+import dev.pmmemory.application.port.out.VectorBytes;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.util.ArrayList;
@@ -30,7 +29,7 @@ final class SqliteMemoryVectors implements MemoryVectors {
                     "INSERT INTO memory_vectors(memory_id, profile_id, model, vector) VALUES (?, ?, ?, ?)"
                             + " ON CONFLICT(memory_id) DO UPDATE SET profile_id = excluded.profile_id,"
                             + " model = excluded.model, vector = excluded.vector")) {
-                Jdbc.bind(ps, memoryId, profileId, model, encode(vector));
+                Jdbc.bind(ps, memoryId, profileId, model, VectorBytes.encode(vector));
                 ps.executeUpdate();
             }
         });
@@ -47,25 +46,8 @@ final class SqliteMemoryVectors implements MemoryVectors {
             String marks = String.join(", ", java.util.Collections.nCopies(chunk.size(), "?"));
             Jdbc.query(c, "SELECT memory_id, vector FROM memory_vectors WHERE profile_id = ? AND model = ?"
                             + " AND memory_id IN (" + marks + ")",
-                    rs -> Map.entry(rs.getString(1), decode(rs.getBytes(2))), args.toArray())
+                    rs -> Map.entry(rs.getString(1), VectorBytes.decode(rs.getBytes(2))), args.toArray())
                     .forEach(e -> out.put(e.getKey(), e.getValue()));
-        }
-        return out;
-    }
-
-    static byte[] encode(float[] vector) {
-        ByteBuffer buf = ByteBuffer.allocate(vector.length * Float.BYTES).order(ByteOrder.LITTLE_ENDIAN);
-        for (float f : vector) {
-            buf.putFloat(f);
-        }
-        return buf.array();
-    }
-
-    static float[] decode(byte[] bytes) {
-        ByteBuffer buf = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
-        float[] out = new float[bytes.length / Float.BYTES];
-        for (int i = 0; i < out.length; i++) {
-            out[i] = buf.getFloat();
         }
         return out;
     }
