@@ -1,6 +1,7 @@
 package dev.pmmemory.domain.privacy;
 
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * What may stand between a label (密码, password, token, …) and its value:
@@ -8,6 +9,22 @@ import java.util.Optional;
  */
 final class LabelSyntax {
     private LabelSyntax() {
+    }
+
+    /** Takes the value that starts at {@code value}, if it is one; says whether it did. */
+    interface ValueClaim {
+        boolean take(String view, ValueStart value, Claims claims);
+    }
+
+    /**
+     * For each free match of {@code label}, finds where its value starts and lets {@code claim}
+     * decide what of it is the secret: the part every labelled finder shares.
+     */
+    static void claimLabelledValues(Pattern label, String view, Claims claims, ValueClaim claim) {
+        Matches.offerEach(label, view, m -> !claims.isTaken(m.start())
+                && valueAfter(view, m.end(), Text.isAsciiLetter(view.charAt(m.start())))
+                        .map(value -> claim.take(view, value, claims))
+                        .orElse(false));
     }
 
     /** How explicitly the text says "the value follows". */

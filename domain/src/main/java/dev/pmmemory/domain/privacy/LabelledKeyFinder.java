@@ -23,10 +23,7 @@ final class LabelledKeyFinder implements SecretFinder {
 
     @Override
     public void find(String view, Claims claims) {
-        Matches.offerEach(LABEL, view, m -> !claims.isTaken(m.start())
-                && LabelSyntax.valueAfter(view, m.end(), Text.isAsciiLetter(view.charAt(m.start())))
-                        .map(value -> claimValue(view, value, claims))
-                        .orElse(false));
+        LabelSyntax.claimLabelledValues(LABEL, view, claims, LabelledKeyFinder::claimValue);
     }
 
     private static boolean claimValue(String view, LabelSyntax.ValueStart value, Claims claims) {

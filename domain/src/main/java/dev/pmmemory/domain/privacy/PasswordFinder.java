@@ -27,10 +27,7 @@ final class PasswordFinder implements SecretFinder {
 
     @Override
     public void find(String view, Claims claims) {
-        Matches.offerEach(LABEL, view, m -> !claims.isTaken(m.start())
-                && LabelSyntax.valueAfter(view, m.end(), Text.isAsciiLetter(view.charAt(m.start())))
-                        .map(value -> claimValue(view, value, claims))
-                        .orElse(false));
+        LabelSyntax.claimLabelledValues(LABEL, view, claims, PasswordFinder::claimValue);
     }
 
     private static boolean claimValue(String view, LabelSyntax.ValueStart value, Claims claims) {
