@@ -14,10 +14,6 @@ public final class InvalidInputException extends RuntimeException {
         this.errors = List.copyOf(errors);
     }
 
-    public static InvalidInputException of(String field, String message) {
-        return new InvalidInputException(List.of(new FieldError(field, message)));
-    }
-
     public List<FieldError> errors() {
         return errors;
     }

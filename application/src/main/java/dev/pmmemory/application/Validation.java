@@ -26,10 +26,6 @@ public final class Validation {
         errors.add(new FieldError(field, message));
     }
 
-    public boolean failed(String field) {
-        return errors.stream().anyMatch(e -> e.field().equals(field));
-    }
-
     /** Throws when anything failed. */
     public void check() {
         if (!errors.isEmpty()) {

@@ -29,18 +29,18 @@ public class ProblemMappers {
                 .map(err -> new Problem.FieldError(err.field(), err.message()))
                 .toList();
         String fields = errors.stream().map(Problem.FieldError::field).distinct().collect(Collectors.joining(", "));
-        return problem(400, "invalid-input", "Invalid input", "invalid field(s): " + fields, errors);
+        return Problems.response(400, "invalid-input", "Invalid input", "invalid field(s): " + fields, errors);
     }
 
     @ServerExceptionMapper
     public Response notFound(NotFoundException e) {
-        return problem(404, "not-found", "Not found", e.getMessage(), List.of());
+        return Problems.response(404, "not-found", "Not found", e.getMessage(), List.of());
     }
 
     @ServerExceptionMapper
     public Response storeUnavailable(StoreUnavailableException e) {
         LOG.warnf("store unavailable: %s", e.getMessage());
-        return Response.fromResponse(problem(503, "store-unavailable", "Store unavailable",
+        return Response.fromResponse(Problems.response(503, "store-unavailable", "Store unavailable",
                 "the memory store cannot be reached; retry later", List.of())).header("Retry-After", "5").build();
     }
 
@@ -58,10 +58,10 @@ public class ProblemMappers {
         }
         String field = e instanceof JsonMappingException jme ? fieldPath(jme) : "";
         if (field.isEmpty()) {
-            return problem(400, "invalid-json", "Invalid JSON", "the request body is not valid JSON",
+            return Problems.response(400, "invalid-json", "Invalid JSON", "the request body is not valid JSON",
                     List.of(new Problem.FieldError("body", "must be a JSON object")));
         }
-        return problem(400, "invalid-input", "Invalid input", "invalid field(s): " + field,
+        return Problems.response(400, "invalid-input", "Invalid input", "invalid field(s): " + field,
                 List.of(new Problem.FieldError(field, "has the wrong JSON type")));
     }
 
@@ -86,14 +86,15 @@ public class ProblemMappers {
             case 413 -> "the request body is too large";
             default -> title;
         };
-        return problem(status, slug, title, detail, List.of());
+        return Problems.response(status, slug, title, detail, List.of());
     }
 
     /** A body cut off by the size limit: the HTTP layer has already answered 413. */
     @ServerExceptionMapper
     public Response unreadableBody(java.io.IOException e) {
         LOG.debugf("request body not read: %s", e.getMessage());
-        return problem(413, "payload-too-large", "Payload Too Large", "the request body could not be read whole",
+        return Problems.response(413, "payload-too-large", "Payload Too Large",
+                "the request body could not be read whole",
                 List.of());
     }
 
@@ -104,16 +105,12 @@ public class ProblemMappers {
     }
 
     private static Response internal() {
-        return problem(500, "internal", "Internal error", "the service failed; the error is logged", List.of());
+        return Problems.response(500, "internal", "Internal error", "the service failed; the error is logged", List.of());
     }
 
     private static String fieldPath(JsonMappingException e) {
         return e.getPath().stream()
                 .map(ref -> ref.getFieldName() != null ? ref.getFieldName() : "[" + ref.getIndex() + "]")
                 .collect(Collectors.joining(".")).replace(".[", "[");
-    }
-
-    static Response problem(int status, String slug, String title, String detail, List<Problem.FieldError> errors) {
-        return Problems.response(status, slug, title, detail, errors);
     }
 }
