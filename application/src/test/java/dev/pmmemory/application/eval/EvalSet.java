@@ -17,13 +17,16 @@ import java.util.Set;
  * {@code #} comments and blank lines ignored, {@code -} for an empty list.
  */
 record EvalSet(List<LabelledMessage> messages, List<ProfileEntry> profiles, List<RecallCase> cases,
-               List<LabelledMessage> holdout) {
+               List<LabelledMessage> holdout, List<ProfileEntry> holdoutProfiles, List<RecallCase> holdoutCases) {
 
     static final String MESSAGES = "messages.tsv";
     /** Written after the rules were changed and never used to tune them: a check for overfitting. */
     static final String HOLDOUT = "holdout.tsv";
     static final String PROFILES = "recall-profiles.tsv";
     static final String CASES = "recall-cases.tsv";
+    /** Retrieval cases written before the semantic-recall mix was chosen and never used to tune it. */
+    static final String HOLDOUT_PROFILES = "recall-holdout-profiles.tsv";
+    static final String HOLDOUT_CASES = "recall-holdout.tsv";
 
     /** A PM message with its expected type ("none" = no memory) and the canonical entities it names. */
     record LabelledMessage(String id, boolean hard, String type, List<String> entities, Set<String> tags,
@@ -61,18 +64,31 @@ record EvalSet(List<LabelledMessage> messages, List<ProfileEntry> profiles, List
     static EvalSet load(Path dir) {
         List<LabelledMessage> messages = messages(dir.resolve(MESSAGES));
         List<LabelledMessage> holdout = Files.isRegularFile(dir.resolve(HOLDOUT)) ? messages(dir.resolve(HOLDOUT)) : List.of();
+        List<ProfileEntry> profiles = profiles(dir.resolve(PROFILES));
+        List<RecallCase> cases = cases(dir.resolve(CASES));
+        boolean hasHoldoutRecall = Files.isRegularFile(dir.resolve(HOLDOUT_CASES));
+        List<ProfileEntry> holdoutProfiles = hasHoldoutRecall ? profiles(dir.resolve(HOLDOUT_PROFILES)) : List.of();
+        List<RecallCase> holdoutCases = hasHoldoutRecall ? cases(dir.resolve(HOLDOUT_CASES)) : List.of();
+        EvalSet set = new EvalSet(messages, profiles, cases, holdout, holdoutProfiles, holdoutCases);
+        set.checkConsistency();
+        return set;
+    }
+
+    private static List<ProfileEntry> profiles(Path file) {
         List<ProfileEntry> profiles = new ArrayList<>();
-        for (Row row : rows(dir.resolve(PROFILES), 4)) {
+        for (Row row : rows(file, 4)) {
             profiles.add(new ProfileEntry(row.at(0), row.at(1), row.integer(2), row.at(3)));
         }
+        return profiles;
+    }
+
+    private static List<RecallCase> cases(Path file) {
         List<RecallCase> cases = new ArrayList<>();
-        for (Row row : rows(dir.resolve(CASES), 7)) {
+        for (Row row : rows(file, 7)) {
             cases.add(new RecallCase(row.at(0), row.bool(1), row.at(2), row.at(3), row.list(4), row.list(5),
                     Set.copyOf(row.list(6))));
         }
-        EvalSet set = new EvalSet(messages, profiles, cases, holdout);
-        set.checkConsistency();
-        return set;
+        return cases;
     }
 
     private static List<LabelledMessage> messages(Path file) {
@@ -87,17 +103,23 @@ record EvalSet(List<LabelledMessage> messages, List<ProfileEntry> profiles, List
     private void checkConsistency() {
         unique(messages.stream().map(LabelledMessage::id).toList(), MESSAGES);
         unique(holdout.stream().map(LabelledMessage::id).toList(), HOLDOUT);
-        unique(cases.stream().map(RecallCase::id).toList(), CASES);
+        checkCases(profiles, PROFILES, cases, CASES);
+        checkCases(holdoutProfiles, HOLDOUT_PROFILES, holdoutCases, HOLDOUT_CASES);
+    }
+
+    private static void checkCases(List<ProfileEntry> profiles, String profilesFile, List<RecallCase> cases,
+                                   String casesFile) {
+        unique(cases.stream().map(RecallCase::id).toList(), casesFile);
         Set<String> labels = new LinkedHashSet<>();
         for (ProfileEntry entry : profiles) {
             if (!labels.add(entry.profile() + "/" + entry.label())) {
-                throw new IllegalStateException(PROFILES + ": duplicate label " + entry.label());
+                throw new IllegalStateException(profilesFile + ": duplicate label " + entry.label());
             }
         }
         for (RecallCase c : cases) {
             for (String label : concat(c.mustReturn(), c.mustNotReturn())) {
                 if (!labels.contains(c.profile() + "/" + label)) {
-                    throw new IllegalStateException(CASES + " " + c.id() + ": unknown label " + label);
+                    throw new IllegalStateException(casesFile + " " + c.id() + ": unknown label " + label);
                 }
             }
         }

@@ -31,6 +31,7 @@ class QualityEvaluationTest {
     private static ClassificationEval.Result classification;
     private static ClassificationEval.Result holdout;
     private static RecallEval.Result recall;
+    private static RecallEval.Result recallHoldout;
 
     @BeforeAll
     static void evaluate() {
@@ -39,6 +40,7 @@ class QualityEvaluationTest {
         classification = ClassificationEval.run(pipeline, set.messages());
         holdout = ClassificationEval.run(pipeline, set.holdout());
         recall = RecallEval.run(pipeline, set.profiles(), set.cases());
+        recallHoldout = RecallEval.run(pipeline, set.holdoutProfiles(), set.holdoutCases());
         System.out.println(report(set));
     }
 
@@ -55,6 +57,9 @@ class QualityEvaluationTest {
         out.append("no must-not in top 3 ").append(recall.noLeak()).append('\n');
         out.append(String.format("held out (%d, not asserted): accuracy %s, hard %s, entity P %s R %s%n",
                 set.holdout().size(), holdout.all(), holdout.hard(), holdout.entityPrecision(), holdout.entityRecall()));
+        out.append(String.format("held-out retrieval (%d cases, not asserted): recall@3 %.3f (hard %.3f), MRR %.3f, no must-not in top 3 %s%n",
+                recallHoldout.cases(), recallHoldout.recallAt3(), recallHoldout.recallAt3Hard(), recallHoldout.mrr(),
+                recallHoldout.noLeak()));
         out.append("accuracy by tag:");
         for (Map.Entry<String, Ratio> tag : classification.byTag().entrySet()) {
             out.append(String.format(" %s %.2f", tag.getKey(), tag.getValue().value()));
@@ -64,6 +69,7 @@ class QualityEvaluationTest {
             section(out, "type misses", classification.typeMisses());
             section(out, "entity misses", classification.entityMisses());
             section(out, "retrieval misses", recall.misses());
+            section(out, "held-out retrieval misses", recallHoldout.misses());
             section(out, "held-out type misses", holdout.typeMisses());
             section(out, "held-out entity misses", holdout.entityMisses());
         }

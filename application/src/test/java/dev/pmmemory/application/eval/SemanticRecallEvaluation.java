@@ -33,9 +33,27 @@ public final class SemanticRecallEvaluation {
         return figures(Pipeline.configured().withSemanticRecall(model, mix));
     }
 
+    /** Keyword recall only, on the held-out retrieval cases (recall-holdout.tsv). */
+    public static Figures keywordOnlyHeldOut() {
+        return heldOutFigures(Pipeline.configured());
+    }
+
+    /** Semantic recall on, on the held-out retrieval cases (recall-holdout.tsv). */
+    public static Figures runHeldOut(Embeddings model, HybridMatch mix) {
+        return heldOutFigures(Pipeline.configured().withSemanticRecall(model, mix));
+    }
+
     private static Figures figures(Pipeline pipeline) {
         EvalSet set = EvalSet.load(EvalSet.locate());
-        RecallEval.Result r = RecallEval.run(pipeline, set.profiles(), set.cases());
+        return figures(RecallEval.run(pipeline, set.profiles(), set.cases()));
+    }
+
+    private static Figures heldOutFigures(Pipeline pipeline) {
+        EvalSet set = EvalSet.load(EvalSet.locate());
+        return figures(RecallEval.run(pipeline, set.holdoutProfiles(), set.holdoutCases()));
+    }
+
+    private static Figures figures(RecallEval.Result r) {
         return new Figures(r.recallAt3(), r.recallAt3Hard(), r.mrr(), r.noLeak().hits(), r.noLeak().total(),
                 r.cases(), r.misses());
     }
