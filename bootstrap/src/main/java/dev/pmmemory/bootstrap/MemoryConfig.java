@@ -32,10 +32,11 @@ public interface MemoryConfig {
         boolean enabled();
 
         /**
-         * α of keyword_match = (1 − α)·jaccard + α·max(0, cosine), in [0, 1]; the default is
-         * HybridMatch.DEFAULT_ALPHA, measured on bench/eval.
+         * α of keyword_match = jaccard + α·semantic·(1 − jaccard) (HybridMatch), in [0, 1]: how far
+         * the cosine can lift a memory sharing no term; the default is HybridMatch.DEFAULT_ALPHA,
+         * measured on bench/eval.
          */
-        @WithDefault("0.2")
+        @WithDefault("0.4")
         double weight();
     }
 

@@ -20,7 +20,7 @@ record SemanticRecall(Optional<Embeddings> embeddings, HybridMatch mix) {
             + " does not include: build with -Psemantic (./mvnw package -Psemantic)";
 
     static SemanticRecall off() {
-        return new SemanticRecall(Optional.empty(), HybridMatch.defaults());
+        return new SemanticRecall(Optional.empty(), HybridMatch.defaults(0.0));
     }
 
     static SemanticRecall configure(boolean enabled, double weight) {
@@ -30,14 +30,14 @@ record SemanticRecall(Optional<Embeddings> embeddings, HybridMatch mix) {
 
     /** @param providers called only when enabled: it instantiates (loads) the models it finds */
     static SemanticRecall configure(boolean enabled, double weight, Supplier<List<Embeddings>> providers) {
-        HybridMatch mix;
+        HybridMatch keywordOnly;
         try {
-            mix = new HybridMatch(weight);
+            keywordOnly = new HybridMatch(weight, 0.0); // checks the weight whether on or off
         } catch (IllegalArgumentException e) {
             throw new ConfigurationException("memory.semantic.weight: " + e.getMessage(), e);
         }
         if (!enabled) {
-            return new SemanticRecall(Optional.empty(), mix);
+            return new SemanticRecall(Optional.empty(), keywordOnly);
         }
         List<Embeddings> found = providers.get();
         if (found.isEmpty()) {
@@ -47,6 +47,7 @@ record SemanticRecall(Optional<Embeddings> embeddings, HybridMatch mix) {
             throw new ConfigurationException("memory.semantic.enabled=true: more than one Embeddings implementation"
                     + " on the classpath: " + found.stream().map(Embeddings::model).toList());
         }
-        return new SemanticRecall(Optional.of(found.get(0)), mix);
+        Embeddings model = found.get(0);
+        return new SemanticRecall(Optional.of(model), new HybridMatch(weight, model.unrelatedCosine()));
     }
 }

@@ -24,6 +24,11 @@ class SemanticRecallWiringTest {
         public String model() {
             return "fake";
         }
+
+        @Override
+        public double unrelatedCosine() {
+            return 0.3;
+        }
     };
 
     @Test
@@ -42,6 +47,7 @@ class SemanticRecallWiringTest {
         SemanticRecall s = SemanticRecall.configure(true, 0.35, () -> List.of(FAKE));
         assertThat(s.embeddings()).containsSame(FAKE);
         assertThat(s.mix().alpha()).isEqualTo(0.35);
+        assertThat(s.mix().unrelatedCosine()).as("the model's own baseline").isEqualTo(0.3);
     }
 
     @Test

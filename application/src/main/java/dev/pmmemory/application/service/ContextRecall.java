@@ -37,7 +37,7 @@ public final class ContextRecall implements RecallContext {
     private final Optional<Embeddings> embeddings;
 
     public ContextRecall(MemoryStore store, Lexicon lexicon, TextAnalyzer analyzer, Clock clock) {
-        this(store, lexicon, analyzer, clock, Optional.empty(), HybridMatch.defaults());
+        this(store, lexicon, analyzer, clock, Optional.empty(), HybridMatch.defaults(0.0));
     }
 
     /**

@@ -36,7 +36,7 @@ final class Pipeline {
     private final HybridMatch hybrid;
 
     Pipeline(Lexicon lexicon) {
-        this(lexicon, Optional.empty(), HybridMatch.defaults());
+        this(lexicon, Optional.empty(), HybridMatch.defaults(0.0));
     }
 
     private Pipeline(Lexicon lexicon, Optional<Embeddings> embeddings, HybridMatch hybrid) {

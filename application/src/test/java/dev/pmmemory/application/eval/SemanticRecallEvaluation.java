@@ -24,6 +24,11 @@ public final class SemanticRecallEvaluation {
     private SemanticRecallEvaluation() {
     }
 
+    /** The texts of the labelled messages (messages.tsv), e.g. to measure a model's cosine between unrelated texts. */
+    public static List<String> messageTexts() {
+        return EvalSet.load(EvalSet.locate()).messages().stream().map(EvalSet.LabelledMessage::message).toList();
+    }
+
     /** Keyword recall only (semantic recall off): the baseline. */
     public static Figures keywordOnly() {
         return figures(Pipeline.configured());

@@ -43,6 +43,11 @@ class SemanticRecallTest {
         public String model() {
             return "fake-v1";
         }
+
+        @Override
+        public double unrelatedCosine() {
+            return 0.0; // its two directions are orthogonal
+        }
     }
 
     private final InMemoryMemoryStore store = new InMemoryMemoryStore();
@@ -55,7 +60,7 @@ class SemanticRecallTest {
     }
 
     private ContextRecall recall(Optional<Embeddings> embeddings, double alpha) {
-        return new ContextRecall(store, UseCases.LEXICON, UseCases.ANALYZER, clock, embeddings, new HybridMatch(alpha));
+        return new ContextRecall(store, UseCases.LEXICON, UseCases.ANALYZER, clock, embeddings, new HybridMatch(alpha, model.unrelatedCosine()));
     }
 
     private static ContextResult ask(ContextRecall recall, String query, int limit) {

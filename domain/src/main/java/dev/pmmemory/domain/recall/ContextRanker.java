@@ -38,7 +38,7 @@ public final class ContextRanker {
     private final HybridMatch hybrid;
 
     public ContextRanker(ToDoubleFunction<MemoryType> typePriority) {
-        this(typePriority, HybridMatch.defaults());
+        this(typePriority, HybridMatch.defaults(0.0));
     }
 
     /** @param hybrid the mix used when a query comes with a {@link SemanticSimilarity} */

@@ -20,31 +20,54 @@ import net.jqwik.api.Property;
 import net.jqwik.api.constraints.DoubleRange;
 import org.junit.jupiter.api.Test;
 
-/** Semantic recall (issue 5): keyword_match = (1 − α)·jaccard + α·max(0, cosine), floor after the mix. */
+/**
+ * Semantic recall (issue 5): keyword_match = jaccard + α·semantic·(1 − jaccard), semantic = the cosine
+ * above the model's unrelated-text cosine, rescaled to [0, 1]; the preference floor after the mix.
+ */
 class HybridMatchTest {
 
     @Property
-    void theMixStaysInTheUnitInterval(@ForAll @DoubleRange(min = 0, max = 1) double alpha,
-                                      @ForAll @DoubleRange(min = 0, max = 1) double jaccard,
-                                      @ForAll @DoubleRange(min = -1, max = 1) double cosine) {
-        assertThat(new HybridMatch(alpha).keywordMatch(jaccard, cosine)).isBetween(0.0, 1.0);
+    void theMixStaysInTheUnitIntervalAndNeverLowersTheSetSimilarity(
+            @ForAll @DoubleRange(min = 0, max = 1) double alpha,
+            @ForAll @DoubleRange(min = 0, max = 0.99) double unrelated,
+            @ForAll @DoubleRange(min = 0, max = 1) double jaccard,
+            @ForAll @DoubleRange(min = -1, max = 1) double cosine) {
+        double mixed = new HybridMatch(alpha, unrelated).keywordMatch(jaccard, cosine);
+        assertThat(mixed).isBetween(0.0, 1.0);
+        assertThat(mixed).as("the cosine only adds").isGreaterThanOrEqualTo(jaccard - 1e-12);
+        assertThat(mixed).as("sharing no term, the cosine lifts to at most alpha").isLessThanOrEqualTo(
+                jaccard + alpha * (1 - jaccard) + 1e-12);
+    }
+
+    @Property
+    void aHigherCosineNeverRanksLower(@ForAll @DoubleRange(min = 0, max = 1) double jaccard,
+                                      @ForAll @DoubleRange(min = -1, max = 1) double a,
+                                      @ForAll @DoubleRange(min = -1, max = 1) double b) {
+        HybridMatch h = HybridMatch.defaults(0.4);
+        assertThat(h.keywordMatch(jaccard, Math.max(a, b))).isGreaterThanOrEqualTo(h.keywordMatch(jaccard, Math.min(a, b)));
     }
 
     @Test
     void theMixIsTheDocumentedFormula() {
-        HybridMatch h = new HybridMatch(0.5);
-        assertThat(h.keywordMatch(0.2, 0.8)).isCloseTo(0.5, within(1e-12));
-        assertThat(h.keywordMatch(0.4, -0.7)).as("a negative cosine counts as 0").isCloseTo(0.2, within(1e-12));
-        assertThat(new HybridMatch(0).keywordMatch(0.3, 0.9)).isCloseTo(0.3, within(1e-12));
-        assertThat(new HybridMatch(1).keywordMatch(0.3, 0.9)).isCloseTo(0.9, within(1e-12));
-        assertThat(HybridMatch.defaults().alpha()).isEqualTo(HybridMatch.DEFAULT_ALPHA);
+        HybridMatch h = new HybridMatch(0.5, 0.4);
+        // semantic = (0.7 − 0.4) / 0.6 = 0.5; 0.2 + 0.5·0.5·0.8 = 0.4
+        assertThat(h.keywordMatch(0.2, 0.7)).isCloseTo(0.4, within(1e-12));
+        assertThat(h.keywordMatch(0.2, 0.4)).as("at the unrelated cosine nothing is added").isCloseTo(0.2, within(1e-12));
+        assertThat(h.keywordMatch(0.2, 0.1)).as("below it neither").isCloseTo(0.2, within(1e-12));
+        assertThat(h.keywordMatch(1.0, 0.1)).as("a full set match stays full").isCloseTo(1.0, within(1e-12));
+        assertThat(h.keywordMatch(0.0, 1.0)).as("identical texts sharing no term: alpha").isCloseTo(0.5, within(1e-12));
+        assertThat(new HybridMatch(0, 0.4).keywordMatch(0.3, 0.9)).as("alpha 0 = keyword recall").isCloseTo(0.3, within(1e-12));
+        assertThat(new HybridMatch(1, 0).keywordMatch(0.0, -0.7)).as("a negative cosine counts as 0").isEqualTo(0.0);
+        assertThat(HybridMatch.defaults(0.4).alpha()).isEqualTo(HybridMatch.DEFAULT_ALPHA);
     }
 
     @Test
-    void alphaOutsideTheUnitIntervalIsRejected() {
-        assertThatThrownBy(() -> new HybridMatch(1.5)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new HybridMatch(-0.1)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new HybridMatch(Double.NaN)).isInstanceOf(IllegalArgumentException.class);
+    void parametersOutsideTheirRangeAreRejected() {
+        assertThatThrownBy(() -> new HybridMatch(1.5, 0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new HybridMatch(-0.1, 0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new HybridMatch(Double.NaN, 0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new HybridMatch(0.4, 1.0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new HybridMatch(0.4, -0.1)).isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
@@ -70,14 +93,14 @@ class HybridMatchTest {
         Memory similar = memory("b", MemoryType.MARKET_INFO, daysAgo(1), "海外", "早期").build();
         Map<String, Double> cos = Map.of("a", 0.1, "b", 0.95);
         SemanticSimilarity semantic = m -> OptionalDouble.of(cos.get(m.id()));
-        ContextRanker ranker = new ContextRanker(PRIORITY::get, new HybridMatch(0.5));
+        ContextRanker ranker = new ContextRanker(PRIORITY::get, new HybridMatch(0.5, 0.0));
         List<ScoredMemory> keywordOnly = ranker.rank(Set.of("出海", "早期项目"), List.of(shares, similar),
                 RecallFilter.NONE, AS_OF, 2);
         List<ScoredMemory> hybrid = ranker.rank(Set.of("出海", "早期项目"), List.of(shares, similar),
                 RecallFilter.NONE, AS_OF, 2, semantic);
         assertThat(keywordOnly.get(0).memory().id()).isEqualTo("a");
         assertThat(hybrid.get(0).memory().id()).isEqualTo("b");
-        assertThat(hybrid.get(0).factors().keywordMatch()).isCloseTo(0.475, within(1e-9));
+        assertThat(hybrid.get(0).factors().keywordMatch()).isCloseTo(0.475, within(1e-9)); // 0 + 0.5·0.95·1
     }
 
     @Test
@@ -89,7 +112,7 @@ class HybridMatchTest {
 
     @Test
     void thePreferenceFloorAppliesAfterTheMix() {
-        ContextRanker ranker = new ContextRanker(PRIORITY::get, new HybridMatch(0.5));
+        ContextRanker ranker = new ContextRanker(PRIORITY::get, new HybridMatch(0.5, 0.0));
         Memory pref = memory("p", MemoryType.LONG_TERM_PREFERENCE, daysAgo(3), "少推", "币圈").build();
         ScoredMemory s = ranker.score(pref, Set.of("天气"), AS_OF, x -> OptionalDouble.of(0.2));
         assertThat(s.factors().keywordMatch()).isEqualTo(ContextRanker.PREFERENCE_KEYWORD_FLOOR);

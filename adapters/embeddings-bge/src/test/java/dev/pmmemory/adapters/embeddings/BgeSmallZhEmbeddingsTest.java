@@ -2,8 +2,14 @@ package dev.pmmemory.adapters.embeddings;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import static org.assertj.core.api.Assertions.within;
+
+import dev.pmmemory.application.eval.SemanticRecallEvaluation;
 import dev.pmmemory.application.port.out.Embeddings;
 import dev.pmmemory.domain.recall.Cosine;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import java.util.ServiceLoader;
 import org.junit.jupiter.api.Test;
 
@@ -26,6 +32,28 @@ class BgeSmallZhEmbeddingsTest {
         double paraphrase = Cosine.similarity(query, BGE.embed("我更倾向出海的早期创业公司"));
         double unrelated = Cosine.similarity(query, BGE.embed("下周我在外地出差"));
         assertThat(paraphrase).isGreaterThan(unrelated);
+    }
+
+    @Test
+    void capitalisedNamesAreNotOneUnknownToken() {
+        // before lower-casing, OpenAI, Kimi and Claude had the very same vector
+        assertThat(Cosine.similarity(BGE.embed("OpenAI"), BGE.embed("Kimi"))).isLessThan(0.9);
+        assertThat(Cosine.similarity(BGE.embed("Claude 估值高"), BGE.embed("StepFun 估值高"))).isLessThan(0.95);
+        assertThat(BGE.embed("OpenAI 估值高")).containsExactly(BGE.embed("openai 估值高"));
+    }
+
+    @Test
+    void theUnrelatedCosineIsTheMedianOverPairsOfDifferentMessages() {
+        List<float[]> vectors = SemanticRecallEvaluation.messageTexts().stream().map(BGE::embed).toList();
+        List<Double> cosines = new ArrayList<>();
+        for (int i = 0; i < vectors.size(); i++) {
+            for (int j = i + 1; j < vectors.size(); j++) {
+                cosines.add(Cosine.similarity(vectors.get(i), vectors.get(j)));
+            }
+        }
+        Collections.sort(cosines);
+        double median = cosines.get(cosines.size() / 2);
+        assertThat(BGE.unrelatedCosine()).isCloseTo(median, within(0.02));
     }
 
     @Test

@@ -26,5 +26,10 @@ final class SharedModel {
         public String model() {
             return delegate.model();
         }
+
+        @Override
+        public double unrelatedCosine() {
+            return delegate.unrelatedCosine();
+        }
     }
 }

@@ -14,4 +14,10 @@ public interface Embeddings {
      * never compares vectors of two models.
      */
     String model();
+
+    /**
+     * The model's typical cosine between two unrelated texts (e.g. the median over pairs of
+     * different messages), in [0, 1): the hybrid keyword_match counts only what lies above it.
+     */
+    double unrelatedCosine();
 }
