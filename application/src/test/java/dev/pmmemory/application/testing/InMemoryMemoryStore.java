@@ -199,6 +199,20 @@ public final class InMemoryMemoryStore implements MemoryStore {
                 }
                 return out;
             }
+
+            @Override
+            public List<MissingVector> missing(String model, int limit) {
+                checkOpen();
+                return s.memories.values().stream()
+                        .filter(m -> {
+                            StoredVector v = s.vectors.get(m.id());
+                            return v == null || !v.model().equals(model);
+                        })
+                        .sorted(java.util.Comparator.comparing(Memory::profileId).thenComparing(Memory::id))
+                        .limit(limit)
+                        .map(m -> new MissingVector(m.profileId(), m.id(), m.content()))
+                        .toList();
+            }
         }
 
         private void checkOpen() {

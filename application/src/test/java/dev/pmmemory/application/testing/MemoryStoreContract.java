@@ -11,6 +11,7 @@ import dev.pmmemory.application.port.out.FeedbackOutcome;
 import dev.pmmemory.application.port.out.MemoryListQuery;
 import dev.pmmemory.application.port.out.MemoryListQuery.PagePosition;
 import dev.pmmemory.application.port.out.MemoryStore;
+import dev.pmmemory.application.port.out.MemoryVectors;
 import dev.pmmemory.application.port.out.RawMessage;
 import dev.pmmemory.application.service.FeedbackIntake;
 import dev.pmmemory.domain.memory.EntityKey;
@@ -1230,6 +1231,40 @@ public abstract class MemoryStoreContract {
         void aVectorNeedsItsMemory() {
             assertThatThrownBy(() -> inWrite(tx -> tx.vectors().put(P, "missing", MODEL, new float[] {1f})))
                     .isInstanceOf(RuntimeException.class);
+        }
+
+        private List<MemoryVectors.MissingVector> missing(String model, int limit) {
+            return store.read(tx -> tx.vectors().missing(model, limit));
+        }
+
+        @Test
+        void memoriesWithoutAVectorOfTheModelAreFoundAcrossProfilesInOrder() {
+            insert(memory("m3", P).build(), memory("m1", P).build(), memory("m2", P).build());
+            store.write(OTHER, tx -> {
+                tx.memories().insert(memory("b1", OTHER).content("other's text").build());
+                return null;
+            });
+            inWrite(tx -> {
+                tx.vectors().put(P, "m1", MODEL, new float[] {1f});
+                tx.vectors().put(P, "m2", "old-model", new float[] {2f});
+            });
+            List<MemoryVectors.MissingVector> missing = missing(MODEL, 10);
+            assertThat(missing).containsExactly(
+                    new MemoryVectors.MissingVector(P, "m2", "memory m2"),
+                    new MemoryVectors.MissingVector(P, "m3", "memory m3"),
+                    new MemoryVectors.MissingVector(OTHER, "b1", "other's text"));
+            assertThat(missing(MODEL, 2)).extracting(MemoryVectors.MissingVector::memoryId)
+                    .containsExactly("m2", "m3");
+            assertThat(missing("old-model", 10))
+                    .extracting(MemoryVectors.MissingVector::memoryId).containsExactly("m1", "m3", "b1");
+        }
+
+        @Test
+        void aFilledMemoryIsNoLongerMissing() {
+            insert(memory("m1", P).build());
+            assertThat(missing(MODEL, 10)).hasSize(1);
+            inWrite(tx -> tx.vectors().put(P, "m1", MODEL, new float[] {1f}));
+            assertThat(missing(MODEL, 10)).isEmpty();
         }
 
         @Test

@@ -6,7 +6,9 @@ import jakarta.persistence.EntityManager;
 import java.sql.Array;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.Map;
@@ -60,6 +62,25 @@ final class PostgresMemoryVectors implements MemoryVectors {
                     }
                 } finally {
                     array.free();
+                }
+            }
+        });
+        return out;
+    }
+
+    @Override
+    public List<MissingVector> missing(String model, int limit) {
+        List<MissingVector> out = new ArrayList<>();
+        em.unwrap(Session.class).doWork(c -> {
+            try (PreparedStatement ps = c.prepareStatement("SELECT m.profile_id, m.id, m.content FROM memories m"
+                    + " WHERE NOT EXISTS (SELECT 1 FROM memory_vectors v WHERE v.memory_id = m.id AND v.model = ?)"
+                    + " ORDER BY m.profile_id, m.id LIMIT ?")) {
+                ps.setString(1, model);
+                ps.setInt(2, limit);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        out.add(new MissingVector(rs.getString(1), rs.getString(2), rs.getString(3)));
+                    }
                 }
             }
         });

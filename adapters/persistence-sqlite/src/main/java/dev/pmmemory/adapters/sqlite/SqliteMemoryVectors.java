@@ -51,4 +51,12 @@ final class SqliteMemoryVectors implements MemoryVectors {
         }
         return out;
     }
+
+    @Override
+    public List<MissingVector> missing(String model, int limit) {
+        return Jdbc.query(c, "SELECT m.profile_id, m.id, m.content FROM memories m WHERE NOT EXISTS"
+                        + " (SELECT 1 FROM memory_vectors v WHERE v.memory_id = m.id AND v.model = ?)"
+                        + " ORDER BY m.profile_id, m.id LIMIT ?",
+                rs -> new MissingVector(rs.getString(1), rs.getString(2), rs.getString(3)), model, limit);
+    }
 }
