@@ -2,6 +2,7 @@ package dev.pmmemory.bootstrap;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
+import java.time.Duration;
 import java.util.Optional;
 
 /** Everything under {@code memory.*} in application.properties (or MEMORY_* environment variables). */
@@ -24,6 +25,35 @@ public interface MemoryConfig {
     Auth auth();
 
     Semantic semantic();
+
+    Classifiers classifier();
+
+    /** The classifier chain: the lexicon's rules, then (optionally) an LLM for what they leave unclassified. */
+    interface Classifiers {
+        Llm llm();
+
+        /**
+         * An OpenAI-compatible chat endpoint asked about messages the rules leave unclassified. Off by
+         * default; only the redacted message is sent.
+         */
+        interface Llm {
+            @WithDefault("false")
+            boolean enabled();
+
+            /** Up to the API version, e.g. {@code http://127.0.0.1:11434/v1}; required when enabled. */
+            Optional<String> baseUrl();
+
+            /** The model name the endpoint serves; required when enabled. */
+            Optional<String> model();
+
+            /** Sent as {@code Authorization: Bearer …} when set (typically MEMORY_CLASSIFIER_LLM_API_KEY). */
+            Optional<String> apiKey();
+
+            /** The most one add waits for the model (connecting included); past it the message stays unclassified. */
+            @WithDefault("5S")
+            Duration timeout();
+        }
+    }
 
     /** Semantic recall (issue 5): embeddings beside memories, a hybrid keyword_match. Off by default. */
     interface Semantic {

@@ -11,6 +11,9 @@ import dev.pmmemory.application.port.out.MemoryStore;
 import dev.pmmemory.application.service.ContextRecall;
 import dev.pmmemory.application.service.FeedbackIntake;
 import dev.pmmemory.application.service.MemoryQueries;
+import dev.pmmemory.adapters.classifier.llm.ChatEndpoint;
+import dev.pmmemory.adapters.classifier.llm.OpenAiCompatibleClassifier;
+import dev.pmmemory.domain.classify.Classifier;
 import dev.pmmemory.domain.classify.ClassifierChain;
 import dev.pmmemory.domain.classify.Lexicon;
 import dev.pmmemory.domain.classify.RuleClassifier;
@@ -30,7 +33,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import org.jboss.logging.Logger;
 
@@ -131,11 +136,28 @@ public class Wiring {
         LOG.debugf("semantic recall configured: %s", semantic.embeddings().isPresent());
     }
 
+    /** Rules first; the LLM (memory.classifier.llm.*, off by default) only hears what they leave unclassified. */
     @Produces
     @Singleton
-    AddFeedback addFeedback(MemoryStore store, Lexicon lexicon, TextAnalyzer analyzer, IdGenerator ids, Clock clock,
-                            SemanticRecall semantic) {
-        ClassifierChain classifiers = new ClassifierChain(List.of(new RuleClassifier(lexicon)));
+    ClassifierChain classifiers(MemoryConfig config, Lexicon lexicon) {
+        List<Classifier> chain = new ArrayList<>(List.of(new RuleClassifier(lexicon)));
+        Optional<ChatEndpoint> llm = LlmClassification.endpoint(config.classifier().llm());
+        llm.ifPresentOrElse(endpoint -> {
+            chain.add(new OpenAiCompatibleClassifier(endpoint));
+            LOG.infof("classifier: rules + LLM %s model %s", endpoint.displayUrl(), endpoint.model());
+        }, () -> LOG.debug("classifier: rules only"));
+        return new ClassifierChain(chain);
+    }
+
+    /** A half-configured LLM classifier stops the start, not the first add. */
+    void configureClassifiersAtStart(@Observes StartupEvent start, ClassifierChain classifiers) {
+        LOG.debug("classifier chain ready");
+    }
+
+    @Produces
+    @Singleton
+    AddFeedback addFeedback(MemoryStore store, ClassifierChain classifiers, Lexicon lexicon, TextAnalyzer analyzer,
+                            IdGenerator ids, Clock clock, SemanticRecall semantic) {
         return new FeedbackIntake(store, classifiers, lexicon, analyzer, new Redactor(), ids, clock,
                 semantic.embeddings());
     }

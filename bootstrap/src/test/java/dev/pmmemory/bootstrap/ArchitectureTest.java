@@ -31,6 +31,7 @@ class ArchitectureTest {
                 .layer("rest").definedBy("dev.pmmemory.adapters.rest..")
                 .layer("sqlite").definedBy("dev.pmmemory.adapters.sqlite..")
                 .layer("postgres").definedBy("dev.pmmemory.adapters.postgres..")
+                .layer("classifier-llm").definedBy("dev.pmmemory.adapters.classifier..")
                 // on the classpath only in a -Psemantic build
                 .optionalLayer("embeddings").definedBy("dev.pmmemory.adapters.embeddings..")
                 .layer("bootstrap").definedBy("dev.pmmemory.bootstrap..")
@@ -39,10 +40,11 @@ class ArchitectureTest {
                 .whereLayer("sqlite").mayOnlyBeAccessedByLayers("bootstrap")
                 .whereLayer("postgres").mayOnlyBeAccessedByLayers("bootstrap")
                 .whereLayer("embeddings").mayOnlyBeAccessedByLayers("bootstrap")
+                .whereLayer("classifier-llm").mayOnlyBeAccessedByLayers("bootstrap")
                 .whereLayer("application").mayOnlyBeAccessedByLayers("rest", "sqlite", "postgres", "embeddings",
                         "bootstrap")
                 .whereLayer("domain").mayOnlyBeAccessedByLayers("application", "rest", "sqlite", "postgres",
-                        "embeddings", "bootstrap")
+                        "embeddings", "classifier-llm", "bootstrap")
                 .check(classes);
     }
 
@@ -70,8 +72,17 @@ class ArchitectureTest {
     }
 
     @Test
+    void theLlmClassifierNeedsNoFramework() {
+        // plain JDK HttpClient + Jackson's tree model: it runs the same in tests, JVM and native image
+        noClasses().that().resideInAPackage("dev.pmmemory.adapters.classifier..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.quarkus..", "jakarta..",
+                        "org.eclipse.microprofile..")
+                .check(classes);
+    }
+
+    @Test
     void adaptersNeverSeeEachOther() {
-        List<String> adapters = List.of("rest", "sqlite", "postgres", "embeddings");
+        List<String> adapters = List.of("rest", "sqlite", "postgres", "embeddings", "classifier");
         for (String adapter : adapters) {
             for (String other : adapters) {
                 if (!adapter.equals(other)) {

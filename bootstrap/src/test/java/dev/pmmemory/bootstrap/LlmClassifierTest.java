@@ -1,0 +1,95 @@
+package dev.pmmemory.bootstrap;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.hasSize;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.junit.jupiter.api.Test;
+
+/** DOMAIN.md §8 over REST: the LLM hears only what the rules leave unclassified, and only redacted. */
+@QuarkusTest
+@TestProfile(WithLlmClassifier.class)
+class LlmClassifierTest {
+
+    @ConfigProperty(name = "memory.classifier.llm.base-url")
+    String llmBaseUrl;
+
+    /** What the fake endpoint received: one {authorization, body} per chat request. */
+    private List<Map<String, String>> received() {
+        return given().when().get(llmBaseUrl + "/received").then().statusCode(200).extract().jsonPath().getList("$");
+    }
+
+    @Test
+    void aMessageTheRulesLeaveUnclassifiedGetsTheTypeTheModelAnswers() {
+        String p = Api.newProfile("llm");
+        int before = received().size();
+
+        Api.feedback(p, "The unit economics don't work for OpenAI").statusCode(201)
+                .body("outcome", equalTo("created"))
+                .body("memory.type", equalTo("project_negative"))
+                .body("memory.entities", hasItem("OpenAI"));
+
+        Api.memories(p, Map.of()).statusCode(200)
+                .body("items", hasSize(1))
+                .body("items[0].type", equalTo("project_negative"));
+        List<Map<String, String>> after = received();
+        assertThat(after).hasSize(before + 1);
+        Map<String, String> request = after.get(after.size() - 1);
+        assertThat(request.get("body")).contains("The unit economics don't work for OpenAI", FakeLlmEndpoint.MODEL);
+        assertThat(request.get("authorization")).isEqualTo("Bearer " + FakeLlmEndpoint.API_KEY);
+    }
+
+    @Test
+    void aMessageTheRulesClassifyNeverReachesTheModel() {
+        String p = Api.newProfile("llm-rules");
+        int before = received().size();
+
+        Api.feedback(p, "Anthropic 可以推进").statusCode(201).body("memory.type", equalTo("project_advance"));
+        Api.feedback(p, "OpenAI 估值高").statusCode(201).body("memory.type", equalTo("project_negative"));
+
+        assertThat(received()).hasSize(before);
+    }
+
+    @Test
+    void whatTheModelCallsNoneStaysUnclassified() {
+        String p = Api.newProfile("llm-none");
+        int before = received().size();
+
+        Api.feedback(p, "What time is the partner meeting").statusCode(200).body("outcome", equalTo("unclassified"));
+
+        assertThat(received()).hasSize(before + 1);
+        Api.memories(p, Map.of()).statusCode(200).body("items", hasSize(0));
+    }
+
+    @Test
+    void aSecretInTheMessageNeverReachesTheModel() {
+        String p = Api.newProfile("llm-secret");
+
+        Api.feedback(p, "The unit economics don't work for OpenAI, password: hunter2xyz").statusCode(201)
+                .body("memory.type", equalTo("project_negative"))
+                .body("redactions", hasItem("password"));
+
+        List<Map<String, String>> all = received();
+        assertThat(all).isNotEmpty();
+        assertThat(all).allSatisfy(r -> assertThat(r.get("body")).doesNotContain("hunter2xyz"));
+        assertThat(all.get(all.size() - 1).get("body")).contains("[REDACTED:password]");
+    }
+
+    @Test
+    void theStartIsLoggedWithTheEndpointAndNeverTheKey() throws IOException {
+        String log = Files.readString(Path.of("target/quarkus-test.log"), StandardCharsets.UTF_8);
+        assertThat(log).contains("classifier: rules + LLM " + llmBaseUrl + " model " + FakeLlmEndpoint.MODEL);
+        assertThat(log).doesNotContain(FakeLlmEndpoint.API_KEY);
+    }
+}
