@@ -28,6 +28,8 @@ import java.util.concurrent.TimeoutException;
 public final class OpenAiCompatibleClassifier implements Classifier {
 
     private static final System.Logger LOG = System.getLogger(OpenAiCompatibleClassifier.class.getName());
+    /** A completion naming one type is a few hundred bytes; verbose models and error pages stay well under. */
+    static final int MAX_ANSWER_BYTES = 64 * 1024;
 
     private final ChatEndpoint endpoint;
     private final HttpClient http;
@@ -65,7 +67,7 @@ public final class OpenAiCompatibleClassifier implements Classifier {
     }
 
     private ChatAnswer ask(HttpRequest request) {
-        CompletableFuture<HttpResponse<String>> call = http.sendAsync(request, HttpResponse.BodyHandlers.ofString());
+        CompletableFuture<HttpResponse<String>> call = http.sendAsync(request, BoundedBody.ofString(MAX_ANSWER_BYTES));
         try {
             // The request timeout covers the wait for the status line only; this bounds the body too.
             HttpResponse<String> response = call.get(endpoint.timeout().toMillis(), TimeUnit.MILLISECONDS);
@@ -92,6 +94,9 @@ public final class OpenAiCompatibleClassifier implements Classifier {
         }
         if (failure instanceof HttpTimeoutException) {
             return "no answer within " + endpoint.timeout().toMillis() + " ms";
+        }
+        if (failure instanceof BoundedBody.TooLarge tooLarge) {
+            return tooLarge.getMessage();
         }
         if (failure instanceof ConnectException) {
             return "cannot connect";

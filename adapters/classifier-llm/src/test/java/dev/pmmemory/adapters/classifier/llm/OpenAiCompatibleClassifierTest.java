@@ -136,6 +136,20 @@ class OpenAiCompatibleClassifierTest {
     }
 
     @Test
+    void anOversizedAnswerIsCutOffAndNotMineToSay() {
+        String huge = "{\"type\": \"project_negative\"}" + " ".repeat(OpenAiCompatibleClassifier.MAX_ANSWER_BYTES);
+        assertThat(classifyAnswering(Reply.content(huge))).isEmpty();
+        assertThat(log.warnings()).singleElement()
+                .satisfies(l -> assertThat(l.text()).contains("answer larger than " + OpenAiCompatibleClassifier.MAX_ANSWER_BYTES));
+    }
+
+    @Test
+    void anAnswerJustUnderTheLimitIsRead() {
+        String padded = "{\"type\": \"project_negative\"}" + " ".repeat(OpenAiCompatibleClassifier.MAX_ANSWER_BYTES / 2);
+        assertThat(classifyAnswering(Reply.content(padded))).contains(MemoryType.PROJECT_NEGATIVE);
+    }
+
+    @Test
     void aServerThatNeverAnswersIsGivenUpWithinTheTimeout() {
         long start = System.nanoTime();
         Optional<MemoryType> type = classifyAnswering(Reply.never());
