@@ -35,7 +35,7 @@ class LlmClassifierTest {
         String p = Api.newProfile("llm");
         int before = received().size();
 
-        Api.feedback(p, "The unit economics don't work for OpenAI").statusCode(201)
+        Api.feedback(p, "The unit economics of OpenAI worry me").statusCode(201)
                 .body("outcome", equalTo("created"))
                 .body("memory.type", equalTo("project_negative"))
                 .body("memory.entities", hasItem("OpenAI"));
@@ -44,9 +44,10 @@ class LlmClassifierTest {
                 .body("items", hasSize(1))
                 .body("items[0].type", equalTo("project_negative"));
         List<Map<String, String>> after = received();
-        assertThat(after).hasSize(before + 1);
+        assertThat(after).as("the rules must leave this message unclassified, or the model is never asked")
+                .hasSize(before + 1);
         Map<String, String> request = after.get(after.size() - 1);
-        assertThat(request.get("body")).contains("The unit economics don't work for OpenAI", FakeLlmEndpoint.MODEL);
+        assertThat(request.get("body")).contains("The unit economics of OpenAI worry me", FakeLlmEndpoint.MODEL);
         assertThat(request.get("authorization")).isEqualTo("Bearer " + FakeLlmEndpoint.API_KEY);
     }
 
@@ -76,7 +77,7 @@ class LlmClassifierTest {
     void aSecretInTheMessageNeverReachesTheModel() {
         String p = Api.newProfile("llm-secret");
 
-        Api.feedback(p, "The unit economics don't work for OpenAI, password: hunter2xyz").statusCode(201)
+        Api.feedback(p, "The unit economics of OpenAI worry me, password: hunter2xyz").statusCode(201)
                 .body("memory.type", equalTo("project_negative"))
                 .body("redactions", hasItem("password"));
 
