@@ -7,9 +7,11 @@ import dev.pmmemory.application.port.in.RecallContextQuery;
 import dev.pmmemory.application.port.out.Embeddings;
 import dev.pmmemory.application.port.out.MemoryStore;
 import dev.pmmemory.application.port.out.MemoryStore.StoreTransaction;
+import dev.pmmemory.application.port.out.MemoryVectors.RankingFacts;
 import dev.pmmemory.domain.memory.EntityKey;
 import dev.pmmemory.domain.classify.Lexicon;
 import dev.pmmemory.domain.memory.Memory;
+import dev.pmmemory.domain.memory.MemoryType;
 import dev.pmmemory.domain.recall.ContextRanker;
 import dev.pmmemory.domain.recall.Cosine;
 import dev.pmmemory.domain.recall.HybridMatch;
@@ -20,6 +22,9 @@ import dev.pmmemory.domain.text.TextAnalyzer;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -67,7 +72,7 @@ public final class ContextRecall implements RecallContext {
         } else {
             Embeddings model = embeddings.get();
             float[] queryVector = model.embed(q.query()); // before the read: no snapshot held while it computes
-            Semantic semantic = store.read(tx -> semanticCandidates(tx, q, asOf, model.model()));
+            Semantic semantic = store.read(tx -> semanticCandidates(tx, q, asOf, terms, filter, queryVector, model.model()));
             ranked = ranker.rank(terms, semantic.candidates(), filter, asOf, q.limit(),
                     m -> cosine(queryVector, semantic.vectors().get(m.id())));
         }
@@ -80,21 +85,58 @@ public final class ContextRecall implements RecallContext {
     private record Semantic(List<Memory> candidates, Map<String, float[]> vectors) {
     }
 
+    /** A visible memory that shares no term with the query, scored from its ranking facts. */
+    private record SharingNoTerm(RankingFacts facts, double score) {
+    }
+
+    private static final Comparator<SharingNoTerm> SHARING_NO_TERM_ORDER = ContextRanker.order(
+            SharingNoTerm::score, s -> s.facts().lastSeenAt(), s -> s.facts().memoryId());
+
     /**
-     * With semantic recall every visible memory is a candidate: the argument of
-     * {@link #candidates} no longer holds, since the cosine can lift a memory that shares no term
-     * with the query above more recent ones of its group. The profile's visible memories are read
-     * with their vectors of this model.
+     * With semantic recall the argument of {@link #candidates} no longer holds: the cosine can lift
+     * a memory that shares no term with the query above more recent ones of its group. But such a
+     * memory's score needs only its type, weight, last_seen_at and vector (jaccard is 0), so every
+     * visible memory is scored from those (one light read), and only the ones that can be picked
+     * are read whole: those sharing a term (their jaccard needs their keywords), those about the
+     * entity asked for, the {@code limit} best of the rest and the best preference among them
+     * (top-K guard). The top K of all visible memories is among these.
      */
-    private static Semantic semanticCandidates(StoreTransaction tx, RecallContextQuery q, Instant asOf, String model) {
-        List<Memory> visible = tx.memories().findVisible(q.profileId(), asOf);
-        Map<String, float[]> vectors = tx.vectors().find(q.profileId(), model,
-                visible.stream().map(Memory::id).toList());
-        return new Semantic(visible, vectors);
+    private Semantic semanticCandidates(StoreTransaction tx, RecallContextQuery q, Instant asOf, Set<String> terms,
+                                        RecallFilter filter, float[] queryVector, String model) {
+        Map<String, Memory> byId = new LinkedHashMap<>();
+        tx.memories().findVisibleSharingTerms(q.profileId(), asOf, terms).forEach(m -> byId.put(m.id(), m));
+        if (q.entity() != null) {
+            tx.memories().findVisibleAbout(q.profileId(), asOf, EntityKey.of(q.entity()))
+                    .forEach(m -> byId.putIfAbsent(m.id(), m));
+        }
+        Map<String, float[]> vectors = new HashMap<>();
+        List<SharingNoTerm> rest = new ArrayList<>();
+        for (RankingFacts f : tx.vectors().findVisibleRankingFacts(q.profileId(), asOf, model)) {
+            if (f.vector() != null) {
+                vectors.put(f.memoryId(), f.vector());
+            }
+            if (!byId.containsKey(f.memoryId()) && filter.admitsType(f.type())) {
+                double score = ranker.factorsSharingNoTerm(f.type(), f.weight(), f.lastSeenAt(),
+                        cosine(queryVector, f.vector()), asOf).score();
+                rest.add(new SharingNoTerm(f, score));
+            }
+        }
+        rest.sort(SHARING_NO_TERM_ORDER);
+        List<String> wanted = new ArrayList<>();
+        rest.stream().limit(q.limit()).forEach(s -> wanted.add(s.facts().memoryId()));
+        rest.stream().filter(s -> s.facts().type() == MemoryType.LONG_TERM_PREFERENCE).findFirst()
+                .ifPresent(s -> wanted.add(s.facts().memoryId()));
+        for (String id : wanted) {
+            if (!byId.containsKey(id)) {
+                tx.memories().findById(q.profileId(), id).ifPresent(m -> byId.put(id, m));
+            }
+        }
+        return new Semantic(List.copyOf(byId.values()), vectors);
     }
 
     /** A memory without a vector of this model (stored before semantic recall was on) keeps the set similarity. */
     private static OptionalDouble cosine(float[] query, float[] memory) {
+        // a vector of another length is of another model version: no similarity, not an error
         if (memory == null || memory.length != query.length) {
             return OptionalDouble.empty();
         }

@@ -56,6 +56,25 @@ class ContextRecallOraclePropertiesTest {
         RecallOracle.assertRecallIsExact(storeWith(s), s);
     }
 
+    @Property(tries = 150)
+    void semanticRecallIsExactWithoutAnEntityFilter(@ForAll long seed) {
+        Scenario s = RecallOracle.scenario(seed, "pm-alice", PROBES, EntityFilters.NONE);
+        InMemoryMemoryStore store = storeWith(s);
+        RecallOracle.insertVectors(store, s);
+
+        RecallOracle.assertSemanticRecallIsExact(store, s);
+    }
+
+    @Property(tries = 100)
+    void semanticRecallIsExactWithAnEntityFilter(@ForAll long seed) {
+        Scenario s = RecallOracle.scenario(seed, "pm-alice", PROBES,
+                seed % 2 == 0 ? EntityFilters.WITH_PREFERENCES : EntityFilters.WITHOUT_PREFERENCES);
+        InMemoryMemoryStore store = storeWith(s);
+        RecallOracle.insertVectors(store, s);
+
+        RecallOracle.assertSemanticRecallIsExact(store, s);
+    }
+
     @Example
     void theScenariosGiveTheOracleSomethingToCompare() {
         int probes = 0;

@@ -12,6 +12,7 @@ import dev.pmmemory.domain.memory.Memory;
 import dev.pmmemory.domain.memory.MemoryStatus;
 import dev.pmmemory.domain.memory.MemoryType;
 import dev.pmmemory.domain.recall.ContextRanker;
+import dev.pmmemory.domain.memory.Lifetime;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -198,6 +199,19 @@ public final class InMemoryMemoryStore implements MemoryStore {
                     }
                 }
                 return out;
+            }
+
+            @Override
+            public List<RankingFacts> findVisibleRankingFacts(String profileId, Instant asOf, String model) {
+                checkOpen();
+                return s.memories.values().stream()
+                        .filter(m -> m.profileId().equals(profileId) && Lifetime.isVisibleAt(m, asOf))
+                        .map(m -> {
+                            StoredVector v = s.vectors.get(m.id());
+                            float[] vector = v != null && v.model().equals(model) ? v.vector().clone() : null;
+                            return new RankingFacts(m.id(), m.type(), m.weight(), m.lastSeenAt(), vector);
+                        })
+                        .toList();
             }
 
             @Override

@@ -1268,6 +1268,40 @@ public abstract class MemoryStoreContract {
         }
 
         @Test
+        void rankingFactsCoverExactlyTheVisibleMemoriesWithTheirVectorOfTheModel() {
+            Instant asOf = T0.plus(Duration.ofDays(2));
+            float[] v = {0.5f, -0.25f, 1e-3f};
+            insert(memory("m1", P).type(MemoryType.PROJECT_ADVANCE).weight(7).lastSeenAt(T0.plus(Duration.ofHours(5)))
+                            .build(),
+                    memory("m2", P).type(MemoryType.LONG_TERM_PREFERENCE).expiresAt(null).build(),
+                    memory("expired", P).expiresAt(T0.plus(Duration.ofDays(1))).build(),
+                    memory("later", P).validFrom(T0.plus(Duration.ofDays(3))).build(),
+                    memory("ended", P).validUntil(T0.plus(Duration.ofDays(1))).status(MemoryStatus.SUPERSEDED).build());
+            store.write(OTHER, tx -> {
+                tx.memories().insert(memory("b1", OTHER).build());
+                return null;
+            });
+            inWrite(tx -> {
+                tx.vectors().put(P, "m1", MODEL, v);
+                tx.vectors().put(P, "m2", "other-model", new float[] {2f});
+            });
+
+            List<MemoryVectors.RankingFacts> facts = store.read(tx -> tx.vectors().findVisibleRankingFacts(P, asOf, MODEL));
+
+            assertThat(facts).extracting(MemoryVectors.RankingFacts::memoryId).containsExactlyInAnyOrder("m1", "m2");
+            MemoryVectors.RankingFacts m1 = facts.stream().filter(f -> f.memoryId().equals("m1")).findFirst().orElseThrow();
+            assertThat(m1.type()).isEqualTo(MemoryType.PROJECT_ADVANCE);
+            assertThat(m1.weight()).isEqualTo(7);
+            assertThat(m1.lastSeenAt()).isEqualTo(T0.plus(Duration.ofHours(5)));
+            assertThat(m1.vector()).containsExactly(v);
+            MemoryVectors.RankingFacts m2 = facts.stream().filter(f -> f.memoryId().equals("m2")).findFirst().orElseThrow();
+            assertThat(m2.vector()).as("only a vector of another model").isNull();
+            List<String> visible = store.read(tx -> tx.memories().findVisible(P, asOf)).stream().map(Memory::id).toList();
+            assertThat(facts).extracting(MemoryVectors.RankingFacts::memoryId)
+                    .as("the same window as findVisible").containsExactlyInAnyOrderElementsOf(visible);
+        }
+
+        @Test
         void aMemoryAndItsVectorAreWrittenTogether() {
             inWrite(tx -> {
                 tx.memories().insert(memory("m1", P).build());

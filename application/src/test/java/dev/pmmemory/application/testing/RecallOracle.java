@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.pmmemory.application.port.in.ContextResult;
 import dev.pmmemory.application.port.in.ContextResult.RecalledMemory;
 import dev.pmmemory.application.port.in.RecallContextQuery;
+import dev.pmmemory.application.port.out.Embeddings;
 import dev.pmmemory.application.port.out.MemoryStore;
 import dev.pmmemory.application.service.ContextRecall;
 import dev.pmmemory.domain.memory.EntityKey;
@@ -14,6 +15,8 @@ import dev.pmmemory.domain.memory.MemoryStatus;
 import dev.pmmemory.domain.memory.MemoryType;
 import dev.pmmemory.domain.memory.Source;
 import dev.pmmemory.domain.recall.ContextRanker;
+import dev.pmmemory.domain.recall.Cosine;
+import dev.pmmemory.domain.recall.HybridMatch;
 import dev.pmmemory.domain.recall.RecallFilter;
 import dev.pmmemory.domain.recall.ScoredMemory;
 import dev.pmmemory.domain.text.TextAnalyzer.Analysis;
@@ -293,6 +296,85 @@ public final class RecallOracle {
             assertThat(wanted).as("oracle over findVisible vs over the scenario's memories; " + where)
                     .isEqualTo(wantedFromScenario);
             assertThat(actual).as("recall vs oracle; " + where).isEqualTo(wanted);
+            assertThat(got.items()).extracting(RecalledMemory::factors)
+                    .as("factors; " + where).isEqualTo(expected.stream().map(ScoredMemory::factors).toList());
+            compared += actual.size();
+        }
+        return compared;
+    }
+
+    // --- semantic recall ------------------------------------------------------------------------
+
+    /** The fake model of the semantic oracle: 4 dimensions, one vector per text, fixed by the text. */
+    public static final Embeddings FAKE_MODEL = new Embeddings() {
+        @Override
+        public float[] embed(String text) {
+            Random r = new Random(text.hashCode());
+            float[] v = new float[4];
+            for (int i = 0; i < v.length; i++) {
+                v[i] = r.nextFloat() * 2 - 1;
+            }
+            return v;
+        }
+
+        @Override
+        public String model() {
+            return "oracle-fake";
+        }
+
+        @Override
+        public double unrelatedCosine() {
+            return 0.2;
+        }
+    };
+    private static final HybridMatch MIX = new HybridMatch(0.6, FAKE_MODEL.unrelatedCosine());
+
+    /**
+     * Stores vectors for about three memories in four (of the fake model; a few of another model,
+     * which must count as none), fixed by the seed.
+     */
+    public static void insertVectors(MemoryStore store, Scenario s) {
+        Random r = new Random(s.seed() * 31 + 7);
+        store.write(s.profileId(), tx -> {
+            for (Memory m : s.memories()) {
+                int dice = r.nextInt(8);
+                if (dice < 6) {
+                    tx.vectors().put(s.profileId(), m.id(), FAKE_MODEL.model(), FAKE_MODEL.embed(m.content() + r.nextInt(3)));
+                } else if (dice == 6) {
+                    tx.vectors().put(s.profileId(), m.id(), "older-model", new float[] {1f, 0f, 0f, 0f});
+                }
+            }
+            return null;
+        });
+    }
+
+    /**
+     * Semantic recall equals ranking every visible memory with the hybrid mix, the memories and
+     * their vectors read with the plain finders; returns how many items were compared.
+     */
+    public static int assertSemanticRecallIsExact(MemoryStore store, Scenario s) {
+        ContextRecall recall = new ContextRecall(store, UseCases.LEXICON, UseCases.ANALYZER, CLOCK,
+                Optional.of(FAKE_MODEL), MIX);
+        ContextRanker hybridRanker = new ContextRanker(t -> UseCases.LEXICON.ruleFor(t).priority(), MIX);
+        int compared = 0;
+        for (Probe p : s.probes()) {
+            ContextResult got = recall.recall(p.toQuery(s.profileId()));
+            float[] query = FAKE_MODEL.embed(p.query());
+            List<Memory> visible = store.read(tx -> tx.memories().findVisible(s.profileId(), p.asOf()));
+            Map<String, float[]> vectors = store.read(tx -> tx.vectors().find(s.profileId(), FAKE_MODEL.model(),
+                    visible.stream().map(Memory::id).toList()));
+            List<ScoredMemory> expected = hybridRanker.rank(UseCases.ANALYZER.queryTerms(p.query()), visible,
+                    new RecallFilter(p.types(), Optional.ofNullable(p.entity())), p.asOf(), p.limit(),
+                    m -> vectors.containsKey(m.id())
+                            ? java.util.OptionalDouble.of(Cosine.similarity(query, vectors.get(m.id())))
+                            : java.util.OptionalDouble.empty());
+
+            List<String> actual = seen(got.items().stream().map(i -> i.view().memory().id()).toList(),
+                    got.items().stream().map(RecalledMemory::score).toList());
+            List<String> wanted = seen(expected.stream().map(x -> x.memory().id()).toList(),
+                    expected.stream().map(ScoredMemory::score).toList());
+            String where = "seed " + s.seed() + ", " + s.memories().size() + " memories, " + p;
+            assertThat(actual).as("semantic recall vs oracle; " + where).isEqualTo(wanted);
             assertThat(got.items()).extracting(RecalledMemory::factors)
                     .as("factors; " + where).isEqualTo(expected.stream().map(ScoredMemory::factors).toList());
             compared += actual.size();

@@ -12,6 +12,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.OptionalDouble;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -29,10 +30,16 @@ public final class ContextRanker {
     public static final int WEIGHT_SATURATION = 10;
     private static final double MILLIS_PER_DAY = Duration.ofDays(1).toMillis();
 
-    private static final Comparator<ScoredMemory> ORDER = Comparator
-            .comparingDouble(ScoredMemory::score).reversed()
-            .thenComparing((ScoredMemory s) -> s.memory().lastSeenAt(), Comparator.reverseOrder())
-            .thenComparing(s -> s.memory().id());
+    private static final Comparator<ScoredMemory> ORDER = order(ScoredMemory::score, s -> s.memory().lastSeenAt(),
+            s -> s.memory().id());
+
+    /** The ranking order of DOMAIN.md §6 over anything scored: score desc, then last_seen_at desc, then id. */
+    public static <T> Comparator<T> order(ToDoubleFunction<T> score, Function<T, Instant> lastSeenAt,
+                                          Function<T, String> id) {
+        return Comparator.comparingDouble(score).reversed()
+                .thenComparing(lastSeenAt, Comparator.reverseOrder())
+                .thenComparing(id);
+    }
 
     private final ToDoubleFunction<MemoryType> typePriority;
     private final HybridMatch hybrid;
@@ -108,20 +115,31 @@ public final class ContextRanker {
     public ScoredMemory score(Memory m, Set<String> queryTerms, Instant asOf, SemanticSimilarity semantic) {
         // A memory's keywords already hold its entities (DOMAIN.md §2: entities merged into the bag).
         Set<String> memoryTerms = new HashSet<>(m.keywords());
-        double keywordMatch = Jaccard.similarity(queryTerms, memoryTerms);
-        OptionalDouble cosine = semantic.cosine(m);
-        if (cosine.isPresent()) {
-            keywordMatch = hybrid.keywordMatch(keywordMatch, cosine.getAsDouble());
-        }
+        double jaccard = Jaccard.similarity(queryTerms, memoryTerms);
+        ScoreFactors factors = factors(m.type(), m.weight(), m.lastSeenAt(), jaccard, semantic.cosine(m), asOf);
+        return new ScoredMemory(m, factors.score(), factors);
+    }
+
+    /**
+     * The factors of a memory that shares no term with the query (jaccard 0), from the few
+     * fields they depend on: what {@link #score} gives such a memory, without reading it whole.
+     */
+    public ScoreFactors factorsSharingNoTerm(MemoryType type, int weight, Instant lastSeenAt, OptionalDouble cosine,
+                                             Instant asOf) {
+        return factors(type, weight, lastSeenAt, 0.0, cosine, asOf);
+    }
+
+    private ScoreFactors factors(MemoryType type, int weight, Instant lastSeenAt, double jaccard, OptionalDouble cosine,
+                                 Instant asOf) {
+        double keywordMatch = cosine.isPresent() ? hybrid.keywordMatch(jaccard, cosine.getAsDouble()) : jaccard;
         // the floor applies after the mix
-        if (m.type() == MemoryType.LONG_TERM_PREFERENCE) {
+        if (type == MemoryType.LONG_TERM_PREFERENCE) {
             keywordMatch = Math.max(keywordMatch, PREFERENCE_KEYWORD_FLOOR);
         }
-        double days = Math.max(0, (asOf.toEpochMilli() - m.lastSeenAt().toEpochMilli()) / MILLIS_PER_DAY);
+        double days = Math.max(0, (asOf.toEpochMilli() - lastSeenAt.toEpochMilli()) / MILLIS_PER_DAY);
         double recency = Math.exp(-days / RECENCY_HALF_SCALE_DAYS);
-        double weight = Math.min(m.weight() / (double) WEIGHT_SATURATION, 1.0);
-        ScoreFactors factors = new ScoreFactors(keywordMatch, recency, typePriority.applyAsDouble(m.type()), weight);
-        return new ScoredMemory(m, factors.score(), factors);
+        double weightNormalized = Math.min(weight / (double) WEIGHT_SATURATION, 1.0);
+        return new ScoreFactors(keywordMatch, recency, typePriority.applyAsDouble(type), weightNormalized);
     }
 
 }

@@ -3,9 +3,13 @@ package dev.pmmemory.adapters.postgres;
 import dev.pmmemory.application.port.out.MemoryVectors;
 import dev.pmmemory.application.port.out.VectorBytes;
 import jakarta.persistence.EntityManager;
+import dev.pmmemory.domain.memory.MemoryType;
 import java.sql.Array;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -62,6 +66,34 @@ final class PostgresMemoryVectors implements MemoryVectors {
                     }
                 } finally {
                     array.free();
+                }
+            }
+        });
+        return out;
+    }
+
+    @Override
+    public List<RankingFacts> findVisibleRankingFacts(String profileId, Instant asOf, String model) {
+        List<RankingFacts> out = new ArrayList<>();
+        em.unwrap(Session.class).doWork(c -> {
+            // the visibility window of PostgresMemories.VISIBLE
+            try (PreparedStatement ps = c.prepareStatement("SELECT m.id, m.type, m.weight, m.last_seen_at, v.vector"
+                    + " FROM memories m LEFT JOIN memory_vectors v ON v.memory_id = m.id AND v.model = ?"
+                    + " WHERE m.profile_id = ? AND m.valid_from <= ? AND (m.valid_until IS NULL OR m.valid_until > ?)"
+                    + " AND (m.expires_at IS NULL OR m.expires_at > ?)")) {
+                OffsetDateTime t = asOf.atOffset(ZoneOffset.UTC);
+                ps.setString(1, model);
+                ps.setString(2, profileId);
+                ps.setObject(3, t);
+                ps.setObject(4, t);
+                ps.setObject(5, t);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        byte[] vector = rs.getBytes(5);
+                        out.add(new RankingFacts(rs.getString(1), MemoryType.fromWireName(rs.getString(2)).orElseThrow(),
+                                rs.getInt(3), rs.getObject(4, OffsetDateTime.class).toInstant(),
+                                vector == null ? null : VectorBytes.decode(vector)));
+                    }
                 }
             }
         });

@@ -32,7 +32,7 @@ final class SqliteMemories implements Memories {
             + " weight, status, source, session_id, created_at, last_seen_at, expires_at, valid_from, valid_until,"
             + " superseded_by, superseded_entity_keys, source_message_ids, weight_bucket";
     /** Visible at an instant (bound three times): see {@link Memories}. */
-    private static final String VISIBLE = " expires_at > ? AND valid_from <= ? AND (valid_until IS NULL OR valid_until > ?)";
+    static final String VISIBLE = " expires_at > ? AND valid_from <= ? AND (valid_until IS NULL OR valid_until > ?)";
     /**
      * The same window, with the unary + telling SQLite's planner not to use the expires_at index
      * for it: where a sharper index applies (ids from a lookup table, one recency group) the

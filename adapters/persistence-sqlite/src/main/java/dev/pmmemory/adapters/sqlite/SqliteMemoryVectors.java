@@ -2,7 +2,9 @@ package dev.pmmemory.adapters.sqlite;
 
 import dev.pmmemory.application.port.out.MemoryVectors;
 import dev.pmmemory.application.port.out.VectorBytes;
+import dev.pmmemory.domain.memory.MemoryType;
 import java.sql.Connection;
+import java.time.Instant;
 import java.sql.PreparedStatement;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -50,6 +52,21 @@ final class SqliteMemoryVectors implements MemoryVectors {
                     .forEach(e -> out.put(e.getKey(), e.getValue()));
         }
         return out;
+    }
+
+    @Override
+    public List<RankingFacts> findVisibleRankingFacts(String profileId, Instant asOf, String model) {
+        long t = asOf.toEpochMilli();
+        // memories_visible-style scan of one profile; the vector comes by primary key
+        return Jdbc.query(c, "SELECT id, type, weight, last_seen_at, (SELECT v.vector FROM memory_vectors v"
+                        + " WHERE v.memory_id = memories.id AND v.model = ?) FROM memories WHERE profile_id = ? AND"
+                        + SqliteMemories.VISIBLE,
+                rs -> {
+                    byte[] vector = rs.getBytes(5);
+                    return new RankingFacts(rs.getString(1), MemoryType.fromWireName(rs.getString(2)).orElseThrow(),
+                            rs.getInt(3), Instant.ofEpochMilli(rs.getLong(4)),
+                            vector == null ? null : VectorBytes.decode(vector));
+                }, model, profileId, t, t, t);
     }
 
     @Override

@@ -43,6 +43,29 @@ class SqliteContextRecallOracleTest {
         }
     }
 
+    private void assertSemanticExact(long firstSeed, EntityFilters entityFilters) {
+        try (SqliteMemoryStore store = SqliteMemoryStore.open(dir.resolve("semantic-" + firstSeed + ".db"), CLOCK)) {
+            List<Scenario> scenarios = new ArrayList<>();
+            for (int i = 0; i < SCENARIOS; i++) {
+                Scenario s = RecallOracle.scenario(firstSeed + i, "pm-" + i, PROBES, entityFilters);
+                RecallOracle.insert(store, s);
+                RecallOracle.insertVectors(store, s);
+                scenarios.add(s);
+            }
+            int compared = 0;
+            for (Scenario s : scenarios) {
+                compared += RecallOracle.assertSemanticRecallIsExact(store, s);
+            }
+            assertThat(compared).as("items compared: the scenarios are not trivial").isGreaterThan(SCENARIOS);
+        }
+    }
+
+    @Test
+    void semanticRecallReadingOnlyRankingFactsIsExact() {
+        assertSemanticExact(4_242L, EntityFilters.NONE);
+        assertSemanticExact(9_100L, EntityFilters.WITH_PREFERENCES);
+    }
+
     @Test
     void withoutAnEntityFilterRecallIsExact() {
         assertExact(20_260_501L, EntityFilters.NONE);

@@ -1,5 +1,7 @@
 package dev.pmmemory.application.port.out;
 
+import dev.pmmemory.domain.memory.MemoryType;
+import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -22,6 +24,18 @@ public interface MemoryVectors {
      * profile id then memory id, so that repeated calls after filling them move on.
      */
     List<MissingVector> missing(String model, int limit);
+
+    /**
+     * Every memory of the profile visible at {@code asOf} (the window of {@link Memories}'
+     * recall finders), reduced to what ranks a memory that shares no term with the query, with its
+     * vector of {@code model} when it has one: semantic recall scores all of them without reading
+     * them whole.
+     */
+    List<RankingFacts> findVisibleRankingFacts(String profileId, Instant asOf, String model);
+
+    /** @param vector null when the memory has no vector of the model asked for */
+    record RankingFacts(String memoryId, MemoryType type, int weight, Instant lastSeenAt, float[] vector) {
+    }
 
     /** A memory without a vector: what the backfill needs to embed it. */
     record MissingVector(String profileId, String memoryId, String text) {
