@@ -37,6 +37,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 /**
@@ -85,7 +86,8 @@ public class Wiring {
 
     @Produces
     @Singleton
-    MemoryStore store(MemoryConfig config, Clock clock, Instance<PostgresMemoryStore> postgres) {
+    MemoryStore store(MemoryConfig config, Clock clock, Instance<PostgresMemoryStore> postgres,
+                      @ConfigProperty(name = "quarkus.datasource.jdbc.url") Optional<String> datasourceUrl) {
         // The other store is never touched: no SQLite file with postgres, no PostgreSQL with sqlite
         // (its datasource and persistence unit are inactive: application.properties, "store").
         return switch (StoreKind.parse(config.store())) {
@@ -97,8 +99,7 @@ public class Wiring {
             }
             case POSTGRES -> {
                 // No connection here: a database that is down at start only makes readiness DOWN.
-                // (Without memory.postgres.url the start has already failed: the datasource has no URL.)
-                String url = config.postgres().url().orElse("(quarkus.datasource.jdbc.url)");
+                String url = PostgresUrl.require(datasourceUrl.orElse(null));
                 LOG.infof("store: PostgreSQL %s (schema migrated on the first connection)", url.replaceAll("\\?.*", ""));
                 yield postgres.get();
             }
