@@ -28,14 +28,11 @@ final class LlmClassification {
         } catch (URISyntaxException e) {
             throw new ConfigurationException(PREFIX + "base-url: not a URL (" + e.getReason() + ")", e);
         }
-        if (llm.timeout().isNegative() || llm.timeout().isZero()) {
-            throw new ConfigurationException(PREFIX + "timeout must be positive, got " + llm.timeout());
-        }
         try {
             return Optional.of(new ChatEndpoint(uri, model.strip(), llm.apiKey(), llm.timeout()));
         } catch (IllegalArgumentException e) {
-            // ChatEndpoint's messages name the field and never the key
-            throw new ConfigurationException(PREFIX + "base-url: " + e.getMessage(), e);
+            // ChatEndpoint's messages start with the setting's name and never show the key
+            throw new ConfigurationException(PREFIX + e.getMessage(), e);
         }
     }
 

@@ -103,12 +103,7 @@ public final class ContextRecall implements RecallContext {
      */
     private Semantic semanticCandidates(StoreTransaction tx, RecallContextQuery q, Instant asOf, Set<String> terms,
                                         RecallFilter filter, float[] queryVector, String model) {
-        Map<String, Memory> byId = new LinkedHashMap<>();
-        tx.memories().findVisibleSharingTerms(q.profileId(), asOf, terms).forEach(m -> byId.put(m.id(), m));
-        if (q.entity() != null) {
-            tx.memories().findVisibleAbout(q.profileId(), asOf, EntityKey.of(q.entity()))
-                    .forEach(m -> byId.putIfAbsent(m.id(), m));
-        }
+        Map<String, Memory> byId = sharingATermOrAboutTheEntity(tx, q, asOf, terms);
         Map<String, float[]> vectors = new HashMap<>();
         List<SharingNoTerm> rest = new ArrayList<>();
         for (RankingFacts f : tx.vectors().findVisibleRankingFacts(q.profileId(), asOf, model)) {
@@ -155,15 +150,24 @@ public final class ContextRecall implements RecallContext {
      */
     private static List<Memory> candidates(StoreTransaction tx, RecallContextQuery q, Instant asOf,
                                            Set<String> terms) {
-        Map<String, Memory> byId = new LinkedHashMap<>();
-        List<Memory> narrowed = new java.util.ArrayList<>(
-                tx.memories().findVisibleSharingTerms(q.profileId(), asOf, terms));
-        if (q.entity() != null) {
-            narrowed.addAll(tx.memories().findVisibleAbout(q.profileId(), asOf, EntityKey.of(q.entity())));
-        }
-        narrowed.forEach(m -> byId.put(m.id(), m));
+        Map<String, Memory> byId = sharingATermOrAboutTheEntity(tx, q, asOf, terms);
         tx.memories().findMostRecentVisiblePerGroup(q.profileId(), asOf, q.limit())
                 .forEach(m -> byId.putIfAbsent(m.id(), m));
         return List.copyOf(byId.values());
+    }
+
+    /**
+     * The memories both candidate selections read whole, by id: those sharing a query term (their
+     * jaccard needs their keywords) and, with an entity filter, every memory about the entity.
+     */
+    private static Map<String, Memory> sharingATermOrAboutTheEntity(StoreTransaction tx, RecallContextQuery q,
+                                                                   Instant asOf, Set<String> terms) {
+        Map<String, Memory> byId = new LinkedHashMap<>();
+        tx.memories().findVisibleSharingTerms(q.profileId(), asOf, terms).forEach(m -> byId.put(m.id(), m));
+        if (q.entity() != null) {
+            tx.memories().findVisibleAbout(q.profileId(), asOf, EntityKey.of(q.entity()))
+                    .forEach(m -> byId.putIfAbsent(m.id(), m));
+        }
+        return byId;
     }
 }

@@ -32,7 +32,7 @@ import java.util.Optional;
  */
 final class PostgresMemories implements Memories {
     /** Visible at :t, the window of {@link Memories}: see the index note in migration V1. */
-    private static final String VISIBLE = " valid_from <= :t AND (valid_until IS NULL OR valid_until > :t)"
+    static final String VISIBLE = " valid_from <= :t AND (valid_until IS NULL OR valid_until > :t)"
             + " AND (expires_at IS NULL OR expires_at > :t)";
     private static final String[] TYPES = Arrays.stream(MemoryType.values()).map(MemoryType::wireName)
             .toArray(String[]::new);

@@ -3,13 +3,12 @@ package dev.pmmemory.adapters.postgres;
 import dev.pmmemory.application.port.out.MemoryVectors;
 import dev.pmmemory.application.port.out.VectorBytes;
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.Query;
 import dev.pmmemory.domain.memory.MemoryType;
 import java.sql.Array;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -20,7 +19,8 @@ import org.hibernate.Session;
 
 /**
  * {@link MemoryVectors} in table {@code memory_vectors} (migration V2), on the connection of the
- * caller's transaction. Plain JDBC: a bytea of little-endian float32 needs no entity mapping.
+ * caller's transaction. Plain SQL (JDBC, or a native query where it shares PostgresMemories' recall
+ * window): a bytea of little-endian float32 needs no entity mapping.
  * The memory rows are flushed at insert ({@link PostgresMemories}), so the foreign key sees them.
  */
 final class PostgresMemoryVectors implements MemoryVectors {
@@ -74,30 +74,18 @@ final class PostgresMemoryVectors implements MemoryVectors {
 
     @Override
     public List<RankingFacts> findVisibleRankingFacts(String profileId, Instant asOf, String model) {
-        List<RankingFacts> out = new ArrayList<>();
-        em.unwrap(Session.class).doWork(c -> {
-            // the visibility window of PostgresMemories.VISIBLE
-            try (PreparedStatement ps = c.prepareStatement("SELECT m.id, m.type, m.weight, m.last_seen_at, v.vector"
-                    + " FROM memories m LEFT JOIN memory_vectors v ON v.memory_id = m.id AND v.model = ?"
-                    + " WHERE m.profile_id = ? AND m.valid_from <= ? AND (m.valid_until IS NULL OR m.valid_until > ?)"
-                    + " AND (m.expires_at IS NULL OR m.expires_at > ?)")) {
-                OffsetDateTime t = asOf.atOffset(ZoneOffset.UTC);
-                ps.setString(1, model);
-                ps.setString(2, profileId);
-                ps.setObject(3, t);
-                ps.setObject(4, t);
-                ps.setObject(5, t);
-                try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) {
-                        byte[] vector = rs.getBytes(5);
-                        out.add(new RankingFacts(rs.getString(1), MemoryType.fromWireName(rs.getString(2)).orElseThrow(),
-                                rs.getInt(3), rs.getObject(4, OffsetDateTime.class).toInstant(),
-                                vector == null ? null : VectorBytes.decode(vector)));
-                    }
-                }
-            }
-        });
-        return out;
+        // the recall window of PostgresMemories, bound the same way
+        Query query = em.createNativeQuery("SELECT m.id, m.type, m.weight, m.last_seen_at, v.vector FROM memories m"
+                + " LEFT JOIN memory_vectors v ON v.memory_id = m.id AND v.model = :model"
+                + " WHERE m.profile_id = :p AND" + PostgresMemories.VISIBLE);
+        query.setParameter("model", model);
+        query.setParameter("p", profileId);
+        query.setParameter("t", asOf);
+        @SuppressWarnings("unchecked")
+        List<Object[]> rows = query.getResultList();
+        return rows.stream().map(row -> new RankingFacts((String) row[0],
+                MemoryType.fromWireName((String) row[1]).orElseThrow(), ((Number) row[2]).intValue(),
+                (Instant) row[3], row[4] == null ? null : VectorBytes.decode((byte[]) row[4]))).toList();
     }
 
     @Override

@@ -57,7 +57,7 @@ final class SqliteMemoryVectors implements MemoryVectors {
     @Override
     public List<RankingFacts> findVisibleRankingFacts(String profileId, Instant asOf, String model) {
         long t = asOf.toEpochMilli();
-        // memories_visible-style scan of one profile; the vector comes by primary key
+        // the recall window of SqliteMemories (a memories_recall range of one profile); the vector by primary key
         return Jdbc.query(c, "SELECT id, type, weight, last_seen_at, (SELECT v.vector FROM memory_vectors v"
                         + " WHERE v.memory_id = memories.id AND v.model = ?) FROM memories WHERE profile_id = ? AND"
                         + SqliteMemories.VISIBLE,

@@ -13,6 +13,7 @@ public record ChatEndpoint(URI baseUrl, String model, Optional<String> apiKey, D
 
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(5);
 
+    /** Each refusal starts with the setting's name (base-url, model, timeout), never shows the key. */
     public ChatEndpoint {
         Objects.requireNonNull(baseUrl, "baseUrl");
         Objects.requireNonNull(model, "model");
@@ -20,7 +21,7 @@ public record ChatEndpoint(URI baseUrl, String model, Optional<String> apiKey, D
         Objects.requireNonNull(timeout, "timeout");
         String scheme = baseUrl.getScheme();
         if (!"http".equalsIgnoreCase(scheme) && !"https".equalsIgnoreCase(scheme) || baseUrl.getHost() == null) {
-            throw new IllegalArgumentException("base URL must be http(s)://host[:port][/path], got " + safe(baseUrl));
+            throw new IllegalArgumentException("base-url must be http(s)://host[:port][/path], got " + safe(baseUrl));
         }
         if (model.isBlank()) {
             throw new IllegalArgumentException("model must not be blank");
