@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.pmmemory.application.port.out.Embeddings;
+import dev.pmmemory.application.testing.FakeEmbeddings;
 import io.quarkus.runtime.configuration.ConfigurationException;
 import java.util.List;
 import java.util.ServiceLoader;
@@ -14,22 +15,7 @@ import org.junit.jupiter.api.Test;
 /** memory.semantic.*: off loads nothing; on needs the -Psemantic build; the weight is checked. */
 class SemanticRecallWiringTest {
 
-    private static final Embeddings FAKE = new Embeddings() {
-        @Override
-        public float[] embed(String text) {
-            return new float[] {1f};
-        }
-
-        @Override
-        public String model() {
-            return "fake";
-        }
-
-        @Override
-        public double unrelatedCosine() {
-            return 0.3;
-        }
-    };
+    private static final Embeddings FAKE = new FakeEmbeddings("fake", 0.3, text -> new float[] {1f});
 
     @Test
     void offLoadsNoModel() {

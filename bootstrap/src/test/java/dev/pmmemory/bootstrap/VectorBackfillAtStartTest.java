@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.pmmemory.application.port.out.Embeddings;
 import dev.pmmemory.application.port.out.MemoryVectors.MissingVector;
+import dev.pmmemory.application.testing.FakeEmbeddings;
 import dev.pmmemory.application.testing.InMemoryMemoryStore;
 import dev.pmmemory.domain.memory.Memory;
 import dev.pmmemory.domain.memory.MemoryStatus;
@@ -19,25 +20,12 @@ class VectorBackfillAtStartTest {
     private static final Instant T0 = Instant.parse("2026-05-01T09:00:00Z");
 
     private static Embeddings model(boolean fails) {
-        return new Embeddings() {
-            @Override
-            public float[] embed(String text) {
-                if (fails) {
-                    throw new IllegalStateException("model crashed");
-                }
-                return new float[] {text.length()};
+        return new FakeEmbeddings("fake", 0.0, text -> {
+            if (fails) {
+                throw new IllegalStateException("model crashed");
             }
-
-            @Override
-            public String model() {
-                return "fake";
-            }
-
-            @Override
-            public double unrelatedCosine() {
-                return 0.0;
-            }
-        };
+            return new float[] {text.length()};
+        });
     }
 
     private static InMemoryMemoryStore storeWith(int memories) {

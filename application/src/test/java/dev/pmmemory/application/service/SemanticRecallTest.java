@@ -8,6 +8,7 @@ import dev.pmmemory.application.port.in.ContextResult;
 import dev.pmmemory.application.port.in.FeedbackResult;
 import dev.pmmemory.application.port.in.RecallContextQuery;
 import dev.pmmemory.application.port.out.Embeddings;
+import dev.pmmemory.application.testing.FakeEmbeddings;
 import dev.pmmemory.application.testing.InMemoryMemoryStore;
 import dev.pmmemory.application.testing.MutableClock;
 import dev.pmmemory.application.testing.SequentialIds;
@@ -17,7 +18,6 @@ import dev.pmmemory.domain.classify.RuleClassifier;
 import dev.pmmemory.domain.privacy.Redactor;
 import dev.pmmemory.domain.recall.HybridMatch;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -29,30 +29,10 @@ class SemanticRecallTest {
     private static final String P = "pm-alice";
     private static final Instant NOW = Instant.parse("2026-05-20T09:00:00Z");
 
-    /** Texts containing 海外 or 出海 point one way, everything else the other; every call is recorded. */
-    private static final class FakeModel implements Embeddings {
-        final List<String> calls = new ArrayList<>();
-
-        @Override
-        public float[] embed(String text) {
-            calls.add(text);
-            return text.contains("海外") || text.contains("出海") ? new float[] {1f, 0f} : new float[] {0f, 1f};
-        }
-
-        @Override
-        public String model() {
-            return "fake-v1";
-        }
-
-        @Override
-        public double unrelatedCosine() {
-            return 0.0; // its two directions are orthogonal
-        }
-    }
 
     private final InMemoryMemoryStore store = new InMemoryMemoryStore();
     private final MutableClock clock = new MutableClock(NOW);
-    private final FakeModel model = new FakeModel();
+    private final FakeEmbeddings model = FakeEmbeddings.overseasOrNot("fake-v1");
 
     private FeedbackIntake intake(Optional<Embeddings> embeddings) {
         return new FeedbackIntake(store, new ClassifierChain(List.of(new RuleClassifier(UseCases.LEXICON))),
@@ -78,7 +58,7 @@ class SemanticRecallTest {
     @Test
     void aMessageThatBecomesNoMemoryIsNotEmbedded() {
         intake(Optional.of(model)).add(feedback(P, "好的，谢谢", NOW.minusSeconds(60)));
-        assertThat(model.calls).isEmpty();
+        assertThat(model.calls()).isEmpty();
     }
 
     @Test

@@ -8,6 +8,7 @@ import dev.pmmemory.application.port.in.ContextResult;
 import dev.pmmemory.application.port.in.RecallContextQuery;
 import dev.pmmemory.application.port.out.Embeddings;
 import dev.pmmemory.application.port.out.MemoryVectors.MissingVector;
+import dev.pmmemory.application.testing.FakeEmbeddings;
 import dev.pmmemory.application.testing.InMemoryMemoryStore;
 import dev.pmmemory.application.testing.MutableClock;
 import dev.pmmemory.application.testing.SequentialIds;
@@ -17,7 +18,6 @@ import dev.pmmemory.domain.classify.RuleClassifier;
 import dev.pmmemory.domain.privacy.Redactor;
 import dev.pmmemory.domain.recall.HybridMatch;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -29,35 +29,10 @@ import org.junit.jupiter.api.Test;
 class VectorBackfillTest {
     private static final Instant NOW = Instant.parse("2026-05-20T09:00:00Z");
 
-    /** 海外/出海 one way, everything else the other; counts calls. */
-    private static final class FakeModel implements Embeddings {
-        final String name;
-        final List<String> calls = new ArrayList<>();
-
-        FakeModel(String name) {
-            this.name = name;
-        }
-
-        @Override
-        public float[] embed(String text) {
-            calls.add(text);
-            return text.contains("海外") || text.contains("出海") ? new float[] {1f, 0f} : new float[] {0f, 1f};
-        }
-
-        @Override
-        public String model() {
-            return name;
-        }
-
-        @Override
-        public double unrelatedCosine() {
-            return 0.0;
-        }
-    }
 
     private final InMemoryMemoryStore store = new InMemoryMemoryStore();
     private final MutableClock clock = new MutableClock(NOW);
-    private final FakeModel model = new FakeModel("fake-v2");
+    private final FakeEmbeddings model = FakeEmbeddings.overseasOrNot("fake-v2");
     private final SequentialIds ids = new SequentialIds();
     private int added;
 
@@ -97,15 +72,15 @@ class VectorBackfillTest {
 
     @Test
     void vectorsOfAnOlderModelAreReplacedAndCurrentOnesLeftAlone() {
-        FakeModel old = new FakeModel("fake-v1");
+        FakeEmbeddings old = FakeEmbeddings.overseasOrNot("fake-v1");
         String a = add(Optional.of(old), "pm-a", "这个出海团队不错");
         String b = add(Optional.of(model), "pm-a", "智谱团队不错");
-        model.calls.clear();
+        model.forgetCalls();
 
         VectorBackfill.Progress progress = new VectorBackfill(store, model).run(10, () -> true);
 
         assertThat(progress.embedded()).isEqualTo(1);
-        assertThat(model.calls).containsExactly("这个出海团队不错");
+        assertThat(model.calls()).containsExactly("这个出海团队不错");
         Map<String, float[]> vectors = store.read(tx -> tx.vectors().find("pm-a", model.model(), List.of(a, b)));
         assertThat(vectors).containsOnlyKeys(a, b);
     }
@@ -115,9 +90,9 @@ class VectorBackfillTest {
         add(Optional.empty(), "pm-a", "智谱团队不错");
         VectorBackfill backfill = new VectorBackfill(store, model);
         backfill.run(10, () -> true);
-        model.calls.clear();
+        model.forgetCalls();
         assertThat(backfill.run(10, () -> true)).isEqualTo(new VectorBackfill.Progress(0, true));
-        assertThat(model.calls).isEmpty();
+        assertThat(model.calls()).isEmpty();
     }
 
     @Test
@@ -136,27 +111,13 @@ class VectorBackfillTest {
     void aModelFailureKeepsWhatWasFilledAndPropagates() {
         add(Optional.empty(), "pm-a", "智谱团队不错");
         add(Optional.empty(), "pm-a", "出海团队不错");
-        Embeddings failing = new Embeddings() {
-            int calls;
-
-            @Override
-            public float[] embed(String text) {
-                if (++calls > 1) {
-                    throw new IllegalStateException("model crashed");
-                }
-                return new float[] {1f};
+        AtomicInteger calls = new AtomicInteger();
+        Embeddings failing = new FakeEmbeddings("flaky", 0.0, text -> {
+            if (calls.incrementAndGet() > 1) {
+                throw new IllegalStateException("model crashed");
             }
-
-            @Override
-            public String model() {
-                return "flaky";
-            }
-
-            @Override
-            public double unrelatedCosine() {
-                return 0.0;
-            }
-        };
+            return new float[] {1f};
+        });
         VectorBackfill backfill = new VectorBackfill(store, failing);
         assertThatThrownBy(() -> backfill.run(1, () -> true)).hasMessage("model crashed");
         assertThat(missing("flaky")).hasSize(1);

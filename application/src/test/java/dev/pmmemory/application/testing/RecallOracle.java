@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.pmmemory.application.port.in.ContextResult;
 import dev.pmmemory.application.port.in.ContextResult.RecalledMemory;
 import dev.pmmemory.application.port.in.RecallContextQuery;
-import dev.pmmemory.application.port.out.Embeddings;
 import dev.pmmemory.application.port.out.MemoryStore;
 import dev.pmmemory.application.service.ContextRecall;
 import dev.pmmemory.domain.memory.EntityKey;
@@ -306,28 +305,18 @@ public final class RecallOracle {
     // --- semantic recall ------------------------------------------------------------------------
 
     /** The fake model of the semantic oracle: 4 dimensions, one vector per text, fixed by the text. */
-    public static final Embeddings FAKE_MODEL = new Embeddings() {
-        @Override
-        public float[] embed(String text) {
+    private static FakeEmbeddings fakeModel() {
+        return new FakeEmbeddings("oracle-fake", 0.2, text -> {
             Random r = new Random(text.hashCode());
             float[] v = new float[4];
             for (int i = 0; i < v.length; i++) {
                 v[i] = r.nextFloat() * 2 - 1;
             }
             return v;
-        }
+        });
+    }
 
-        @Override
-        public String model() {
-            return "oracle-fake";
-        }
-
-        @Override
-        public double unrelatedCosine() {
-            return 0.2;
-        }
-    };
-    private static final HybridMatch MIX = new HybridMatch(0.6, FAKE_MODEL.unrelatedCosine());
+    private static final HybridMatch MIX = new HybridMatch(0.6, fakeModel().unrelatedCosine());
 
     /**
      * Stores vectors for about three memories in four (of the fake model; a few of another model,
@@ -335,11 +324,12 @@ public final class RecallOracle {
      */
     public static void insertVectors(MemoryStore store, Scenario s) {
         Random r = new Random(s.seed() * 31 + 7);
+        FakeEmbeddings model = fakeModel();
         store.write(s.profileId(), tx -> {
             for (Memory m : s.memories()) {
                 int dice = r.nextInt(8);
                 if (dice < 6) {
-                    tx.vectors().put(s.profileId(), m.id(), FAKE_MODEL.model(), FAKE_MODEL.embed(m.content() + r.nextInt(3)));
+                    tx.vectors().put(s.profileId(), m.id(), model.model(), model.embed(m.content() + r.nextInt(3)));
                 } else if (dice == 6) {
                     tx.vectors().put(s.profileId(), m.id(), "older-model", new float[] {1f, 0f, 0f, 0f});
                 }
@@ -353,15 +343,16 @@ public final class RecallOracle {
      * their vectors read with the plain finders; returns how many items were compared.
      */
     public static int assertSemanticRecallIsExact(MemoryStore store, Scenario s) {
+        FakeEmbeddings model = fakeModel();
         ContextRecall recall = new ContextRecall(store, UseCases.LEXICON, UseCases.ANALYZER, CLOCK,
-                Optional.of(FAKE_MODEL), MIX);
+                Optional.of(model), MIX);
         ContextRanker hybridRanker = new ContextRanker(t -> UseCases.LEXICON.ruleFor(t).priority(), MIX);
         int compared = 0;
         for (Probe p : s.probes()) {
             ContextResult got = recall.recall(p.toQuery(s.profileId()));
-            float[] query = FAKE_MODEL.embed(p.query());
+            float[] query = model.embed(p.query());
             List<Memory> visible = store.read(tx -> tx.memories().findVisible(s.profileId(), p.asOf()));
-            Map<String, float[]> vectors = store.read(tx -> tx.vectors().find(s.profileId(), FAKE_MODEL.model(),
+            Map<String, float[]> vectors = store.read(tx -> tx.vectors().find(s.profileId(), model.model(),
                     visible.stream().map(Memory::id).toList()));
             List<ScoredMemory> expected = hybridRanker.rank(UseCases.ANALYZER.queryTerms(p.query()), visible,
                     new RecallFilter(p.types(), Optional.ofNullable(p.entity())), p.asOf(), p.limit(),
