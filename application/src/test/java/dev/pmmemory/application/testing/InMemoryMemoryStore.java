@@ -376,6 +376,45 @@ public final class InMemoryMemoryStore implements MemoryStore {
                 return find(profileId, m -> true).size();
             }
 
+            @Override
+            public List<String> findProfilesWithActiveExpired(Instant now) {
+                checkOpen();
+                return s.memories.values().stream().filter(m -> isActiveExpired(m, now))
+                        .map(Memory::profileId).distinct().sorted().toList();
+            }
+
+            @Override
+            public List<Memory> findActiveExpired(String profileId, Instant now, int limit) {
+                return find(profileId, m -> isActiveExpired(m, now)).stream()
+                        .sorted(Comparator.comparing(Memory::expiresAt).thenComparing(Memory::id))
+                        .limit(limit).toList();
+            }
+
+            @Override
+            public List<String> findProfilesWithRetiredBefore(Instant cutoff) {
+                checkOpen();
+                return s.memories.values().stream().filter(m -> isRetiredBy(m, cutoff))
+                        .map(Memory::profileId).distinct().sorted().toList();
+            }
+
+            @Override
+            public List<Memory> findRetiredBefore(String profileId, Instant cutoff, int limit) {
+                return find(profileId, m -> isRetiredBy(m, cutoff)).stream()
+                        .sorted(Comparator.comparing(Memory::id)).limit(limit).toList();
+            }
+
+            @Override
+            public boolean delete(String profileId, String id) {
+                checkWritable();
+                Memory m = s.memories.get(id);
+                if (m == null || !m.profileId().equals(profileId)) {
+                    return false;
+                }
+                s.memories.remove(id);
+                s.vectors.remove(id);
+                return true;
+            }
+
             private List<Memory> find(String profileId, Predicate<Memory> predicate) {
                 checkOpen();
                 return s.memories.values().stream()
@@ -435,6 +474,31 @@ public final class InMemoryMemoryStore implements MemoryStore {
                 checkOpen();
                 return s.raws.stream().filter(r -> r.profileId().equals(profileId)).count();
             }
+
+            @Override
+            public List<String> findProfilesWithUnclassifiedBefore(Instant cutoff) {
+                checkOpen();
+                return s.raws.stream().filter(r -> isUnclassifiedBy(r, cutoff))
+                        .map(RawMessage::profileId).distinct().sorted().toList();
+            }
+
+            @Override
+            public int deleteUnclassifiedBefore(String profileId, Instant cutoff, int limit) {
+                checkWritable();
+                List<RawMessage> gone = s.raws.stream()
+                        .filter(r -> r.profileId().equals(profileId) && isUnclassifiedBy(r, cutoff))
+                        .limit(limit).toList();
+                s.raws.removeAll(gone);
+                return gone.size();
+            }
+
+            @Override
+            public int deleteForMemory(String profileId, String memoryId) {
+                checkWritable();
+                int before = s.raws.size();
+                s.raws.removeIf(r -> r.profileId().equals(profileId) && memoryId.equals(r.memoryId()));
+                return before - s.raws.size();
+            }
         }
 
         private final class TxAuditTrail implements AuditTrail {
@@ -462,6 +526,37 @@ public final class InMemoryMemoryStore implements MemoryStore {
                 checkOpen();
                 return s.audits.stream().filter(e -> e.profileId().equals(profileId)).count();
             }
+
+            @Override
+            public void scrubMemory(String profileId, String memoryId) {
+                checkWritable();
+                s.audits.replaceAll(e -> e.profileId().equals(profileId) && memoryId.equals(e.memoryId())
+                        ? new AuditEvent(e.id(), e.profileId(), e.memoryId(), e.rawMessageId(), e.kind(), "", e.at())
+                        : e);
+            }
         }
+    }
+
+    // --- lifecycle predicates (the SQL stores' WHERE clauses) --------------------------------------
+
+    private static boolean isActiveExpired(Memory m, Instant now) {
+        return m.status() == MemoryStatus.ACTIVE && m.expiresAt() != null && !m.expiresAt().isAfter(now);
+    }
+
+    private static final Set<MemoryStatus> RETIRED =
+            Set.of(MemoryStatus.EXPIRED, MemoryStatus.SUPERSEDED, MemoryStatus.REJECTED, MemoryStatus.DELETED);
+
+    /** See {@link Memories}: retired at valid_until, else expires_at when expired, else last_seen_at. */
+    private static boolean isRetiredBy(Memory m, Instant cutoff) {
+        if (!RETIRED.contains(m.status())) {
+            return false;
+        }
+        Instant retiredAt = m.validUntil() != null ? m.validUntil()
+                : m.status() == MemoryStatus.EXPIRED && m.expiresAt() != null ? m.expiresAt() : m.lastSeenAt();
+        return !retiredAt.isAfter(cutoff);
+    }
+
+    private static boolean isUnclassifiedBy(RawMessage r, Instant cutoff) {
+        return r.memoryId() == null && !r.receivedAt().isAfter(cutoff);
     }
 }

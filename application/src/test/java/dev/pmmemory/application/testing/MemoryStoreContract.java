@@ -1310,4 +1310,176 @@ public abstract class MemoryStoreContract {
             assertThat(find(P, MODEL, "m1").get("m1")).containsExactly(0.5f, 0.5f);
         }
     }
+
+    /** Lifecycle jobs (sweep, purge) on this store, with a fixed clock: the finders and the use cases. */
+    @Nested
+    class Lifecycle {
+        private final Instant expiry = T0.plus(Duration.ofDays(30));
+        private final Instant afterExpiry = expiry.plusSeconds(1);
+        private final IdGeneratorForJobs ids = new IdGeneratorForJobs();
+
+        private dev.pmmemory.application.service.ExpirySweep sweep(Instant now) {
+            return new dev.pmmemory.application.service.ExpirySweep(store, ids, Clock.fixed(now, ZoneOffset.UTC));
+        }
+
+        private dev.pmmemory.application.service.RetentionPurge purge(Instant now, Duration retention) {
+            return new dev.pmmemory.application.service.RetentionPurge(store, ids, Clock.fixed(now, ZoneOffset.UTC),
+                    retention);
+        }
+
+        @Test
+        void activeExpiredFindersSeeOnlyActiveMemoriesAtOrPastTheirExpiry() {
+            insert(memory("due", P).build(),
+                    memory("later", P).expiresAt(expiry.plusSeconds(60)).build(),
+                    memory("permanent", P).type(MemoryType.LONG_TERM_PREFERENCE).expiresAt(null).build(),
+                    memory("gone", P).status(MemoryStatus.SUPERSEDED).validUntil(T0.plusSeconds(5)).build());
+            store.write(OTHER, tx -> {
+                tx.memories().insert(memory("bob-later", OTHER).expiresAt(expiry.plusSeconds(60)).build());
+                return null;
+            });
+
+            assertThat(store.<List<String>>read(tx -> tx.memories().findProfilesWithActiveExpired(expiry))).containsExactly(P);
+            assertThat(store.<List<Memory>>read(tx -> tx.memories().findActiveExpired(P, expiry, 10)))
+                    .extracting(Memory::id).as("expires_at <= now").containsExactly("due");
+            assertThat(store.<List<Memory>>read(tx -> tx.memories().findActiveExpired(P, expiry.minusMillis(1), 10))).isEmpty();
+            assertThat(store.<List<String>>read(tx -> tx.memories().findProfilesWithActiveExpired(expiry.plusSeconds(60))))
+                    .containsExactlyInAnyOrder(P, OTHER);
+        }
+
+        @Test
+        void sweepMaterialisesExpiredWithAnEventAndChangesNoRead() {
+            insert(memory("due", P).build(), memory("later", P).expiresAt(expiry.plusSeconds(60)).build());
+            List<String> visibleBefore = recallCandidates(P, T0.plusSeconds(1)).stream().map(Memory::id).toList();
+
+            var report = sweep(afterExpiry).run();
+
+            assertThat(report.changed()).isEqualTo(1);
+            assertThat(report.profiles()).isEqualTo(1);
+            assertThat(findById(P, "due").orElseThrow().status()).isEqualTo(MemoryStatus.EXPIRED);
+            assertThat(findById(P, "later").orElseThrow().status()).isEqualTo(MemoryStatus.ACTIVE);
+            assertThat(auditFor(P, "due")).extracting(AuditEvent::kind).containsExactly(AuditKind.MEMORY_EXPIRED);
+            assertThat(auditFor(P, "due").get(0).at()).as("when it stopped holding").isEqualTo(expiry);
+            assertThat(recallCandidates(P, T0.plusSeconds(1)).stream().map(Memory::id).toList())
+                    .as("the past reads as before").containsExactlyInAnyOrderElementsOf(visibleBefore);
+            assertThat(recallCandidates(P, afterExpiry)).extracting(Memory::id).containsExactly("later");
+        }
+
+        @Test
+        void sweepIsIdempotentAndWorksInBatches() {
+            int n = dev.pmmemory.application.service.ExpirySweep.BATCH + 3;
+            Memory[] many = IntStream.range(0, n).mapToObj(i -> memory("m" + i, P).build()).toArray(Memory[]::new);
+            insert(many);
+
+            assertThat(sweep(afterExpiry).run().changed()).isEqualTo(n);
+            var again = sweep(afterExpiry).run();
+
+            assertThat(again.changed()).isZero();
+            assertThat(again.profiles()).isZero();
+            assertThat(auditCount(P)).as("one event per memory, not two").isEqualTo(n);
+        }
+
+        @Test
+        void retiredFindersUseTheTimeEachStatusEnded() {
+            Instant cutoff = T0.plus(Duration.ofDays(40));
+            insert(memory("expired-old", P).status(MemoryStatus.EXPIRED).build(),            // expires T0+30d
+                    memory("expired-new", P).status(MemoryStatus.EXPIRED)
+                            .expiresAt(cutoff.plusSeconds(1)).build(),
+                    memory("superseded-old", P).status(MemoryStatus.SUPERSEDED)
+                            .validUntil(cutoff).supersededBy("x").build(),
+                    memory("superseded-new", P).status(MemoryStatus.SUPERSEDED)
+                            .validUntil(cutoff.plusSeconds(1)).supersededBy("x").build(),
+                    memory("rejected", P).status(MemoryStatus.REJECTED).validFrom(null).build(),  // last seen T0
+                    memory("active-past-expiry", P).build());
+
+            assertThat(store.<List<String>>read(tx -> tx.memories().findProfilesWithRetiredBefore(cutoff))).containsExactly(P);
+            assertThat(store.<List<Memory>>read(tx -> tx.memories().findRetiredBefore(P, cutoff, 10))).extracting(Memory::id)
+                    .containsExactly("expired-old", "rejected", "superseded-old");
+            assertThat(store.<List<Memory>>read(tx -> tx.memories().findRetiredBefore(P, cutoff, 2))).hasSize(2);
+        }
+
+        @Test
+        void deleteRemovesTheMemoryFromEveryFinderWithItsVector() {
+            insert(memory("m1", P).build(), memory("m2", P).build());
+            inWrite(tx -> tx.vectors().put(P, "m1", "model", new float[] {1f}));
+
+            assertThat(store.<Boolean>write(P, tx -> tx.memories().delete(P, "m1"))).isTrue();
+            assertThat(store.<Boolean>write(P, tx -> tx.memories().delete(P, "m1"))).isFalse();
+            assertThat(store.<Boolean>write(OTHER, tx -> tx.memories().delete(OTHER, "m2"))).as("another profile's").isFalse();
+
+            assertThat(findById(P, "m1")).isEmpty();
+            assertThat(recallCandidates(P, T0.plusSeconds(1))).extracting(Memory::id).containsExactly("m2");
+            assertThat(store.<List<Memory>>read(tx -> tx.memories().findVisibleAbout(P, T0.plusSeconds(1), EntityKey.of("OpenAI"))))
+                    .extracting(Memory::id).containsExactly("m2");
+            assertThat(store.<List<Memory>>read(tx -> tx.memories().findVisibleSharingTerms(P, T0.plusSeconds(1), List.of("openai"))))
+                    .extracting(Memory::id).containsExactly("m2");
+            assertThat(store.<java.util.Map<String, float[]>>read(tx -> tx.vectors().find(P, "model", List.of("m1")))).isEmpty();
+            insert(memory("m1", P).build());
+            assertThat(findById(P, "m1")).as("its id and lookups are free again").isPresent();
+        }
+
+        @Test
+        void purgeRemovesRetiredMemoriesAndTheirMessagesLeavingContentFreeTombstones() {
+            Instant now = T0.plus(Duration.ofDays(30 + 180 + 1));
+            RawMessage ofGone = new RawMessage("raw-gone", P, "msg-gone", null, Source.EXPLICIT, "secret plan A",
+                    T0, T0, FeedbackOutcome.CREATED, "gone", List.of(), List.of());
+            RawMessage ofKept = new RawMessage("raw-kept", P, "msg-kept", null, Source.EXPLICIT, "plan B",
+                    T0, T0, FeedbackOutcome.CREATED, "kept", List.of(), List.of());
+            RawMessage unclassifiedOld = new RawMessage("raw-noise", P, null, null, Source.EXPLICIT, "noise",
+                    T0, T0, FeedbackOutcome.UNCLASSIFIED, null, List.of(), List.of());
+            RawMessage unclassifiedNew = new RawMessage("raw-noise-new", P, null, null, Source.EXPLICIT, "noise 2",
+                    now, now, FeedbackOutcome.UNCLASSIFIED, null, List.of(), List.of());
+            insert(memory("gone", P).status(MemoryStatus.EXPIRED).sourceMessageIds(List.of("raw-gone")).build(),
+                    memory("kept", P).type(MemoryType.LONG_TERM_PREFERENCE).expiresAt(null)
+                            .sourceMessageIds(List.of("raw-kept")).build());
+            inWrite(tx -> {
+                tx.rawMessages().append(ofGone);
+                tx.rawMessages().append(ofKept);
+                tx.rawMessages().append(unclassifiedOld);
+                tx.rawMessages().append(unclassifiedNew);
+                tx.auditTrail().record(new AuditEvent("e1", P, "gone", "raw-gone", AuditKind.MEMORY_CREATED,
+                        "entities=openai", T0));
+                tx.vectors().put(P, "gone", "model", new float[] {1f});
+            });
+
+            var report = purge(now, Duration.ofDays(180)).run();
+
+            assertThat(report.profiles()).isEqualTo(1);
+            assertThat(report.changed()).as("one memory, one unclassified message").isEqualTo(2);
+            assertThat(findById(P, "gone")).isEmpty();
+            assertThat(findById(P, "kept")).isPresent();
+            assertThat(rawByIds(P, List.of("raw-gone", "raw-kept", "raw-noise", "raw-noise-new")))
+                    .extracting(RawMessage::id).containsExactly("raw-kept", "raw-noise-new");
+            assertThat(byMessageId(P, "msg-gone")).isEmpty();
+            assertThat(store.<java.util.Map<String, float[]>>read(tx -> tx.vectors().find(P, "model", List.of("gone")))).isEmpty();
+            List<AuditEvent> trail = auditFor(P, "gone");
+            assertThat(trail).extracting(AuditEvent::kind)
+                    .containsExactly(AuditKind.MEMORY_CREATED, AuditKind.MEMORY_PURGED);
+            assertThat(trail).extracting(AuditEvent::detail).as("no entities, no text").containsOnly("");
+            assertThat(trail.get(0).at()).as("times stay").isEqualTo(T0);
+            assertThat(trail.get(1).at()).isEqualTo(now);
+
+            var again = purge(now, Duration.ofDays(180)).run();
+            assertThat(again.changed()).as("idempotent").isZero();
+            assertThat(auditFor(P, "gone")).hasSize(2);
+        }
+
+        @Test
+        void purgeKeepsWhatRetiredWithinTheRetention() {
+            insert(memory("expired", P).status(MemoryStatus.EXPIRED).build());
+            Instant justBefore = expiry.plus(Duration.ofDays(180)).minusMillis(1);
+
+            assertThat(purge(justBefore, Duration.ofDays(180)).run().changed()).isZero();
+            assertThat(purge(justBefore.plusMillis(1), Duration.ofDays(180)).run().changed()).isEqualTo(1);
+        }
+    }
+
+    /** Sequential ids for the jobs' audit events. */
+    private static final class IdGeneratorForJobs implements dev.pmmemory.application.port.out.IdGenerator {
+        private int next;
+
+        @Override
+        public synchronized String newId() {
+            return "job-event-" + (++next);
+        }
+    }
 }

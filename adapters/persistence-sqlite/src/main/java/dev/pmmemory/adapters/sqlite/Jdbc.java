@@ -68,4 +68,14 @@ final class Jdbc {
         }
         return new IllegalStateException("SQLite store error: " + e.getMessage(), e);
     }
+
+    /** Runs an INSERT / UPDATE / DELETE; returns the rows it changed. */
+    static int update(Connection c, String sql, Object... args) {
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            bind(ps, args);
+            return ps.executeUpdate();
+        } catch (SQLException e) {
+            throw translate(e);
+        }
+    }
 }

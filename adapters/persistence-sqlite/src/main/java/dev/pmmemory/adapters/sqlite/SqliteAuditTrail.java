@@ -54,4 +54,9 @@ final class SqliteAuditTrail implements AuditTrail {
                 rs.getString("raw_message_id"), AuditKind.fromWireName(rs.getString("kind")),
                 rs.getString("detail"), getInstant(rs, "at"));
     }
+
+    @Override
+    public void scrubMemory(String profileId, String memoryId) {
+        Jdbc.update(c, "UPDATE audit_events SET detail = '' WHERE profile_id = ? AND memory_id = ?", profileId, memoryId);
+    }
 }

@@ -228,6 +228,40 @@ final class SqliteMemories implements Memories {
         return Jdbc.count(c, "SELECT COUNT(*) FROM memories WHERE profile_id = ?", profileId);
     }
 
+    /** Retired at: see {@link Memories}. */
+    private static final String RETIRED = " status IN ('expired', 'superseded', 'rejected', 'deleted')"
+            + " AND COALESCE(valid_until, CASE WHEN status = 'expired' THEN expires_at ELSE last_seen_at END) <= ?";
+
+    @Override
+    public List<String> findProfilesWithActiveExpired(Instant now) {
+        return Jdbc.query(c, "SELECT DISTINCT profile_id FROM memories WHERE status = 'active' AND expires_at <= ?"
+                + " ORDER BY profile_id", rs -> rs.getString(1), now.toEpochMilli());
+    }
+
+    @Override
+    public List<Memory> findActiveExpired(String profileId, Instant now, int limit) {
+        return many("SELECT " + COLUMNS + " FROM memories WHERE status = 'active' AND expires_at <= ?"
+                + " AND profile_id = ? ORDER BY expires_at, id LIMIT ?", now.toEpochMilli(), profileId, limit);
+    }
+
+    @Override
+    public List<String> findProfilesWithRetiredBefore(Instant cutoff) {
+        return Jdbc.query(c, "SELECT DISTINCT profile_id FROM memories WHERE" + RETIRED + " ORDER BY profile_id",
+                rs -> rs.getString(1), cutoff.toEpochMilli());
+    }
+
+    @Override
+    public List<Memory> findRetiredBefore(String profileId, Instant cutoff, int limit) {
+        return many("SELECT " + COLUMNS + " FROM memories WHERE profile_id = ? AND" + RETIRED + " ORDER BY id LIMIT ?",
+                profileId, cutoff.toEpochMilli(), limit);
+    }
+
+    @Override
+    public boolean delete(String profileId, String id) {
+        // memory_entities, memory_terms and memory_vectors follow by ON DELETE CASCADE (foreign keys are on)
+        return Jdbc.update(c, "DELETE FROM memories WHERE profile_id = ? AND id = ?", profileId, id) == 1;
+    }
+
     private Optional<Memory> one(String sql, Object... args) {
         List<Memory> found = many(sql, args);
         return found.isEmpty() ? Optional.empty() : Optional.of(found.get(0));

@@ -15,6 +15,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -94,5 +95,22 @@ final class SqliteRawMessages implements RawMessages {
                 rs.getString("memory_id"),
                 split(rs.getString("superseded_ids")),
                 split(rs.getString("redactions")));
+    }
+
+    @Override
+    public List<String> findProfilesWithUnclassifiedBefore(Instant cutoff) {
+        return Jdbc.query(c, "SELECT DISTINCT profile_id FROM raw_messages WHERE memory_id IS NULL AND received_at <= ?"
+                + " ORDER BY profile_id", rs -> rs.getString(1), cutoff.toEpochMilli());
+    }
+
+    @Override
+    public int deleteUnclassifiedBefore(String profileId, Instant cutoff, int limit) {
+        return Jdbc.update(c, "DELETE FROM raw_messages WHERE id IN (SELECT id FROM raw_messages WHERE profile_id = ?"
+                + " AND memory_id IS NULL AND received_at <= ? LIMIT ?)", profileId, cutoff.toEpochMilli(), limit);
+    }
+
+    @Override
+    public int deleteForMemory(String profileId, String memoryId) {
+        return Jdbc.update(c, "DELETE FROM raw_messages WHERE profile_id = ? AND memory_id = ?", profileId, memoryId);
     }
 }

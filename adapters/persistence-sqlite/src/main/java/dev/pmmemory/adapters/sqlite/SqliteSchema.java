@@ -116,7 +116,12 @@ final class SqliteSchema {
                       profile_id TEXT NOT NULL,
                       model TEXT NOT NULL,
                       vector BLOB NOT NULL
-                    )""")));
+                    )""")),
+            // lifecycle jobs (issue 9): the sweep finds due active memories without a scan; the purge
+            // removes a memory's raw messages by memory id
+            new Migration(5, "lifecycle jobs", List.of(
+                    "CREATE INDEX memories_active_expiry ON memories(expires_at, profile_id) WHERE status = 'active'",
+                    "CREATE INDEX raw_messages_memory ON raw_messages(profile_id, memory_id)")));
 
     private SqliteSchema() {
     }

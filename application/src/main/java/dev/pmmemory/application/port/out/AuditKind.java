@@ -15,7 +15,9 @@ public enum AuditKind {
     MEMORY_REJECTED,
     MEMORY_CORRECTED,
     MEMORY_DELETED,
-    MEMORY_EXPIRED;
+    MEMORY_EXPIRED,
+    /** Tombstone of a purged memory: its id and time, nothing else. */
+    MEMORY_PURGED;
 
     public String wireName() {
         return name().toLowerCase(Locale.ROOT);

@@ -11,4 +11,10 @@ public interface AuditTrail {
     List<AuditEvent> forMemory(String profileId, String memoryId);
 
     long countByProfile(String profileId);
+
+    /**
+     * Forgetting (purge): empties the detail of every event about the memory, so that only ids,
+     * kinds and times remain. The one exception to append-only.
+     */
+    void scrubMemory(String profileId, String memoryId);
 }

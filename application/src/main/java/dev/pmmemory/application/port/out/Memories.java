@@ -53,4 +53,25 @@ public interface Memories {
     List<Memory> list(MemoryListQuery query);
 
     long countByProfile(String profileId);
+
+    /*
+     * Lifecycle jobs (sweep, purge). "Retired at" of a retired memory: valid_until when set
+     * (superseded; rejected or deleted by a path that sets it), else expires_at for an expired
+     * memory, else last_seen_at.
+     */
+
+    /** Profiles with an {@code active} memory whose expires_at ≤ {@code now} (the sweep's work). */
+    List<String> findProfilesWithActiveExpired(Instant now);
+
+    /** Up to {@code limit} active memories of the profile with expires_at ≤ {@code now}, by expires_at then id. */
+    List<Memory> findActiveExpired(String profileId, Instant now, int limit);
+
+    /** Profiles with an expired, superseded, rejected or deleted memory retired at or before {@code cutoff}. */
+    List<String> findProfilesWithRetiredBefore(Instant cutoff);
+
+    /** Up to {@code limit} such memories of the profile, by id. */
+    List<Memory> findRetiredBefore(String profileId, Instant cutoff, int limit);
+
+    /** Removes the memory with its lookup rows and vector; false when there was none. */
+    boolean delete(String profileId, String id);
 }

@@ -1,5 +1,6 @@
 package dev.pmmemory.application.port.out;
 
+import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
@@ -16,4 +17,13 @@ public interface RawMessages {
     List<RawMessage> findByIds(String profileId, Collection<String> ids);
 
     long countByProfile(String profileId);
+
+    /** Profiles with an unclassified raw message (no memory) received at or before {@code cutoff}. */
+    List<String> findProfilesWithUnclassifiedBefore(Instant cutoff);
+
+    /** Removes up to {@code limit} unclassified raw messages received at or before {@code cutoff}; returns how many. */
+    int deleteUnclassifiedBefore(String profileId, Instant cutoff, int limit);
+
+    /** Removes the raw messages that created or reinforced the memory; returns how many. */
+    int deleteForMemory(String profileId, String memoryId);
 }

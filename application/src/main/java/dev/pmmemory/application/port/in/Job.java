@@ -1,0 +1,21 @@
+package dev.pmmemory.application.port.in;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.Optional;
+
+/** The lifecycle jobs (DOMAIN.md §5): each runs on a schedule and on demand. */
+public enum Job {
+    /** Materialises {@code expired} for active memories past their expiry. */
+    SWEEP,
+    /** Removes what has been retired for longer than the retention, leaving audit tombstones. */
+    PURGE;
+
+    public String wireName() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    public static Optional<Job> fromWireName(String name) {
+        return Arrays.stream(values()).filter(j -> j.wireName().equals(name)).findFirst();
+    }
+}

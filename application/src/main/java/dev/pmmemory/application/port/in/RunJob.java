@@ -1,0 +1,6 @@
+package dev.pmmemory.application.port.in;
+
+/** Runs one lifecycle job now, over every profile. Idempotent: a second run finds nothing left to do. */
+public interface RunJob {
+    JobReport run(Job job);
+}
