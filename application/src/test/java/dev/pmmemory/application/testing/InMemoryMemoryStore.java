@@ -48,6 +48,7 @@ public final class InMemoryMemoryStore implements MemoryStore {
     private final Object writeLock = new Object();
     private volatile State state = new State();
     private volatile boolean available = true;
+    private final Set<String> claimedJobRuns = new HashSet<>();
 
     @Override
     public <T> T write(String profileId, Function<StoreTransaction, T> work) {
@@ -77,6 +78,13 @@ public final class InMemoryMemoryStore implements MemoryStore {
     @Override
     public boolean isAvailable() {
         return available;
+    }
+
+    @Override
+    public boolean claimJobRun(String job, Instant periodStart) {
+        synchronized (writeLock) {
+            return claimedJobRuns.add(job + "@" + periodStart);
+        }
     }
 
     /** Lets a test simulate an unreachable store (readiness). */

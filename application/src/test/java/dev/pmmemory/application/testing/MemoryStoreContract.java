@@ -1471,6 +1471,18 @@ public abstract class MemoryStoreContract {
             assertThat(purge(justBefore, Duration.ofDays(180)).run().changed()).isZero();
             assertThat(purge(justBefore.plusMillis(1), Duration.ofDays(180)).run().changed()).isEqualTo(1);
         }
+    
+        @Test
+        void exactlyOneOfManyConcurrentClaimsOfAPeriodWins() throws Exception {
+            Instant period = Instant.parse("2026-05-20T10:00:00Z");
+
+            List<Boolean> claims = runTogether(8, i -> store.claimJobRun("sweep", period));
+
+            assertThat(claims).filteredOn(Boolean::booleanValue).hasSize(1);
+            assertThat(store.claimJobRun("sweep", period)).as("the period is taken").isFalse();
+            assertThat(store.claimJobRun("purge", period)).as("another job").isTrue();
+            assertThat(store.claimJobRun("sweep", period.plusSeconds(600))).as("the next period").isTrue();
+        }
     }
 
     /** Sequential ids for the jobs' audit events. */

@@ -4,6 +4,7 @@ import dev.pmmemory.application.port.out.AuditEvent;
 import dev.pmmemory.application.port.out.AuditTrail;
 import jakarta.persistence.EntityManager;
 import java.util.List;
+import java.util.Map;
 
 /** {@link AuditTrail} over PostgreSQL (Panache queries), append-only, inside the caller's transaction. */
 final class PostgresAuditTrail implements AuditTrail {
@@ -27,5 +28,11 @@ final class PostgresAuditTrail implements AuditTrail {
     @Override
     public long countByProfile(String profileId) {
         return AuditEventRow.count("profileId", profileId);
+    }
+
+    @Override
+    public void scrubMemory(String profileId, String memoryId) {
+        PostgresDml.run(em, "UPDATE audit_events SET detail = '' WHERE profile_id = :p AND memory_id = :m",
+                Map.of("p", profileId, "m", memoryId));
     }
 }

@@ -171,4 +171,51 @@ final class PostgresMemories implements Memories {
     private static String[] distinct(Collection<String> values) {
         return new LinkedHashSet<>(values).toArray(String[]::new);
     }
+
+    /** Retired at: see {@link Memories}. */
+    private static final String RETIRED = " status IN ('expired', 'superseded', 'rejected', 'deleted')"
+            + " AND COALESCE(valid_until, CASE WHEN status = 'expired' THEN expires_at ELSE last_seen_at END) <= :cutoff";
+
+    @Override
+    public List<String> findProfilesWithActiveExpired(Instant now) {
+        return strings("SELECT DISTINCT profile_id FROM memories WHERE status = 'active' AND expires_at <= :now"
+                + " ORDER BY profile_id", Map.of("now", now));
+    }
+
+    @Override
+    public List<Memory> findActiveExpired(String profileId, Instant now, int limit) {
+        return rows("SELECT * FROM memories WHERE status = 'active' AND expires_at <= :now AND profile_id = :p"
+                + " ORDER BY expires_at, id LIMIT :n", Map.of("now", now, "p", profileId, "n", limit));
+    }
+
+    @Override
+    public List<String> findProfilesWithRetiredBefore(Instant cutoff) {
+        return strings("SELECT DISTINCT profile_id FROM memories WHERE" + RETIRED + " ORDER BY profile_id",
+                Map.of("cutoff", cutoff));
+    }
+
+    @Override
+    public List<Memory> findRetiredBefore(String profileId, Instant cutoff, int limit) {
+        return rows("SELECT * FROM memories WHERE profile_id = :p AND" + RETIRED + " ORDER BY id LIMIT :n",
+                Map.of("p", profileId, "cutoff", cutoff, "n", limit));
+    }
+
+    @Override
+    public boolean delete(String profileId, String id) {
+        MemoryRow row = em.find(MemoryRow.class, id);
+        if (row == null || !row.toMemory().profileId().equals(profileId)) {
+            return false;
+        }
+        em.remove(row); // memory_vectors follows by ON DELETE CASCADE
+        em.flush();
+        return true;
+    }
+
+    private List<String> strings(String sql, Map<String, Object> args) {
+        Query query = em.createNativeQuery(sql, String.class);
+        args.forEach(query::setParameter);
+        @SuppressWarnings("unchecked")
+        List<String> values = query.getResultList();
+        return values;
+    }
 }

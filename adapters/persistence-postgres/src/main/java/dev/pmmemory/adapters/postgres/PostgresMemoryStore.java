@@ -17,6 +17,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.time.Instant;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
@@ -108,6 +109,15 @@ public class PostgresMemoryStore implements MemoryStore {
             });
             return work.apply(new Transaction(em));
         });
+    }
+
+    /** The primary key of job_runs decides: the first INSERT of (job, period) wins, the others do nothing. */
+    @Override
+    public boolean claimJobRun(String job, Instant periodStart) {
+        ensureSchema();
+        return inTransaction(() -> entityManager.get().createNativeQuery(
+                        "INSERT INTO job_runs (job, period_start) VALUES (:job, :period) ON CONFLICT DO NOTHING")
+                .setParameter("job", job).setParameter("period", periodStart).executeUpdate() == 1);
     }
 
     /** Answers within a few seconds: a connection from the pool, the schema in place, one round trip. */

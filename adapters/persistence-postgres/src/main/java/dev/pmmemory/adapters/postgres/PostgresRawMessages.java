@@ -3,6 +3,7 @@ package dev.pmmemory.adapters.postgres;
 import dev.pmmemory.application.port.out.RawMessage;
 import dev.pmmemory.application.port.out.RawMessages;
 import jakarta.persistence.EntityManager;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashSet;
@@ -49,5 +50,27 @@ final class PostgresRawMessages implements RawMessages {
     @Override
     public long countByProfile(String profileId) {
         return RawMessageRow.count("profileId", profileId);
+    }
+
+    @Override
+    public List<String> findProfilesWithUnclassifiedBefore(Instant cutoff) {
+        @SuppressWarnings("unchecked")
+        List<String> profiles = em.createNativeQuery("SELECT DISTINCT profile_id FROM raw_messages"
+                        + " WHERE memory_id IS NULL AND received_at <= :cutoff ORDER BY profile_id", String.class)
+                .setParameter("cutoff", cutoff).getResultList();
+        return profiles;
+    }
+
+    @Override
+    public int deleteUnclassifiedBefore(String profileId, Instant cutoff, int limit) {
+        return PostgresDml.run(em, "DELETE FROM raw_messages WHERE id IN (SELECT id FROM raw_messages"
+                        + " WHERE profile_id = :p AND memory_id IS NULL AND received_at <= :cutoff LIMIT :n)",
+                Map.of("p", profileId, "cutoff", cutoff, "n", limit));
+    }
+
+    @Override
+    public int deleteForMemory(String profileId, String memoryId) {
+        return PostgresDml.run(em, "DELETE FROM raw_messages WHERE profile_id = :p AND memory_id = :m",
+                Map.of("p", profileId, "m", memoryId));
     }
 }

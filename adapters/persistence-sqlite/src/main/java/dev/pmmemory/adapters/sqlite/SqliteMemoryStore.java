@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -100,6 +101,17 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
             return inTransaction(c, work);
         } finally {
             idleReaders.offer(c);
+        }
+    }
+
+    @Override
+    public boolean claimJobRun(String job, Instant periodStart) {
+        writeLock.lock();
+        try {
+            return Jdbc.update(writer, "INSERT OR IGNORE INTO job_runs (job, period_start) VALUES (?, ?)", job,
+                    periodStart.toEpochMilli()) == 1;
+        } finally {
+            writeLock.unlock();
         }
     }
 

@@ -121,7 +121,14 @@ final class SqliteSchema {
             // removes a memory's raw messages by memory id
             new Migration(5, "lifecycle jobs", List.of(
                     "CREATE INDEX memories_active_expiry ON memories(expires_at, profile_id) WHERE status = 'active'",
-                    "CREATE INDEX raw_messages_memory ON raw_messages(profile_id, memory_id)")));
+                    "CREATE INDEX raw_messages_memory ON raw_messages(profile_id, memory_id)",
+                    // one row per scheduled run: the primary key lets one claimant per period win
+                    """
+                    CREATE TABLE job_runs (
+                      job TEXT NOT NULL,
+                      period_start INTEGER NOT NULL,
+                      PRIMARY KEY (job, period_start)
+                    )""")));
 
     private SqliteSchema() {
     }

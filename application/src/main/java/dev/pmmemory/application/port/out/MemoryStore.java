@@ -1,5 +1,6 @@
 package dev.pmmemory.application.port.out;
 
+import java.time.Instant;
 import java.util.function.Function;
 
 /**
@@ -24,6 +25,13 @@ public interface MemoryStore {
 
     /** Whether the store answers right now (readiness). */
     boolean isAvailable();
+
+    /**
+     * Claims the run of {@code job} for the schedule period starting at {@code periodStart}: true
+     * for exactly one caller per (job, period), whichever instance on this database asks first, so
+     * that a scheduled job runs once per period however many instances share the store.
+     */
+    boolean claimJobRun(String job, Instant periodStart);
 
     /** The repositories bound to one transaction. */
     interface StoreTransaction {
