@@ -28,6 +28,34 @@ public interface MemoryConfig {
 
     Classifiers classifier();
 
+    /**
+     * How long a retired memory (expired, superseded, rejected, deleted) and an unclassified raw
+     * message are kept before the purge removes them: {@code 180d}, {@code 12h}, {@code 30m} or
+     * ISO-8601 ({@code P180D}). Checked at start.
+     */
+    @WithDefault("180d")
+    String retention();
+
+    Jobs jobs();
+
+    /** The scheduled lifecycle jobs; each also runs on demand (POST /v1/admin/jobs/{job}:run). */
+    interface Jobs {
+        /** Materialises {@code expired}; reads never depend on it. */
+        Schedule sweep();
+
+        /** Removes what retired longer than {@code memory.retention} ago. */
+        Schedule purge();
+
+        interface Schedule {
+            /** Off: the schedule never runs the job (the admin endpoint still can). */
+            @WithDefault("true")
+            boolean enabled();
+
+            /** Quartz-style cron, seconds first (defaults in application.properties), read by {@code ScheduledJobs}. */
+            String cron();
+        }
+    }
+
     /** The classifier chain: the lexicon's rules, then (optionally) an LLM for what they leave unclassified. */
     interface Classifiers {
         Llm llm();

@@ -6,11 +6,15 @@ import dev.pmmemory.application.port.in.AddFeedback;
 import dev.pmmemory.application.port.in.GetMemory;
 import dev.pmmemory.application.port.in.ListMemories;
 import dev.pmmemory.application.port.in.RecallContext;
+import dev.pmmemory.application.port.in.RunJob;
 import dev.pmmemory.application.port.out.IdGenerator;
 import dev.pmmemory.application.port.out.MemoryStore;
 import dev.pmmemory.application.service.ContextRecall;
+import dev.pmmemory.application.service.ExpirySweep;
 import dev.pmmemory.application.service.FeedbackIntake;
+import dev.pmmemory.application.service.LifecycleJobs;
 import dev.pmmemory.application.service.MemoryQueries;
+import dev.pmmemory.application.service.RetentionPurge;
 import dev.pmmemory.adapters.classifier.llm.ChatEndpoint;
 import dev.pmmemory.adapters.classifier.llm.OpenAiCompatibleClassifier;
 import dev.pmmemory.domain.classify.Classifier;
@@ -19,6 +23,7 @@ import dev.pmmemory.domain.classify.Lexicon;
 import dev.pmmemory.domain.classify.RuleClassifier;
 import dev.pmmemory.domain.privacy.Redactor;
 import dev.pmmemory.domain.text.TextAnalyzer;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.StartupEvent;
 import io.quarkus.runtime.configuration.ConfigurationException;
 import jakarta.enterprise.event.Observes;
@@ -33,6 +38,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -187,5 +193,22 @@ public class Wiring {
     @Singleton
     GetMemory getMemory(MemoryQueries queries) {
         return queries;
+    }
+
+    /** Lifecycle jobs (README "Lifecycle"): sweep and purge, metered and logged however they are started. */
+    @Produces
+    @Singleton
+    RunJob runJob(MemoryStore store, IdGenerator ids, Clock clock, MemoryConfig config, MeterRegistry registry) {
+        Duration retention = RetentionSetting.parse(config.retention());
+        LOG.infof("jobs: sweep %s, purge %s, retention %s",
+                config.jobs().sweep().enabled() ? "'" + config.jobs().sweep().cron() + "'" : "off",
+                config.jobs().purge().enabled() ? "'" + config.jobs().purge().cron() + "'" : "off", retention);
+        return new JobMetrics(new LifecycleJobs(new ExpirySweep(store, ids, clock),
+                new RetentionPurge(store, ids, clock, retention)), registry);
+    }
+
+    /** A bad memory.retention stops the start, naming the key, not the first purge. */
+    void configureJobsAtStart(@Observes StartupEvent start, RunJob jobs) {
+        LOG.debug("lifecycle jobs ready");
     }
 }

@@ -155,4 +155,15 @@ class AuthTest {
         assertThat(generated).isNotBlank();
     }
 
+
+    /** Lifecycle jobs touch every profile: only an admin key runs them. */
+    @Test
+    void onlyAnAdminKeyRunsAJob() {
+        as(WithApiKeys.BOT).when().post("/v1/admin/jobs/sweep:run").then().statusCode(403)
+                .contentType("application/problem+json");
+        as(WithApiKeys.READER).when().post("/v1/admin/jobs/sweep:run").then().statusCode(403);
+        given().when().post("/v1/admin/jobs/sweep:run").then().statusCode(401);
+        as(WithApiKeys.ADMIN).when().post("/v1/admin/jobs/sweep:run").then().statusCode(200)
+                .body("job", equalTo("sweep"));
+    }
 }

@@ -1,0 +1,87 @@
+package dev.pmmemory.bootstrap;
+
+import static dev.pmmemory.bootstrap.Api.feedback;
+import static dev.pmmemory.bootstrap.Api.memory;
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.greaterThanOrEqualTo;
+import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.not;
+
+import dev.pmmemory.application.port.in.Job;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The lifecycle jobs through the admin endpoint, on SQLite ({@link PostgresJobsAcceptanceTest}: on
+ * PostgreSQL). A message dated long ago makes a memory that has expired and then been retired
+ * for longer than the 180-day retention, whatever today's date.
+ */
+@QuarkusTest
+class JobsAcceptanceTest {
+    private static final String LONG_AGO = "2024-01-02T03:04:05Z"; // project_negative: expires 30 days later
+
+    @Inject
+    ScheduledJobs scheduled;
+
+    @Test
+    void sweepThenPurgeThroughTheAdminEndpoint() {
+        String p = Api.newProfile("jobs");
+        String id = feedback(p, "OpenAI 估值高", LONG_AGO).statusCode(201).extract().path("memory.id");
+
+        runJob("sweep").statusCode(200).body("job", equalTo("sweep"))
+                .body("profiles", greaterThanOrEqualTo(1)).body("changed", greaterThanOrEqualTo(1))
+                .body("duration_ms", greaterThanOrEqualTo(0));
+        memory(p, id).statusCode(200).body("status", equalTo("expired"))
+                .body("audit_events.kind", hasItem("memory_expired"));
+        runJob("sweep").statusCode(200).body("changed", equalTo(0)); // idempotent
+
+        runJob("purge").statusCode(200).body("job", equalTo("purge")).body("changed", greaterThanOrEqualTo(1));
+        memory(p, id).statusCode(404);
+        Api.memories(p, java.util.Map.of()).statusCode(200).body("items.id", not(hasItem(id)));
+    }
+
+    @Test
+    void anUnknownJobIsA404ProblemNamingIt() {
+        runJob("defragment").statusCode(404).contentType("application/problem+json")
+                .body("detail", containsString("defragment")).body("detail", containsString("sweep, purge"));
+        given().when().post("/v1/admin/jobs/sweep").then().statusCode(404); // the ":run" suffix is part of the path
+    }
+
+    @Test
+    void eachRunCountsInMetricsAndLogsOneLine() throws Exception {
+        runJob("sweep").statusCode(200);
+
+        given().when().get("/q/metrics").then().statusCode(200)
+                .body(containsString("pm_memory_job_runs_total{job=\"sweep\""))
+                .body(containsString("pm_memory_job_changed_total{job=\"sweep\""))
+                .body(containsString("pm_memory_job_duration_seconds_count{job=\"sweep\""));
+        List<String> lines = Files.readAllLines(Path.of("target/quarkus-test.log"));
+        assertThat(lines).anyMatch(l -> l.matches(".*job=sweep profiles=\\d+ changed=\\d+ ms=\\d+.*"));
+    }
+
+    /** Two runners for one schedule period on one database (two instances): exactly one runs it. */
+    @Test
+    void aSchedulePeriodRunsOnceHoweverManyRunnersFireForIt() throws Exception {
+        Instant period = Instant.parse("2031-01-01T00:10:00.250Z").plusNanos(System.nanoTime() % 1_000_000L * 1000);
+        var first = new java.util.concurrent.CompletableFuture<Boolean>();
+        Thread other = new Thread(() -> first.complete(scheduled.runPeriod(Job.SWEEP, period).isPresent()));
+        other.start();
+        boolean mine = scheduled.runPeriod(Job.SWEEP, period).isPresent();
+        boolean theirs = first.get();
+
+        assertThat(List.of(mine, theirs)).containsExactlyInAnyOrder(true, false);
+        assertThat(scheduled.runPeriod(Job.SWEEP, period.plusSeconds(600)).isPresent()).as("the next period").isTrue();
+    }
+
+    private static io.restassured.response.ValidatableResponse runJob(String job) {
+        return given().when().post("/v1/admin/jobs/" + job + ":run").then();
+    }
+}
