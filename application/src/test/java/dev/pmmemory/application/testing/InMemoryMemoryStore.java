@@ -37,7 +37,7 @@ import java.util.function.Predicate;
  * works on the state published when it started: a consistent snapshot, without locking.
  *
  * <p>It enforces the same constraints as the SQL stores: unique memory / raw message / audit ids,
- * at most one ACTIVE memory per dedup key, one raw message per (profile, message_id), and an
+ * one raw message per (profile, message_id), and an
  * update needs an existing memory.
  */
 public final class InMemoryMemoryStore implements MemoryStore {
@@ -250,7 +250,6 @@ public final class InMemoryMemoryStore implements MemoryStore {
                 if (s.memories.containsKey(memory.id())) {
                     throw new IllegalStateException("memory " + memory.id() + " already exists");
                 }
-                checkActiveDedupKey(memory);
                 s.memories.put(memory.id(), memory);
             }
 
@@ -261,23 +260,7 @@ public final class InMemoryMemoryStore implements MemoryStore {
                 if (!s.memories.containsKey(memory.id())) {
                     throw new IllegalStateException("no memory " + memory.id() + " to update");
                 }
-                checkActiveDedupKey(memory);
                 s.memories.put(memory.id(), memory);
-            }
-
-            private void checkActiveDedupKey(Memory memory) {
-                if (memory.status() != MemoryStatus.ACTIVE) {
-                    return;
-                }
-                boolean clash = s.memories.values().stream()
-                        .anyMatch(other -> !other.id().equals(memory.id())
-                                && other.status() == MemoryStatus.ACTIVE
-                                && other.profileId().equals(memory.profileId())
-                                && other.type() == memory.type()
-                                && other.normalizedContent().equals(memory.normalizedContent()));
-                if (clash) {
-                    throw new IllegalStateException("an active memory with this dedup key already exists");
-                }
             }
 
             @Override
@@ -287,17 +270,20 @@ public final class InMemoryMemoryStore implements MemoryStore {
             }
 
             @Override
-            public Optional<Memory> findActiveDuplicate(String profileId, MemoryType type, String normalizedContent) {
-                return find(profileId, m -> m.status() == MemoryStatus.ACTIVE && m.type() == type
-                        && m.normalizedContent().equals(normalizedContent)).stream().findFirst();
+            public List<Memory> findDuplicatesVisibleDuring(String profileId, MemoryType type,
+                                                            String normalizedContent, Instant from, Instant until) {
+                return find(profileId, m -> m.type() == type && m.normalizedContent().equals(normalizedContent)
+                        && Lifetime.isVisibleDuring(m, from, until)).stream()
+                        .sorted(Comparator.comparing(Memory::id)).toList();
             }
 
             @Override
-            public List<Memory> findActiveByEntities(String profileId, MemoryType type,
-                                                     Collection<String> entityKeys) {
+            public List<Memory> findByEntitiesVisibleDuring(String profileId, MemoryType type,
+                                                            Collection<String> entityKeys, Instant from,
+                                                            Instant until) {
                 Set<String> keys = new HashSet<>(entityKeys);
-                return find(profileId, m -> m.status() == MemoryStatus.ACTIVE && m.type() == type
-                        && m.entityKeys().stream().anyMatch(keys::contains)).stream()
+                return find(profileId, m -> m.type() == type && m.entityKeys().stream().anyMatch(keys::contains)
+                        && Lifetime.isVisibleDuring(m, from, until)).stream()
                         .sorted(Comparator.comparing(Memory::id)).toList();
             }
 

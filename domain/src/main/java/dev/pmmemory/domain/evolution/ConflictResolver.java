@@ -1,5 +1,6 @@
 package dev.pmmemory.domain.evolution;
 
+import dev.pmmemory.domain.memory.Lifetime;
 import dev.pmmemory.domain.memory.Memory;
 import dev.pmmemory.domain.memory.MemoryStatus;
 import dev.pmmemory.domain.memory.MemoryType;
@@ -32,8 +33,11 @@ public final class ConflictResolver {
     }
 
     /**
-     * Resolves a new active memory against existing memories (any may be passed; only active
-     * opposite decisions sharing a live entity count).
+     * Resolves a new active memory against existing memories (any may be passed). Only opposite
+     * decisions sharing a live entity and visible during the new memory's lifetime count
+     * ({@link Lifetime#isVisibleDuring}): one visible when it was said is superseded (or holds it
+     * pending), one that became visible later takes the late message over; one that had expired
+     * or ended before it was said takes no part.
      */
     public Resolution resolve(Memory incoming, List<Memory> existing) {
         return resolve(incoming, existing, false);
@@ -61,7 +65,8 @@ public final class ConflictResolver {
         boolean pending = false;
 
         List<Memory> conflicting = existing.stream()
-                .filter(e -> e.status() == MemoryStatus.ACTIVE && e.type() == opposite.get())
+                .filter(e -> e.type() == opposite.get())
+                .filter(e -> Lifetime.isVisibleDuring(e, incoming.createdAt(), incoming.expiresAt()))
                 .filter(e -> !e.id().equals(incoming.id()))
                 .sorted(Comparator.comparing(Memory::id))
                 .toList();

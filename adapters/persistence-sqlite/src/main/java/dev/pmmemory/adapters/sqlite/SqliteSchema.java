@@ -68,7 +68,7 @@ final class SqliteSchema {
                       superseded_entity_keys TEXT NOT NULL,
                       source_message_ids TEXT NOT NULL
                     )""",
-                    // at most one active memory per dedup key, whatever races the application loses
+                    // at most one active memory per dedup key (dropped by migration 3)
                     """
                     CREATE UNIQUE INDEX memories_active_dedup
                       ON memories(profile_id, type, normalized_content) WHERE status = 'active'""",
@@ -116,7 +116,13 @@ final class SqliteSchema {
                       profile_id TEXT NOT NULL,
                       model TEXT NOT NULL,
                       vector BLOB NOT NULL
-                    )""")));
+                    )""")),
+            // issue 9: dedup candidates are chosen by time, so two memories with one key may both be
+            // stored active (the older one expired, not yet swept); the profile's write lock, not an
+            // index, keeps concurrent repeats to one memory
+            new Migration(3, "dedup by visibility, not by status", List.of(
+                    "DROP INDEX memories_active_dedup",
+                    "CREATE INDEX memories_dedup ON memories(profile_id, type, normalized_content)")));
 
     private SqliteSchema() {
     }

@@ -15,7 +15,9 @@ public enum AuditKind {
     MEMORY_REJECTED,
     MEMORY_CORRECTED,
     MEMORY_DELETED,
-    MEMORY_EXPIRED;
+    MEMORY_EXPIRED,
+    /** A late repeat showed two memories of one key to be one: this one was folded into the other. */
+    MEMORY_FOLDED;
 
     public String wireName() {
         return name().toLowerCase(Locale.ROOT);
