@@ -262,6 +262,31 @@ class SqliteMemoryStoreTest {
 
     // --- query plans of the recall finders ---------------------------------------------------------
 
+    /** Experience recall reads the experiences sharing a term through experience_terms, not the profile's all. */
+    @Test
+    void theExperienceRecallQueryIsServedByTheTermIndex() throws SQLException {
+        Path file = dir.resolve("memory.db");
+        try (SqliteMemoryStore store = SqliteMemoryStore.open(file, CLOCK)) {
+            for (String profile : List.of(P, "pm-bob")) {
+                store.write(profile, tx -> {
+                    for (int i = 0; i < 200; i++) {
+                        tx.experiences().insert(new dev.pmmemory.domain.experience.Experience(profile + "-e" + i,
+                                profile, "t", "o", "l", 0.5, List.of("term" + i % 40, "openai"), T0.plusSeconds(i)));
+                    }
+                    return null;
+                });
+            }
+        }
+
+        List<String> plans = plansOfStatements(file,
+                c -> new SqliteExperiences(c).findSharingTerms(P, T0.plus(Duration.ofDays(1)), List.of("term7")));
+
+        assertThat(plans).singleElement().asString()
+                .contains("experience_terms_lookup")
+                .doesNotContain("SCAN experiences")
+                .doesNotContain("SCAN experience_terms");
+    }
+
     /**
      * A few hundred memories of three profiles, with shared keywords and entities, so that the
      * planner has a real choice between indexes.
@@ -311,9 +336,14 @@ class SqliteMemoryStoreTest {
      * returns the EXPLAIN QUERY PLAN of each (same SQL, same arguments) as text.
      */
     private List<String> plansOf(Path file, Consumer<SqliteMemories> finder) throws SQLException {
+        return plansOfStatements(file, c -> finder.accept(new SqliteMemories(c)));
+    }
+
+    /** As {@link #plansOf}, for any repository built on the recording connection. */
+    private List<String> plansOfStatements(Path file, Consumer<Connection> work) throws SQLException {
         try (Connection c = plainConnection(file)) {
             List<Ran> ran = new ArrayList<>();
-            finder.accept(new SqliteMemories(recording(c, ran)));
+            work.accept(recording(c, ran));
             assertThat(ran).as("statements run").isNotEmpty();
             List<String> plans = new ArrayList<>();
             for (Ran r : ran) {
