@@ -4,11 +4,15 @@ import dev.pmmemory.adapters.postgres.PostgresMemoryStore;
 import dev.pmmemory.adapters.sqlite.SqliteMemoryStore;
 import dev.pmmemory.application.port.in.AddFeedback;
 import dev.pmmemory.application.port.in.GetMemory;
+import dev.pmmemory.application.port.in.ListExperiences;
 import dev.pmmemory.application.port.in.ListMemories;
 import dev.pmmemory.application.port.in.RecallContext;
+import dev.pmmemory.application.port.in.RecordExperience;
 import dev.pmmemory.application.port.out.IdGenerator;
 import dev.pmmemory.application.port.out.MemoryStore;
 import dev.pmmemory.application.service.ContextRecall;
+import dev.pmmemory.application.service.ExperienceIntake;
+import dev.pmmemory.application.service.ExperienceQueries;
 import dev.pmmemory.application.service.FeedbackIntake;
 import dev.pmmemory.application.service.MemoryQueries;
 import dev.pmmemory.adapters.classifier.llm.ChatEndpoint;
@@ -168,6 +172,18 @@ public class Wiring {
     RecallContext recallContext(MemoryStore store, Lexicon lexicon, TextAnalyzer analyzer, Clock clock,
                                 SemanticRecall semantic) {
         return new ContextRecall(store, lexicon, analyzer, clock, semantic.embeddings(), semantic.mix());
+    }
+
+    @Produces
+    @Singleton
+    RecordExperience recordExperience(MemoryStore store, TextAnalyzer analyzer, IdGenerator ids, Clock clock) {
+        return new ExperienceIntake(store, analyzer, new Redactor(), ids, clock);
+    }
+
+    @Produces
+    @Singleton
+    ListExperiences listExperiences(MemoryStore store) {
+        return new ExperienceQueries(store);
     }
 
     @Produces

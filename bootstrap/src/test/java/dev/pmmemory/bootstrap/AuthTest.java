@@ -155,4 +155,16 @@ class AuthTest {
         assertThat(generated).isNotBlank();
     }
 
+
+    @Test
+    void recordingAnExperienceNeedsWriteAndListingThemRead() {
+        String experience = "{\"task\": \"推荐 OpenAI\", \"outcome\": \"PM 拒绝\", \"lesson\": \"先给对比估值\"}";
+        as(WithApiKeys.READER).contentType(ContentType.JSON).body(experience)
+                .when().post("/v1/profiles/team-a-3/experiences").then().statusCode(403);
+        as(WithApiKeys.BOT).contentType(ContentType.JSON).body(experience)
+                .when().post("/v1/profiles/team-a-3/experiences").then().statusCode(201);
+        as(WithApiKeys.READER).when().get("/v1/profiles/team-a-3/experiences").then().statusCode(200)
+                .body("items.size()", equalTo(1));
+        given().when().get("/v1/profiles/team-a-3/experiences").then().statusCode(401);
+    }
 }

@@ -2,12 +2,14 @@ package dev.pmmemory.application.testing;
 
 import dev.pmmemory.application.port.out.AuditEvent;
 import dev.pmmemory.application.port.out.AuditTrail;
+import dev.pmmemory.application.port.out.Experiences;
 import dev.pmmemory.application.port.out.Memories;
 import dev.pmmemory.application.port.out.MemoryListQuery;
 import dev.pmmemory.application.port.out.MemoryStore;
 import dev.pmmemory.application.port.out.MemoryVectors;
 import dev.pmmemory.application.port.out.RawMessage;
 import dev.pmmemory.application.port.out.RawMessages;
+import dev.pmmemory.domain.experience.Experience;
 import dev.pmmemory.domain.memory.Memory;
 import dev.pmmemory.domain.memory.MemoryStatus;
 import dev.pmmemory.domain.memory.MemoryType;
@@ -37,8 +39,8 @@ import java.util.function.Predicate;
  * works on the state published when it started: a consistent snapshot, without locking.
  *
  * <p>It enforces the same constraints as the SQL stores: unique memory / raw message / audit ids,
- * one raw message per (profile, message_id), and an
- * update needs an existing memory.
+ * one raw message per (profile, message_id), unique experience ids, and an update needs an
+ * existing memory.
  */
 public final class InMemoryMemoryStore implements MemoryStore {
 
@@ -101,12 +103,18 @@ public final class InMemoryMemoryStore implements MemoryStore {
         return state.audits.stream().filter(e -> e.profileId().equals(profileId)).toList();
     }
 
+    /** Every committed experience of a profile, in insertion order. */
+    public List<Experience> experiences(String profileId) {
+        return state.experiences.values().stream().filter(e -> e.profileId().equals(profileId)).toList();
+    }
+
     /** Everything committed, of every profile (e.g. to scan for a secret). */
     public List<Object> everything() {
         State s = state;
         List<Object> all = new ArrayList<>(s.memories.values());
         all.addAll(s.raws);
         all.addAll(s.audits);
+        all.addAll(s.experiences.values());
         return all;
     }
 
@@ -121,22 +129,26 @@ public final class InMemoryMemoryStore implements MemoryStore {
         final ArrayList<RawMessage> raws;
         final ArrayList<AuditEvent> audits;
         final LinkedHashMap<String, StoredVector> vectors;
+        final LinkedHashMap<String, Experience> experiences;
 
         State() {
-            this(new LinkedHashMap<>(), new ArrayList<>(), new ArrayList<>(), new LinkedHashMap<>());
+            this(new LinkedHashMap<>(), new ArrayList<>(), new ArrayList<>(), new LinkedHashMap<>(),
+                    new LinkedHashMap<>());
         }
 
         private State(LinkedHashMap<String, Memory> memories, ArrayList<RawMessage> raws,
-                      ArrayList<AuditEvent> audits, LinkedHashMap<String, StoredVector> vectors) {
+                      ArrayList<AuditEvent> audits, LinkedHashMap<String, StoredVector> vectors,
+                      LinkedHashMap<String, Experience> experiences) {
             this.memories = memories;
             this.raws = raws;
             this.audits = audits;
             this.vectors = vectors;
+            this.experiences = experiences;
         }
 
         State copy() {
             return new State(new LinkedHashMap<>(memories), new ArrayList<>(raws), new ArrayList<>(audits),
-                    new LinkedHashMap<>(vectors));
+                    new LinkedHashMap<>(vectors), new LinkedHashMap<>(experiences));
         }
     }
 
@@ -149,6 +161,7 @@ public final class InMemoryMemoryStore implements MemoryStore {
         private final RawMessages rawMessages = new TxRawMessages();
         private final AuditTrail auditTrail = new TxAuditTrail();
         private final MemoryVectors vectors = new TxVectors();
+        private final Experiences experiences = new TxExperiences();
 
         Tx(State s, boolean writable) {
             this.s = s;
@@ -173,6 +186,49 @@ public final class InMemoryMemoryStore implements MemoryStore {
         @Override
         public MemoryVectors vectors() {
             return vectors;
+        }
+
+        @Override
+        public Experiences experiences() {
+            return experiences;
+        }
+
+        private final class TxExperiences implements Experiences {
+            private static final Comparator<Experience> NEWEST_FIRST = Comparator.comparing(Experience::createdAt)
+                    .thenComparing(Experience::id).reversed();
+
+            @Override
+            public void insert(Experience experience) {
+                checkWritable();
+                Objects.requireNonNull(experience, "experience");
+                if (s.experiences.containsKey(experience.id())) {
+                    throw new IllegalStateException("experience " + experience.id() + " already exists");
+                }
+                s.experiences.put(experience.id(), experience);
+            }
+
+            @Override
+            public List<Experience> findSharingTerms(String profileId, Instant asOf, Collection<String> terms) {
+                checkOpen();
+                Set<String> wanted = new HashSet<>(terms);
+                return s.experiences.values().stream()
+                        .filter(e -> e.profileId().equals(profileId) && !e.createdAt().isAfter(asOf)
+                                && e.keywords().stream().anyMatch(wanted::contains))
+                        .toList();
+            }
+
+            @Override
+            public List<Experience> newestFirst(String profileId, int limit) {
+                checkOpen();
+                return s.experiences.values().stream().filter(e -> e.profileId().equals(profileId))
+                        .sorted(NEWEST_FIRST).limit(limit).toList();
+            }
+
+            @Override
+            public long countByProfile(String profileId) {
+                checkOpen();
+                return s.experiences.values().stream().filter(e -> e.profileId().equals(profileId)).count();
+            }
         }
 
         private final class TxVectors implements MemoryVectors {

@@ -14,6 +14,7 @@ import dev.pmmemory.application.port.out.MemoryStore;
 import dev.pmmemory.application.port.out.MemoryVectors;
 import dev.pmmemory.application.port.out.RawMessage;
 import dev.pmmemory.application.service.FeedbackIntake;
+import dev.pmmemory.domain.experience.Experience;
 import dev.pmmemory.domain.memory.EntityKey;
 import dev.pmmemory.domain.memory.Memory;
 import dev.pmmemory.domain.memory.MemoryStatus;
@@ -1457,6 +1458,129 @@ public abstract class MemoryStoreContract {
                 tx.vectors().put(P, "m1", MODEL, new float[] {0.5f, 0.5f});
             });
             assertThat(find(P, MODEL, "m1").get("m1")).containsExactly(0.5f, 0.5f);
+        }
+    }
+
+    // --- experiences (DOMAIN.md §10) -------------------------------------------------------------
+
+    /** Lessons of finished rounds: stored once, found by a shared term for recall, listed newest first. */
+    @Nested
+    class ExperienceStorage {
+
+        private Experience experience(String id, String profileId, Instant createdAt, String... keywords) {
+            return new Experience(id, profileId, "task " + id, "passed", "lesson " + id, 0.5, List.of(keywords),
+                    createdAt);
+        }
+
+        private void record(String profileId, Experience... experiences) {
+            store.write(profileId, tx -> {
+                for (Experience e : experiences) {
+                    tx.experiences().insert(e);
+                }
+                return null;
+            });
+        }
+
+        private List<String> sharing(String profileId, Instant asOf, String... terms) {
+            return store.read(tx -> tx.experiences().findSharingTerms(profileId, asOf, List.of(terms))).stream()
+                    .map(Experience::id).toList();
+        }
+
+        private long experienceCount(String profileId) {
+            return store.read(tx -> tx.experiences().countByProfile(profileId));
+        }
+
+        private List<Experience> newest(String profileId, int limit) {
+            return store.read(tx -> tx.experiences().newestFirst(profileId, limit));
+        }
+
+        @Test
+        void everyFieldOfAnExperienceSurvivesInsertAndRead() {
+            Experience full = new Experience("e-full", P, "推荐 OpenAI 跟投\n第二行", "PM 拒绝：估值太高",
+                    "估值高的项目，先给对比估值 [REDACTED:api_key]", 0.123456789,
+                    List.of("openai", "估值", "跟投"), Instant.parse("2026-05-09T10:00:00.123Z"));
+            record(P, full);
+
+            assertThat(newest(P, 10)).containsExactly(full);
+            List<Experience> found = store.read(tx -> tx.experiences().findSharingTerms(P,
+                    T0.plus(Duration.ofDays(30)), List.of("估值")));
+            assertThat(found).containsExactly(full);
+        }
+
+        @Test
+        void importanceZeroAndOneAndNoKeywordsSurvive() {
+            Experience none = new Experience("e0", P, "t", "o", "l", 0.0, List.of(), T0);
+            Experience one = new Experience("e1", P, "t", "o", "l", 1.0, List.of("x"), T0.plusMillis(1));
+            record(P, none, one);
+
+            assertThat(newest(P, 10)).containsExactly(one, none);
+        }
+
+        @Test
+        void onlyExperiencesSharingATermAreFound() {
+            record(P, experience("openai", P, T0, "openai", "估值"),
+                    experience("anthropic", P, T0, "anthropic"),
+                    experience("both", P, T0, "anthropic", "openai"));
+
+            assertThat(sharing(P, T0, "openai")).containsExactlyInAnyOrder("openai", "both");
+            assertThat(sharing(P, T0, "估值", "anthropic")).containsExactlyInAnyOrder("openai", "anthropic", "both");
+            assertThat(sharing(P, T0, "mistral")).isEmpty();
+            assertThat(sharing(P, T0)).as("no terms").isEmpty();
+        }
+
+        @Test
+        void anExperienceCreatedAfterAsOfIsNotFound() {
+            record(P, experience("at", P, T0, "openai"), experience("after", P, T0.plusMillis(1), "openai"));
+
+            assertThat(sharing(P, T0, "openai")).containsExactly("at");
+            assertThat(sharing(P, T0.plusMillis(1), "openai")).containsExactlyInAnyOrder("at", "after");
+        }
+
+        @Test
+        void experiencesOfOneProfileAreInvisibleThroughAnother() {
+            record(P, experience("mine", P, T0, "openai"));
+            record(OTHER, experience("theirs", OTHER, T0, "openai"));
+
+            assertThat(sharing(P, T0, "openai")).containsExactly("mine");
+            assertThat(newest(OTHER, 10)).extracting(Experience::id).containsExactly("theirs");
+            assertThat(experienceCount(P)).isEqualTo(1L);
+            assertThat(experienceCount("pm-nobody")).isZero();
+        }
+
+        @Test
+        void newestFirstIsByCreatedAtThenIdAndHonoursTheLimit() {
+            record(P, experience("b", P, T0, "x"), experience("old", P, T0.minusSeconds(60), "x"),
+                    experience("a", P, T0, "x"), experience("new", P, T0.plusSeconds(60), "x"));
+
+            assertThat(newest(P, 10)).extracting(Experience::id).containsExactly("new", "b", "a", "old");
+            assertThat(newest(P, 2)).extracting(Experience::id).containsExactly("new", "b");
+        }
+
+        @Test
+        void manyTermsAtOnce() {
+            record(P, experience("e", P, T0, "term-499"));
+            String[] terms = IntStream.range(0, 500).mapToObj(i -> "term-" + i).toArray(String[]::new);
+
+            assertThat(sharing(P, T0, terms)).containsExactly("e");
+        }
+
+        @Test
+        void anIdCannotBeUsedTwice() {
+            record(P, experience("e", P, T0, "x"));
+
+            assertThatThrownBy(() -> record(P, experience("e", P, T0, "y"))).isInstanceOf(RuntimeException.class);
+            assertThat(newest(P, 10)).extracting(Experience::keywords).containsExactly(List.of("x"));
+        }
+
+        @Test
+        void aFailedWriteLeavesNoExperienceBehind() {
+            assertThatThrownBy(() -> store.write(P, tx -> {
+                tx.experiences().insert(experience("e", P, T0, "openai"));
+                throw new IllegalStateException("boom");
+            })).isInstanceOf(IllegalStateException.class);
+
+            assertThat(experienceCount(P)).isZero();
+            assertThat(sharing(P, T0, "openai")).isEmpty();
         }
     }
 }

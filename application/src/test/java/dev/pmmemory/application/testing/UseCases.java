@@ -5,6 +5,7 @@ import dev.pmmemory.application.port.in.RecallContextQuery;
 import dev.pmmemory.application.port.out.IdGenerator;
 import dev.pmmemory.application.port.out.MemoryStore;
 import dev.pmmemory.application.service.ContextRecall;
+import dev.pmmemory.application.service.ExperienceIntake;
 import dev.pmmemory.application.service.FeedbackIntake;
 import dev.pmmemory.domain.classify.ClassifierChain;
 import dev.pmmemory.domain.classify.Lexicon;
@@ -35,6 +36,10 @@ public final class UseCases {
     public static FeedbackIntake feedbackIntake(MemoryStore store, Clock clock, IdGenerator ids) {
         return new FeedbackIntake(store, new ClassifierChain(List.of(new RuleClassifier(LEXICON))), LEXICON,
                 ANALYZER, new Redactor(), ids, clock);
+    }
+
+    public static ExperienceIntake experienceIntake(MemoryStore store, Clock clock) {
+        return new ExperienceIntake(store, ANALYZER, new Redactor(), UUIDS, clock);
     }
 
     public static ContextRecall contextRecall(MemoryStore store, Clock clock) {

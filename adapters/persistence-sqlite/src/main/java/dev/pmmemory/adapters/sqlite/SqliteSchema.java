@@ -122,7 +122,30 @@ final class SqliteSchema {
             // index, keeps concurrent repeats to one memory
             new Migration(3, "dedup by visibility, not by status", List.of(
                     "DROP INDEX memories_active_dedup",
-                    "CREATE INDEX memories_dedup ON memories(profile_id, type, normalized_content)")));
+                    "CREATE INDEX memories_dedup ON memories(profile_id, type, normalized_content)")),
+            // experiences (issue 9): lessons of finished rounds, found by a shared term like memories.
+            new Migration(4, "experiences", List.of(
+                    """
+                    CREATE TABLE experiences (
+                      id TEXT PRIMARY KEY,
+                      profile_id TEXT NOT NULL,
+                      task TEXT NOT NULL,
+                      outcome TEXT NOT NULL,
+                      lesson TEXT NOT NULL,
+                      importance REAL NOT NULL CHECK (importance >= 0 AND importance <= 1),
+                      keywords TEXT NOT NULL,
+                      created_at INTEGER NOT NULL
+                    )""",
+                    "CREATE INDEX experiences_newest ON experiences(profile_id, created_at, id)",
+                    // keyword -> experiences: recall reads the experiences sharing a query term, not all
+                    """
+                    CREATE TABLE experience_terms (
+                      experience_id TEXT NOT NULL REFERENCES experiences(id) ON DELETE CASCADE,
+                      profile_id TEXT NOT NULL,
+                      term TEXT NOT NULL,
+                      PRIMARY KEY (experience_id, term)
+                    )""",
+                    "CREATE INDEX experience_terms_lookup ON experience_terms(profile_id, term)")));
 
     private SqliteSchema() {
     }
