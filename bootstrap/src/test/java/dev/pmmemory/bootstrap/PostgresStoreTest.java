@@ -65,14 +65,14 @@ class PostgresStoreTest {
      */
     @Test
     void theEntitiesMatchTheSchemaFlywayMigrated() throws SQLException {
-        assertThat(postgres.schemaVersion()).isEqualTo("3");
+        assertThat(postgres.schemaVersion()).isEqualTo("7");
 
         entityManagerFactory.unwrap(SessionFactory.class).getSchemaManager().validateMappedObjects();
 
         assertThat(strings("SELECT tablename FROM pg_tables WHERE schemaname = current_schema() ORDER BY 1"))
                 .containsExactly("audit_events", "flyway_schema_history", "memories", "memory_vectors", "raw_messages");
         assertThat(strings("SELECT version || ' ' || success FROM flyway_schema_history WHERE version IS NOT NULL"))
-                .containsExactlyInAnyOrder("1 true", "2 true", "3 true");
+                .containsExactlyInAnyOrder("1 true", "2 true", "3 true", "7 true");
     }
 
     /**

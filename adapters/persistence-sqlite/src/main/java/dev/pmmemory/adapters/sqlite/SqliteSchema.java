@@ -122,7 +122,15 @@ final class SqliteSchema {
             // index, keeps concurrent repeats to one memory
             new Migration(3, "dedup by visibility, not by status", List.of(
                     "DROP INDEX memories_active_dedup",
-                    "CREATE INDEX memories_dedup ON memories(profile_id, type, normalized_content)")));
+                    "CREATE INDEX memories_dedup ON memories(profile_id, type, normalized_content)")),
+            // issue 10: who made a change (an API key's name, local, or system for the write path) and
+            // the changed fields before and after it; rows written before read as actor 'system'
+            new Migration(7, "audit actor, before and after", List.of(
+                    "ALTER TABLE audit_events ADD COLUMN actor TEXT",
+                    "ALTER TABLE audit_events ADD COLUMN before_state TEXT",
+                    "ALTER TABLE audit_events ADD COLUMN after_state TEXT",
+                    // raw messages newest first, per outcome (GET messages?outcome=unclassified)
+                    "CREATE INDEX raw_messages_outcome ON raw_messages(profile_id, outcome, received_at)")));
 
     private SqliteSchema() {
     }

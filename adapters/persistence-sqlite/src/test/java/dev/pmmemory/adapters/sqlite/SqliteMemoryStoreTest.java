@@ -102,9 +102,11 @@ class SqliteMemoryStoreTest {
             while (rs.next()) {
                 rows.add(new long[] {rs.getLong(1), rs.getLong(2)});
             }
-            assertThat(rows).hasSize(LATEST);
-            for (int i = 0; i < LATEST; i++) {
-                assertThat(rows.get(i)[0]).isEqualTo(i + 1);
+            // versions are allocated across branches, so the numbering may have gaps
+            List<Integer> versions = SqliteSchema.MIGRATIONS.stream().map(SqliteSchema.Migration::version).toList();
+            assertThat(rows).hasSize(versions.size());
+            for (int i = 0; i < versions.size(); i++) {
+                assertThat(rows.get(i)[0]).isEqualTo(versions.get(i).longValue());
                 assertThat(rows.get(i)[1]).isEqualTo(CLOCK.instant().toEpochMilli()); // applied at the first open only
             }
         }
