@@ -25,6 +25,7 @@ import dev.pmmemory.domain.memory.MemoryStatus;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 
@@ -57,9 +58,10 @@ public final class HistoryQueries implements ReadEntityHistory, ReadAuditTrail, 
     }
 
     /**
-     * The status changes of one memory in the order they were recorded, each at the time it was
-     * recorded, and its expiry (a time rather than an event until the sweep records one) placed by its
-     * time among them.
+     * The status changes of one memory, oldest first, each at the time it took effect in the memory's
+     * own timeline: created or held pending when it was said (created_at), superseded when its window
+     * closed (valid_until), confirmed, rejected or deleted when that was done; and its expiry, a time
+     * rather than an event until the sweep records one.
      */
     static List<StatusChange> changes(Memory m, List<AuditEvent> events, Instant now) {
         List<StatusChange> changes = new ArrayList<>();
@@ -67,7 +69,7 @@ public final class HistoryQueries implements ReadEntityHistory, ReadAuditTrail, 
         for (AuditEvent e : events) {
             Optional<MemoryStatus> status = statusAfter(e.kind());
             if (status.isPresent()) {
-                changes.add(new StatusChange(status.get(), e.at(), e.kind(), e.actor()));
+                changes.add(new StatusChange(status.get(), effectiveAt(m, e), e.kind(), e.actor()));
                 expiryRecorded |= e.kind() == AuditKind.MEMORY_EXPIRED;
             }
         }
@@ -75,13 +77,19 @@ public final class HistoryQueries implements ReadEntityHistory, ReadAuditTrail, 
         boolean expiredWhileOpen = expiry != null && !now.isBefore(expiry) && m.validFrom() != null
                 && (m.validUntil() == null || m.validUntil().isAfter(expiry));
         if (expiredWhileOpen && !expiryRecorded) {
-            int at = changes.size();
-            while (at > 0 && changes.get(at - 1).at().isAfter(expiry)) {
-                at--;
-            }
-            changes.add(at, new StatusChange(MemoryStatus.EXPIRED, expiry, null, AuditEvent.SYSTEM));
+            changes.add(new StatusChange(MemoryStatus.EXPIRED, expiry, null, AuditEvent.SYSTEM));
         }
+        changes.sort(Comparator.comparing(StatusChange::at)); // stable: recorded order among equal times
         return changes;
+    }
+
+    private static Instant effectiveAt(Memory m, AuditEvent e) {
+        return switch (e.kind()) {
+            case MEMORY_CREATED, MEMORY_PENDING -> m.createdAt();
+            case MEMORY_SUPERSEDED, MEMORY_FOLDED -> m.status() == MemoryStatus.SUPERSEDED && m.validUntil() != null
+                    ? m.validUntil() : e.at();
+            default -> e.at();
+        };
     }
 
     private static Optional<MemoryStatus> statusAfter(AuditKind kind) {
