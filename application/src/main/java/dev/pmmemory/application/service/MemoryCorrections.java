@@ -175,7 +175,7 @@ public final class MemoryCorrections implements CorrectMemory, DeleteMemory, Set
             return new MemoryChange(views.at(corrected, now), List.of());
         }
         Resolution resolution = conflicts.resolveCorrected(corrected, opposites, now);
-        return apply(tx, corrected, resolution, now, actor);
+        return apply(tx, corrected, opposites, resolution, now, actor);
     }
 
     @Override
@@ -201,14 +201,15 @@ public final class MemoryCorrections implements CorrectMemory, DeleteMemory, Set
         Instant now = now();
         return store.write(cmd.profileId(), tx -> {
             Memory pending = findPending(tx, cmd, "confirmed");
-            Resolution resolution = conflicts.resolveConfirmed(pending, opposites(tx, pending), now);
+            List<Memory> opposites = opposites(tx, pending);
+            Resolution resolution = conflicts.resolveConfirmed(pending, opposites, now);
             Memory confirmed = resolution.incoming();
             tx.memories().update(confirmed);
             record(tx, confirmed, AuditKind.MEMORY_CONFIRMED, "valid_from=" + now, now, cmd.actor(),
                     new ChangedFields().put("status", pending.status().wireName()).put("valid_from", (Instant) null),
                     new ChangedFields().put("status", confirmed.status().wireName())
                             .put("valid_from", confirmed.validFrom()));
-            return apply(tx, confirmed, resolution, now, cmd.actor());
+            return apply(tx, confirmed, opposites, resolution, now, cmd.actor());
         });
     }
 
@@ -226,8 +227,12 @@ public final class MemoryCorrections implements CorrectMemory, DeleteMemory, Set
         });
     }
 
-    /** Stores what a resolution changed and audits each supersession; the incoming memory is stored already. */
-    private MemoryChange apply(StoreTransaction tx, Memory stored, Resolution resolution, Instant now, String actor) {
+    /**
+     * Stores what a resolution changed and audits each supersession, with the superseded memory's
+     * state before and after; the incoming memory is stored already as {@code stored}.
+     */
+    private MemoryChange apply(StoreTransaction tx, Memory stored, List<Memory> candidates, Resolution resolution,
+                               Instant now, String actor) {
         Memory result = resolution.incoming();
         if (!result.equals(stored)) {
             tx.memories().update(result); // a newer opposite decision took the corrected memory over
@@ -236,14 +241,22 @@ public final class MemoryCorrections implements CorrectMemory, DeleteMemory, Set
             tx.memories().update(changed);
         }
         for (Supersession s : resolution.supersessions()) {
-            Memory superseded = s.supersededId().equals(result.id()) ? result
-                    : resolution.changed().stream().filter(c -> c.id().equals(s.supersededId())).findFirst()
-                    .orElseThrow();
-            record(tx, superseded, s.whole() ? AuditKind.MEMORY_SUPERSEDED : AuditKind.MEMORY_PARTIALLY_SUPERSEDED,
+            boolean itself = s.supersededId().equals(result.id());
+            Memory after = itself ? result : resolution.changed().stream()
+                    .filter(c -> c.id().equals(s.supersededId())).findFirst().orElseThrow();
+            Memory before = itself ? stored : candidates.stream()
+                    .filter(c -> c.id().equals(s.supersededId())).findFirst().orElseThrow();
+            record(tx, after, s.whole() ? AuditKind.MEMORY_SUPERSEDED : AuditKind.MEMORY_PARTIALLY_SUPERSEDED,
                     "by=" + s.byId() + " entities=" + String.join(",", s.entityKeys()) + " at=" + s.at(), now, actor,
-                    null, null);
+                    supersessionState(before), supersessionState(after));
         }
         return new MemoryChange(views.at(result, now), resolution.changedIds());
+    }
+
+    private static ChangedFields supersessionState(Memory m) {
+        return new ChangedFields().put("status", m.status().wireName()).put("valid_until", m.validUntil())
+                .put("superseded_by", m.supersededBy())
+                .put("superseded_entities", String.join(",", new java.util.TreeSet<>(m.supersededEntityKeys())));
     }
 
     private List<Memory> opposites(StoreTransaction tx, Memory m) {

@@ -239,6 +239,9 @@ public abstract class GovernanceContract {
         assertThat(events(ids[0])).last().satisfies(e -> {
             assertThat(e.kind()).isEqualTo(AuditKind.MEMORY_SUPERSEDED);
             assertThat(e.actor()).isEqualTo(PM);
+            assertThat(e.before()).contains("\"status\":\"active\"", "\"valid_until\":null");
+            assertThat(e.after()).contains("\"status\":\"superseded\"", "\"valid_until\":\"" + confirmedAt + "\"",
+                    "\"superseded_by\":\"" + ids[1] + "\"");
         });
     }
 
