@@ -139,4 +139,20 @@ public final class Validation {
         fail(field, "must be a whole number from " + min + " to " + max);
         return defaultValue;
     }
+
+    /** A memory id as the service hands them out: 1..128 printable ASCII characters. */
+    public String memoryId(String field, String value) {
+        if (value == null || !OPAQUE_ID.matcher(value).matches()) {
+            fail(field, "must be 1 to 128 printable ASCII characters without spaces");
+            return null;
+        }
+        return value;
+    }
+
+    /** Who makes a change (an API key's name, or local): the adapter supplies it, never empty. */
+    public void actor(String actor) {
+        if (actor == null || actor.isBlank() || actor.length() > 128) {
+            fail("actor", "must be 1 to 128 characters");
+        }
+    }
 }

@@ -3,17 +3,25 @@ package dev.pmmemory.bootstrap;
 import dev.pmmemory.adapters.postgres.PostgresMemoryStore;
 import dev.pmmemory.adapters.sqlite.SqliteMemoryStore;
 import dev.pmmemory.application.port.in.AddFeedback;
+import dev.pmmemory.application.port.in.CorrectMemory;
+import dev.pmmemory.application.port.in.DeleteMemory;
 import dev.pmmemory.application.port.in.GetMemory;
 import dev.pmmemory.application.port.in.ListExperiences;
 import dev.pmmemory.application.port.in.ListMemories;
+import dev.pmmemory.application.port.in.ReadAuditTrail;
+import dev.pmmemory.application.port.in.ReadEntityHistory;
+import dev.pmmemory.application.port.in.ReadMessages;
 import dev.pmmemory.application.port.in.RecallContext;
 import dev.pmmemory.application.port.in.RecordExperience;
+import dev.pmmemory.application.port.in.SettlePendingMemory;
 import dev.pmmemory.application.port.out.IdGenerator;
 import dev.pmmemory.application.port.out.MemoryStore;
 import dev.pmmemory.application.service.ContextRecall;
 import dev.pmmemory.application.service.ExperienceIntake;
 import dev.pmmemory.application.service.ExperienceQueries;
 import dev.pmmemory.application.service.FeedbackIntake;
+import dev.pmmemory.application.service.HistoryQueries;
+import dev.pmmemory.application.service.MemoryCorrections;
 import dev.pmmemory.application.service.MemoryQueries;
 import dev.pmmemory.adapters.classifier.llm.ChatEndpoint;
 import dev.pmmemory.adapters.classifier.llm.OpenAiCompatibleClassifier;
@@ -202,6 +210,57 @@ public class Wiring {
     @Produces
     @Singleton
     GetMemory getMemory(MemoryQueries queries) {
+        return queries;
+    }
+
+    @Produces
+    @Singleton
+    @Typed(MemoryCorrections.class) // exposed as CorrectMemory, DeleteMemory and SettlePendingMemory below
+    MemoryCorrections memoryCorrections(MemoryStore store, Lexicon lexicon, TextAnalyzer analyzer, IdGenerator ids,
+                                        Clock clock) {
+        return new MemoryCorrections(store, lexicon, analyzer, new Redactor(), ids, clock);
+    }
+
+    @Produces
+    @Singleton
+    CorrectMemory correctMemory(MemoryCorrections corrections) {
+        return corrections;
+    }
+
+    @Produces
+    @Singleton
+    DeleteMemory deleteMemory(MemoryCorrections corrections) {
+        return corrections;
+    }
+
+    @Produces
+    @Singleton
+    SettlePendingMemory settlePendingMemory(MemoryCorrections corrections) {
+        return corrections;
+    }
+
+    @Produces
+    @Singleton
+    @Typed(HistoryQueries.class) // exposed as ReadEntityHistory, ReadAuditTrail and ReadMessages below
+    HistoryQueries historyQueries(MemoryStore store, Lexicon lexicon, Clock clock) {
+        return new HistoryQueries(store, lexicon, clock);
+    }
+
+    @Produces
+    @Singleton
+    ReadEntityHistory readEntityHistory(HistoryQueries queries) {
+        return queries;
+    }
+
+    @Produces
+    @Singleton
+    ReadAuditTrail readAuditTrail(HistoryQueries queries) {
+        return queries;
+    }
+
+    @Produces
+    @Singleton
+    ReadMessages readMessages(HistoryQueries queries) {
         return queries;
     }
 }

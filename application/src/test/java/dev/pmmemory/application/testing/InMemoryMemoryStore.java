@@ -3,8 +3,10 @@ package dev.pmmemory.application.testing;
 import dev.pmmemory.application.port.out.AuditEvent;
 import dev.pmmemory.application.port.out.AuditTrail;
 import dev.pmmemory.application.port.out.Experiences;
+import dev.pmmemory.application.port.out.FeedbackOutcome;
 import dev.pmmemory.application.port.out.Memories;
 import dev.pmmemory.application.port.out.MemoryListQuery;
+import dev.pmmemory.application.port.out.MemoryListQuery.PagePosition;
 import dev.pmmemory.application.port.out.MemoryStore;
 import dev.pmmemory.application.port.out.MemoryVectors;
 import dev.pmmemory.application.port.out.RawMessage;
@@ -418,6 +420,12 @@ public final class InMemoryMemoryStore implements MemoryStore {
                 return find(profileId, m -> true).size();
             }
 
+            @Override
+            public List<Memory> findAllAbout(String profileId, String entityKey) {
+                return find(profileId, m -> m.entityKeys().contains(entityKey)).stream()
+                        .sorted(Comparator.comparing(Memory::createdAt).thenComparing(Memory::id)).toList();
+            }
+
             private List<Memory> find(String profileId, Predicate<Memory> predicate) {
                 checkOpen();
                 return s.memories.values().stream()
@@ -477,6 +485,20 @@ public final class InMemoryMemoryStore implements MemoryStore {
                 checkOpen();
                 return s.raws.stream().filter(r -> r.profileId().equals(profileId)).count();
             }
+
+            @Override
+            public List<RawMessage> newestFirst(String profileId, FeedbackOutcome outcome, PagePosition after,
+                                                int limit) {
+                checkOpen();
+                return s.raws.stream()
+                        .filter(r -> r.profileId().equals(profileId))
+                        .filter(r -> outcome == null || r.outcome() == outcome)
+                        .filter(r -> after == null || r.receivedAt().isBefore(after.createdAt())
+                                || (r.receivedAt().equals(after.createdAt()) && r.id().compareTo(after.id()) < 0))
+                        .sorted(Comparator.comparing(RawMessage::receivedAt).thenComparing(RawMessage::id).reversed())
+                        .limit(limit)
+                        .toList();
+            }
         }
 
         private final class TxAuditTrail implements AuditTrail {
@@ -503,6 +525,29 @@ public final class InMemoryMemoryStore implements MemoryStore {
             public long countByProfile(String profileId) {
                 checkOpen();
                 return s.audits.stream().filter(e -> e.profileId().equals(profileId)).count();
+            }
+
+            @Override
+            public List<AuditEvent> newestFirst(String profileId, String memoryId, String afterEventId, int limit) {
+                checkOpen();
+                List<AuditEvent> ofProfile = s.audits.stream().filter(e -> e.profileId().equals(profileId)).toList();
+                int end = ofProfile.size();
+                if (afterEventId != null) {
+                    end = 0;
+                    for (int i = 0; i < ofProfile.size(); i++) {
+                        if (ofProfile.get(i).id().equals(afterEventId)) {
+                            end = i;
+                        }
+                    }
+                }
+                List<AuditEvent> out = new ArrayList<>();
+                for (int i = end - 1; i >= 0 && out.size() < limit; i--) {
+                    AuditEvent e = ofProfile.get(i);
+                    if (memoryId == null || memoryId.equals(e.memoryId())) {
+                        out.add(e);
+                    }
+                }
+                return out;
             }
         }
     }

@@ -1168,6 +1168,15 @@ public abstract class MemoryStoreContract {
         }
     }
 
+    /** Correction, settlement and history (issue 10), on the store under test. */
+    @Nested
+    class Governance extends GovernanceContract {
+        @Override
+        protected MemoryStore store() {
+            return store;
+        }
+    }
+
     // --- concurrency through the real use case ---------------------------------------------------
 
     @Test

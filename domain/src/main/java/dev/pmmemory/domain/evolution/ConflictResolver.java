@@ -49,10 +49,25 @@ public final class ConflictResolver {
      */
     public Resolution resolveConfirmed(Memory pending, List<Memory> existing, Instant confirmedAt) {
         Memory activated = pending.toBuilder().status(MemoryStatus.ACTIVE).validFrom(confirmedAt).build();
-        return resolve(activated, existing, true);
+        return resolve(activated, existing, true, confirmedAt);
+    }
+
+    /**
+     * An active memory the PM corrected (its type or content changed): like a confirm, the PM's own
+     * word wins over the opposite decisions it now shares an entity with, whatever their confidence,
+     * but only from {@code correctedAt} on (until then those decisions held); it keeps its own
+     * valid_from. A newer opposite decision still takes it over, as on the write path.
+     */
+    public Resolution resolveCorrected(Memory corrected, List<Memory> existing, Instant correctedAt) {
+        return resolve(corrected, existing, true, correctedAt);
     }
 
     private Resolution resolve(Memory incoming, List<Memory> existing, boolean confirmed) {
+        return resolve(incoming, existing, confirmed,
+                incoming.validFrom() != null ? incoming.validFrom() : incoming.createdAt());
+    }
+
+    private Resolution resolve(Memory incoming, List<Memory> existing, boolean confirmed, Instant takeover) {
         Optional<MemoryType> opposite = oppositeDecision(incoming.type());
         if (opposite.isEmpty()) {
             return new Resolution(incoming, List.of(), List.of());
@@ -96,7 +111,6 @@ public final class ConflictResolver {
 
         List<Memory> changed = new ArrayList<>();
         List<Supersession> supersessions = new ArrayList<>();
-        Instant takeover = incoming.validFrom() != null ? incoming.validFrom() : incoming.createdAt();
         for (int i = 0; i < toSupersede.size(); i++) {
             Memory e = toSupersede.get(i);
             Set<String> shared = toSupersedeShared.get(i);

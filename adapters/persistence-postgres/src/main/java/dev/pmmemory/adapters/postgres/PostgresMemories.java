@@ -185,6 +185,12 @@ final class PostgresMemories implements Memories {
         return MemoryRow.count("profileId", profileId);
     }
 
+    @Override
+    public List<Memory> findAllAbout(String profileId, String entityKey) {
+        return rows("SELECT * FROM memories WHERE profile_id = :p AND entity_keys @> CAST(:keys AS text[])"
+                + " ORDER BY created_at, id", Map.of("p", profileId, "keys", new String[] {entityKey}));
+    }
+
     private List<Memory> rows(String sql, Map<String, Object> args) {
         Query query = em.createNativeQuery(sql, MemoryRow.class);
         args.forEach(query::setParameter);

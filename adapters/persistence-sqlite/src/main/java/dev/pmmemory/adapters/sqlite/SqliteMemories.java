@@ -251,6 +251,13 @@ final class SqliteMemories implements Memories {
         return Jdbc.count(c, "SELECT COUNT(*) FROM memories WHERE profile_id = ?", profileId);
     }
 
+    @Override
+    public List<Memory> findAllAbout(String profileId, String entityKey) {
+        return many("SELECT " + COLUMNS + " FROM memories WHERE +profile_id = ? AND id IN"
+                + " (SELECT memory_id FROM memory_entities WHERE profile_id = ? AND entity_key = ?)"
+                + " ORDER BY created_at, id", profileId, profileId, entityKey);
+    }
+
     private Optional<Memory> one(String sql, Object... args) {
         List<Memory> found = many(sql, args);
         return found.isEmpty() ? Optional.empty() : Optional.of(found.get(0));

@@ -145,7 +145,15 @@ final class SqliteSchema {
                       term TEXT NOT NULL,
                       PRIMARY KEY (experience_id, term)
                     )""",
-                    "CREATE INDEX experience_terms_lookup ON experience_terms(profile_id, term)")));
+                    "CREATE INDEX experience_terms_lookup ON experience_terms(profile_id, term)")),
+            // issue 10: who made a change (an API key's name, local, or system for the write path) and
+            // the changed fields before and after it; rows written before read as actor 'system'
+            new Migration(6, "audit actor, before and after", List.of(
+                    "ALTER TABLE audit_events ADD COLUMN actor TEXT",
+                    "ALTER TABLE audit_events ADD COLUMN before_state TEXT",
+                    "ALTER TABLE audit_events ADD COLUMN after_state TEXT",
+                    // raw messages newest first, per outcome (GET messages?outcome=unclassified)
+                    "CREATE INDEX raw_messages_outcome ON raw_messages(profile_id, outcome, received_at)")));
 
     private SqliteSchema() {
     }

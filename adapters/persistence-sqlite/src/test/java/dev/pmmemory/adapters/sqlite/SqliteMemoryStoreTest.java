@@ -161,7 +161,8 @@ class SqliteMemoryStoreTest {
             UseCases.feedbackIntake(store, CLOCK).add(UseCases.feedback(P, "以后少推国内大模型", T0));
         }
         try (SqliteMemoryStore store = SqliteMemoryStore.open(file, CLOCK)) {
-            assertThat(store.schemaVersion()).isEqualTo(4);
+            assertThat(store.schemaVersion())
+                    .isEqualTo(SqliteSchema.MIGRATIONS.get(SqliteSchema.MIGRATIONS.size() - 1).version());
             UseCases.experienceIntake(store, CLOCK).record(dev.pmmemory.application.port.in.RecordExperienceCommand
                     .of(P, "推荐 OpenAI", "PM 拒绝", "先给对比估值", 0.7, null));
             assertThat(store.read(tx -> tx.memories().countByProfile(P)).longValue()).isEqualTo(1);

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import dev.pmmemory.adapters.rest.dto.Problem;
 import dev.pmmemory.application.InvalidInputException;
 import dev.pmmemory.application.NotFoundException;
+import dev.pmmemory.application.StateConflictException;
 import dev.pmmemory.application.StoreUnavailableException;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.Response;
@@ -35,6 +36,11 @@ public class ProblemMappers {
     @ServerExceptionMapper
     public Response notFound(NotFoundException e) {
         return Problems.response(404, "not-found", "Not found", e.getMessage(), List.of());
+    }
+
+    @ServerExceptionMapper
+    public Response stateConflict(StateConflictException e) {
+        return Problems.response(409, "conflict", "Conflict", e.getMessage(), List.of());
     }
 
     @ServerExceptionMapper

@@ -63,4 +63,7 @@ public interface Memories {
     List<Memory> list(MemoryListQuery query);
 
     long countByProfile(String profileId);
+
+    /** Every memory of the profile naming the entity {@code entityKey}, whatever its status, oldest first (created_at, id). */
+    List<Memory> findAllAbout(String profileId, String entityKey);
 }

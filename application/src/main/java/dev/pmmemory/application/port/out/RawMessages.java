@@ -1,5 +1,6 @@
 package dev.pmmemory.application.port.out;
 
+import dev.pmmemory.application.port.out.MemoryListQuery.PagePosition;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
@@ -16,4 +17,11 @@ public interface RawMessages {
     List<RawMessage> findByIds(String profileId, Collection<String> ids);
 
     long countByProfile(String profileId);
+
+    /**
+     * Up to {@code limit} messages of the profile, newest first (received_at desc, id desc), only
+     * those with {@code outcome} when it is not null, after {@code after} ({@code createdAt} holding a
+     * received_at) when it is not null.
+     */
+    List<RawMessage> newestFirst(String profileId, FeedbackOutcome outcome, PagePosition after, int limit);
 }
