@@ -94,6 +94,25 @@ public final class Validation {
         return true;
     }
 
+    /**
+     * Text a person wrote: not blank, at most {@code maxCodePoints} characters, no control characters
+     * but line breaks and tabs, well-formed Unicode (stores write it back as UTF-8).
+     */
+    public String text(String field, String value, int maxCodePoints) {
+        if (value == null || value.isBlank()) {
+            fail(field, "must not be blank");
+        } else if (value.codePointCount(0, value.length()) > maxCodePoints) {
+            fail(field, "must be at most " + maxCodePoints + " characters");
+        } else if (value.chars().anyMatch(c -> Character.isISOControl(c) && c != '\n' && c != '\r' && c != '\t')) {
+            fail(field, "must not contain control characters");
+        } else if (!isWellFormedUnicode(value)) {
+            fail(field, "must be well-formed Unicode text (no lone surrogates)");
+        } else {
+            return value;
+        }
+        return null;
+    }
+
     public <T> T optionalEnum(String field, String value, Function<String, java.util.Optional<T>> parse,
                               String allowed) {
         if (value == null) {
