@@ -8,8 +8,14 @@ import dev.pmmemory.application.port.out.StoredSession;
 import dev.pmmemory.application.port.out.TurnRole;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -122,6 +128,35 @@ public abstract class SessionTurnsContract {
         assertThat(kept).hasSize(SessionTurns.MAX_TURNS);
         assertThat(kept.get(0)).isEqualTo("turn 6");
         assertThat(kept.get(kept.size() - 1)).isEqualTo("turn " + total);
+    }
+
+    @Test
+    void concurrentWritersNeverLoseATurn() throws Exception {
+        int writers = 8;
+        int each = 20;
+        ExecutorService pool = Executors.newFixedThreadPool(writers);
+        try {
+            CountDownLatch start = new CountDownLatch(1);
+            List<Future<?>> done = new ArrayList<>();
+            for (int w = 0; w < writers; w++) {
+                int writer = w;
+                done.add(pool.submit(() -> {
+                    start.await();
+                    for (int i = 0; i < each; i++) {
+                        say("w" + writer + "-" + i, T0.plusMillis(i));
+                    }
+                    return null;
+                }));
+            }
+            start.countDown();
+            for (Future<?> f : done) {
+                f.get(30, TimeUnit.SECONDS);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        List<String> kept = contents(sessions().lastTurns(sid, SessionTurns.MAX_TURNS, T0.plusSeconds(1)));
+        assertThat(kept).hasSize(writers * each).doesNotHaveDuplicates();
     }
 
     @Test
