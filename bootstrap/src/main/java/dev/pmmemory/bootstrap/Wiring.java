@@ -40,6 +40,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -227,7 +228,17 @@ public class Wiring {
     @Singleton
     @Typed(ShortTermSessions.class) // exposed as RecordTurn and ReadTurns by the two producers below
     ShortTermSessions shortTermSessions(SessionTurns sessions, Clock clock, MemoryConfig config) {
-        return new ShortTermSessions(sessions, new Redactor(), clock, config.sessions().ttl());
+        Duration ttl = config.sessions().ttl();
+        if (ttl.compareTo(Duration.ofSeconds(1)) < 0) {
+            throw new ConfigurationException("memory.sessions.ttl (env MEMORY_SESSIONS_TTL): must be at least 1S, not "
+                    + ttl);
+        }
+        return new ShortTermSessions(sessions, new Redactor(), clock, ttl);
+    }
+
+    /** A bad memory.sessions.ttl stops the start, not the first session call. */
+    void configureSessionsAtStart(@Observes StartupEvent start, ShortTermSessions sessions) {
+        LOG.debug("sessions configured");
     }
 
     @Produces
