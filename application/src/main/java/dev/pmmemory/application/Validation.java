@@ -78,25 +78,6 @@ public final class Validation {
         return parsed;
     }
 
-    /**
-     * Free text a person wrote: not blank, at most {@code maxCodePoints} characters, no control
-     * characters but line breaks and tabs, well-formed Unicode (the checks of a feedback message).
-     */
-    public String requiredText(String field, String value, int maxCodePoints) {
-        if (value == null || value.isBlank()) {
-            fail(field, "must not be blank");
-        } else if (value.codePointCount(0, value.length()) > maxCodePoints) {
-            fail(field, "must be at most " + maxCodePoints + " characters");
-        } else if (value.chars().anyMatch(c -> Character.isISOControl(c) && c != '\n' && c != '\r' && c != '\t')) {
-            fail(field, "must not contain control characters");
-        } else if (!isWellFormedUnicode(value)) {
-            fail(field, "must be well-formed Unicode text (no lone surrogates)");
-        } else {
-            return value;
-        }
-        return null;
-    }
-
     /** No unpaired UTF-16 surrogate: such a string cannot be written back as UTF-8. */
     public static boolean isWellFormedUnicode(String s) {
         for (int i = 0; i < s.length(); i++) {
@@ -111,6 +92,25 @@ public final class Validation {
             }
         }
         return true;
+    }
+
+    /**
+     * Text a person wrote: not blank, at most {@code maxCodePoints} characters, no control characters
+     * but line breaks and tabs, well-formed Unicode (stores write it back as UTF-8).
+     */
+    public String text(String field, String value, int maxCodePoints) {
+        if (value == null || value.isBlank()) {
+            fail(field, "must not be blank");
+        } else if (value.codePointCount(0, value.length()) > maxCodePoints) {
+            fail(field, "must be at most " + maxCodePoints + " characters");
+        } else if (value.chars().anyMatch(c -> Character.isISOControl(c) && c != '\n' && c != '\r' && c != '\t')) {
+            fail(field, "must not contain control characters");
+        } else if (!isWellFormedUnicode(value)) {
+            fail(field, "must be well-formed Unicode text (no lone surrogates)");
+        } else {
+            return value;
+        }
+        return null;
     }
 
     public <T> T optionalEnum(String field, String value, Function<String, java.util.Optional<T>> parse,

@@ -1,6 +1,8 @@
 package dev.pmmemory.bootstrap;
 
 import dev.pmmemory.adapters.postgres.PostgresMemoryStore;
+import dev.pmmemory.adapters.sessions.embedded.EmbeddedSessionTurns;
+import dev.pmmemory.adapters.sessions.redis.RedisSessionTurns;
 import dev.pmmemory.adapters.sqlite.SqliteMemoryStore;
 import dev.pmmemory.application.port.in.AddFeedback;
 import dev.pmmemory.application.port.in.CorrectMemory;
@@ -11,11 +13,14 @@ import dev.pmmemory.application.port.in.ListMemories;
 import dev.pmmemory.application.port.in.ReadAuditTrail;
 import dev.pmmemory.application.port.in.ReadEntityHistory;
 import dev.pmmemory.application.port.in.ReadMessages;
+import dev.pmmemory.application.port.in.ReadTurns;
 import dev.pmmemory.application.port.in.RecallContext;
 import dev.pmmemory.application.port.in.RecordExperience;
+import dev.pmmemory.application.port.in.RecordTurn;
 import dev.pmmemory.application.port.in.SettlePendingMemory;
 import dev.pmmemory.application.port.out.IdGenerator;
 import dev.pmmemory.application.port.out.MemoryStore;
+import dev.pmmemory.application.port.out.SessionTurns;
 import dev.pmmemory.application.service.ContextRecall;
 import dev.pmmemory.application.service.ExperienceIntake;
 import dev.pmmemory.application.service.ExperienceQueries;
@@ -23,6 +28,7 @@ import dev.pmmemory.application.service.FeedbackIntake;
 import dev.pmmemory.application.service.HistoryQueries;
 import dev.pmmemory.application.service.MemoryCorrections;
 import dev.pmmemory.application.service.MemoryQueries;
+import dev.pmmemory.application.service.ShortTermSessions;
 import dev.pmmemory.adapters.classifier.llm.ChatEndpoint;
 import dev.pmmemory.adapters.classifier.llm.OpenAiCompatibleClassifier;
 import dev.pmmemory.domain.classify.Classifier;
@@ -32,6 +38,7 @@ import dev.pmmemory.domain.classify.RuleClassifier;
 import dev.pmmemory.domain.privacy.Redactor;
 import dev.pmmemory.domain.text.TextAnalyzer;
 import io.quarkus.runtime.StartupEvent;
+import io.vertx.redis.client.Redis;
 import io.quarkus.runtime.configuration.ConfigurationException;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Disposes;
@@ -45,6 +52,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -221,6 +229,33 @@ public class Wiring {
         return new MemoryCorrections(store, lexicon, analyzer, new Redactor(), ids, clock);
     }
 
+    /**
+     * The session store, chosen at start by memory.sessions.store. With {@code embedded} the Redis client
+     * is never looked up, so nothing connects to Redis; with {@code redis} it connects on the first call,
+     * so a Redis that is down at start only makes readiness DOWN and session calls 503.
+     */
+    @Produces
+    @Singleton
+    SessionTurns sessionTurns(MemoryConfig config, Instance<Redis> redis) {
+        MemoryConfig.Sessions sessions = config.sessions();
+        return switch (SessionStoreKind.parse(sessions.store())) {
+            case EMBEDDED -> {
+                LOG.infof("sessions: embedded (this process's memory), TTL %s", sessions.ttl());
+                yield new EmbeddedSessionTurns();
+            }
+            case REDIS -> {
+                LOG.infof("sessions: Redis (quarkus.redis.hosts), key prefix %s, TTL %s",
+                        sessions.redis().keyPrefix(), sessions.ttl());
+                yield new RedisSessionTurns(redis.get(), sessions.redis().keyPrefix(), sessions.redis().timeout());
+            }
+        };
+    }
+
+    /** A bad memory.sessions.store stops the start, not the first session call. */
+    void chooseSessionStoreAtStart(@Observes StartupEvent start, SessionTurns sessions) {
+        LOG.debugf("sessions ready to serve: %s", sessions.getClass().getSimpleName());
+    }
+
     @Produces
     @Singleton
     CorrectMemory correctMemory(MemoryCorrections corrections) {
@@ -229,8 +264,31 @@ public class Wiring {
 
     @Produces
     @Singleton
+    @Typed(ShortTermSessions.class) // exposed as RecordTurn and ReadTurns by the two producers below
+    ShortTermSessions shortTermSessions(SessionTurns sessions, Clock clock, MemoryConfig config) {
+        Duration ttl = config.sessions().ttl();
+        if (ttl.compareTo(Duration.ofSeconds(1)) < 0) {
+            throw new ConfigurationException("memory.sessions.ttl (env MEMORY_SESSIONS_TTL): must be at least 1S, not "
+                    + ttl);
+        }
+        return new ShortTermSessions(sessions, new Redactor(), clock, ttl);
+    }
+
+    /** A bad memory.sessions.ttl stops the start, not the first session call. */
+    void configureSessionsAtStart(@Observes StartupEvent start, ShortTermSessions sessions) {
+        LOG.debug("sessions configured");
+    }
+
+    @Produces
+    @Singleton
     DeleteMemory deleteMemory(MemoryCorrections corrections) {
         return corrections;
+    }
+
+    @Produces
+    @Singleton
+    RecordTurn recordTurn(ShortTermSessions sessions) {
+        return sessions;
     }
 
     @Produces
@@ -262,5 +320,11 @@ public class Wiring {
     @Singleton
     ReadMessages readMessages(HistoryQueries queries) {
         return queries;
+    }
+
+    @Produces
+    @Singleton
+    ReadTurns readTurns(ShortTermSessions sessions) {
+        return sessions;
     }
 }

@@ -42,19 +42,6 @@ public record AddFeedbackCommand(String profileId, String message, Instant creat
     }
 
     private static void checkMessage(Validation v, String message) {
-        checkMessage(v, "message", message);
-    }
-
-    /** The rules of a PM's text, also for a corrected memory's content ({@link CorrectMemoryCommand}). */
-    static void checkMessage(Validation v, String field, String message) {
-        if (message == null || message.isBlank()) {
-            v.fail(field, "must not be blank");
-        } else if (message.codePointCount(0, message.length()) > MAX_MESSAGE_CODE_POINTS) {
-            v.fail(field, "must be at most " + MAX_MESSAGE_CODE_POINTS + " characters");
-        } else if (message.chars().anyMatch(c -> Character.isISOControl(c) && c != '\n' && c != '\r' && c != '\t')) {
-            v.fail(field, "must not contain control characters");
-        } else if (!Validation.isWellFormedUnicode(message)) {
-            v.fail(field, "must be well-formed Unicode text (no lone surrogates)");
-        }
+        v.text("message", message, MAX_MESSAGE_CODE_POINTS);
     }
 }

@@ -94,6 +94,6 @@ public record CorrectMemoryCommand(String profileId, String memoryId, Optional<S
     }
 
     private static void checkContent(Validation v, String content) {
-        AddFeedbackCommand.checkMessage(v, "content", content);
+        v.text("content", content, AddFeedbackCommand.MAX_MESSAGE_CODE_POINTS);
     }
 }

@@ -38,9 +38,9 @@ public record RecordExperienceCommand(String profileId, String task, String outc
     private static void check(Validation v, String profileId, String task, String outcome, String lesson,
                               double importance) {
         v.profileId("profile_id", profileId);
-        v.requiredText("task", task, MAX_TEXT_CODE_POINTS);
-        v.requiredText("outcome", outcome, MAX_OUTCOME_CODE_POINTS);
-        v.requiredText("lesson", lesson, MAX_TEXT_CODE_POINTS);
+        v.text("task", task, MAX_TEXT_CODE_POINTS);
+        v.text("outcome", outcome, MAX_OUTCOME_CODE_POINTS);
+        v.text("lesson", lesson, MAX_TEXT_CODE_POINTS);
         if (!(importance >= 0.0 && importance <= 1.0)) { // also refuses NaN
             v.fail("importance", "must be a number from 0 to 1");
         }
