@@ -94,6 +94,25 @@ public final class Validation {
         return true;
     }
 
+    /**
+     * Text a person wrote: not blank, at most {@code maxCodePoints} characters, no control characters
+     * but line breaks and tabs, well-formed Unicode (stores write it back as UTF-8).
+     */
+    public String text(String field, String value, int maxCodePoints) {
+        if (value == null || value.isBlank()) {
+            fail(field, "must not be blank");
+        } else if (value.codePointCount(0, value.length()) > maxCodePoints) {
+            fail(field, "must be at most " + maxCodePoints + " characters");
+        } else if (value.chars().anyMatch(c -> Character.isISOControl(c) && c != '\n' && c != '\r' && c != '\t')) {
+            fail(field, "must not contain control characters");
+        } else if (!isWellFormedUnicode(value)) {
+            fail(field, "must be well-formed Unicode text (no lone surrogates)");
+        } else {
+            return value;
+        }
+        return null;
+    }
+
     public <T> T optionalEnum(String field, String value, Function<String, java.util.Optional<T>> parse,
                               String allowed) {
         if (value == null) {
@@ -119,5 +138,21 @@ public final class Validation {
         }
         fail(field, "must be a whole number from " + min + " to " + max);
         return defaultValue;
+    }
+
+    /** A memory id as the service hands them out: 1..128 printable ASCII characters. */
+    public String memoryId(String field, String value) {
+        if (value == null || !OPAQUE_ID.matcher(value).matches()) {
+            fail(field, "must be 1 to 128 printable ASCII characters without spaces");
+            return null;
+        }
+        return value;
+    }
+
+    /** Who makes a change (an API key's name, or local): the adapter supplies it, never empty. */
+    public void actor(String actor) {
+        if (actor == null || actor.isBlank() || actor.length() > 128) {
+            fail("actor", "must be 1 to 128 characters");
+        }
     }
 }

@@ -56,6 +56,31 @@ public interface MemoryConfig {
         }
     }
 
+    Sessions sessions();
+
+    /** Short-term sessions (DOMAIN.md §10; README "Sessions"): kept apart from the memory store. */
+    interface Sessions {
+        /** {@code embedded} (default: the process's heap) or {@code redis} (quarkus.redis.hosts), chosen at start. */
+        @WithDefault("embedded")
+        String store();
+
+        /** The whole session expires this long after its last write. */
+        @WithDefault("1H")
+        Duration ttl();
+
+        Redis redis();
+
+        interface Redis {
+            /** Put before every key, so that several deployments can share one Redis. */
+            @WithDefault("pm-memory:")
+            String keyPrefix();
+
+            /** The longest one session call waits for Redis before answering 503. */
+            @WithDefault("2S")
+            Duration timeout();
+        }
+    }
+
     /** The classifier chain: the lexicon's rules, then (optionally) an LLM for what they leave unclassified. */
     interface Classifiers {
         Llm llm();

@@ -1,20 +1,38 @@
 package dev.pmmemory.bootstrap;
 
 import dev.pmmemory.adapters.postgres.PostgresMemoryStore;
+import dev.pmmemory.adapters.sessions.embedded.EmbeddedSessionTurns;
+import dev.pmmemory.adapters.sessions.redis.RedisSessionTurns;
 import dev.pmmemory.adapters.sqlite.SqliteMemoryStore;
 import dev.pmmemory.application.port.in.AddFeedback;
+import dev.pmmemory.application.port.in.CorrectMemory;
+import dev.pmmemory.application.port.in.DeleteMemory;
 import dev.pmmemory.application.port.in.GetMemory;
+import dev.pmmemory.application.port.in.ListExperiences;
 import dev.pmmemory.application.port.in.ListMemories;
+import dev.pmmemory.application.port.in.ReadAuditTrail;
+import dev.pmmemory.application.port.in.ReadEntityHistory;
+import dev.pmmemory.application.port.in.ReadMessages;
+import dev.pmmemory.application.port.in.ReadTurns;
 import dev.pmmemory.application.port.in.RecallContext;
+import dev.pmmemory.application.port.in.RecordExperience;
+import dev.pmmemory.application.port.in.RecordTurn;
 import dev.pmmemory.application.port.in.RunJob;
+import dev.pmmemory.application.port.in.SettlePendingMemory;
 import dev.pmmemory.application.port.out.IdGenerator;
 import dev.pmmemory.application.port.out.MemoryStore;
+import dev.pmmemory.application.port.out.SessionTurns;
 import dev.pmmemory.application.service.ContextRecall;
+import dev.pmmemory.application.service.ExperienceIntake;
+import dev.pmmemory.application.service.ExperienceQueries;
 import dev.pmmemory.application.service.ExpirySweep;
 import dev.pmmemory.application.service.FeedbackIntake;
+import dev.pmmemory.application.service.HistoryQueries;
 import dev.pmmemory.application.service.LifecycleJobs;
+import dev.pmmemory.application.service.MemoryCorrections;
 import dev.pmmemory.application.service.MemoryQueries;
 import dev.pmmemory.application.service.RetentionPurge;
+import dev.pmmemory.application.service.ShortTermSessions;
 import dev.pmmemory.adapters.classifier.llm.ChatEndpoint;
 import dev.pmmemory.adapters.classifier.llm.OpenAiCompatibleClassifier;
 import dev.pmmemory.domain.classify.Classifier;
@@ -25,6 +43,7 @@ import dev.pmmemory.domain.privacy.Redactor;
 import dev.pmmemory.domain.text.TextAnalyzer;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.StartupEvent;
+import io.vertx.redis.client.Redis;
 import io.quarkus.runtime.configuration.ConfigurationException;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Disposes;
@@ -178,6 +197,18 @@ public class Wiring {
 
     @Produces
     @Singleton
+    RecordExperience recordExperience(MemoryStore store, TextAnalyzer analyzer, IdGenerator ids, Clock clock) {
+        return new ExperienceIntake(store, analyzer, new Redactor(), ids, clock);
+    }
+
+    @Produces
+    @Singleton
+    ListExperiences listExperiences(MemoryStore store) {
+        return new ExperienceQueries(store);
+    }
+
+    @Produces
+    @Singleton
     @Typed(MemoryQueries.class) // exposed as ListMemories and GetMemory by the two producers below
     MemoryQueries memoryQueries(MemoryStore store, Lexicon lexicon, Clock clock) {
         return new MemoryQueries(store, lexicon, clock);
@@ -210,5 +241,112 @@ public class Wiring {
     /** A bad memory.retention stops the start, naming the key, not the first purge. */
     void configureJobsAtStart(@Observes StartupEvent start, RunJob jobs) {
         LOG.debug("lifecycle jobs ready");
+    }
+
+    @Produces
+    @Singleton
+    @Typed(MemoryCorrections.class) // exposed as CorrectMemory, DeleteMemory and SettlePendingMemory below
+    MemoryCorrections memoryCorrections(MemoryStore store, Lexicon lexicon, TextAnalyzer analyzer, IdGenerator ids,
+                                        Clock clock) {
+        return new MemoryCorrections(store, lexicon, analyzer, new Redactor(), ids, clock);
+    }
+
+    /**
+     * The session store, chosen at start by memory.sessions.store. With {@code embedded} the Redis client
+     * is never looked up, so nothing connects to Redis; with {@code redis} it connects on the first call,
+     * so a Redis that is down at start only makes readiness DOWN and session calls 503.
+     */
+    @Produces
+    @Singleton
+    SessionTurns sessionTurns(MemoryConfig config, Instance<Redis> redis) {
+        MemoryConfig.Sessions sessions = config.sessions();
+        return switch (SessionStoreKind.parse(sessions.store())) {
+            case EMBEDDED -> {
+                LOG.infof("sessions: embedded (this process's memory), TTL %s", sessions.ttl());
+                yield new EmbeddedSessionTurns();
+            }
+            case REDIS -> {
+                LOG.infof("sessions: Redis (quarkus.redis.hosts), key prefix %s, TTL %s",
+                        sessions.redis().keyPrefix(), sessions.ttl());
+                yield new RedisSessionTurns(redis.get(), sessions.redis().keyPrefix(), sessions.redis().timeout());
+            }
+        };
+    }
+
+    /** A bad memory.sessions.store stops the start, not the first session call. */
+    void chooseSessionStoreAtStart(@Observes StartupEvent start, SessionTurns sessions) {
+        LOG.debugf("sessions ready to serve: %s", sessions.getClass().getSimpleName());
+    }
+
+    @Produces
+    @Singleton
+    CorrectMemory correctMemory(MemoryCorrections corrections) {
+        return corrections;
+    }
+
+    @Produces
+    @Singleton
+    @Typed(ShortTermSessions.class) // exposed as RecordTurn and ReadTurns by the two producers below
+    ShortTermSessions shortTermSessions(SessionTurns sessions, Clock clock, MemoryConfig config) {
+        Duration ttl = config.sessions().ttl();
+        if (ttl.compareTo(Duration.ofSeconds(1)) < 0) {
+            throw new ConfigurationException("memory.sessions.ttl (env MEMORY_SESSIONS_TTL): must be at least 1S, not "
+                    + ttl);
+        }
+        return new ShortTermSessions(sessions, new Redactor(), clock, ttl);
+    }
+
+    /** A bad memory.sessions.ttl stops the start, not the first session call. */
+    void configureSessionsAtStart(@Observes StartupEvent start, ShortTermSessions sessions) {
+        LOG.debug("sessions configured");
+    }
+
+    @Produces
+    @Singleton
+    DeleteMemory deleteMemory(MemoryCorrections corrections) {
+        return corrections;
+    }
+
+    @Produces
+    @Singleton
+    RecordTurn recordTurn(ShortTermSessions sessions) {
+        return sessions;
+    }
+
+    @Produces
+    @Singleton
+    SettlePendingMemory settlePendingMemory(MemoryCorrections corrections) {
+        return corrections;
+    }
+
+    @Produces
+    @Singleton
+    @Typed(HistoryQueries.class) // exposed as ReadEntityHistory, ReadAuditTrail and ReadMessages below
+    HistoryQueries historyQueries(MemoryStore store, Lexicon lexicon, Clock clock) {
+        return new HistoryQueries(store, lexicon, clock);
+    }
+
+    @Produces
+    @Singleton
+    ReadEntityHistory readEntityHistory(HistoryQueries queries) {
+        return queries;
+    }
+
+    @Produces
+    @Singleton
+    ReadAuditTrail readAuditTrail(HistoryQueries queries) {
+        return queries;
+    }
+
+    @Produces
+    @Singleton
+    ReadMessages readMessages(HistoryQueries queries) {
+        return queries;
+    }
+
+    @Produces
+    @Singleton
+    ReadTurns readTurns(ShortTermSessions sessions) {
+        return sessions;
     }
 }

@@ -32,6 +32,8 @@ class ArchitectureTest {
                 .layer("sqlite").definedBy("dev.pmmemory.adapters.sqlite..")
                 .layer("postgres").definedBy("dev.pmmemory.adapters.postgres..")
                 .layer("classifier-llm").definedBy("dev.pmmemory.adapters.classifier..")
+                .layer("sessions-embedded").definedBy("dev.pmmemory.adapters.sessions.embedded..")
+                .layer("sessions-redis").definedBy("dev.pmmemory.adapters.sessions.redis..")
                 // on the classpath only in a -Psemantic build
                 .optionalLayer("embeddings").definedBy("dev.pmmemory.adapters.embeddings..")
                 .layer("bootstrap").definedBy("dev.pmmemory.bootstrap..")
@@ -41,10 +43,12 @@ class ArchitectureTest {
                 .whereLayer("postgres").mayOnlyBeAccessedByLayers("bootstrap")
                 .whereLayer("embeddings").mayOnlyBeAccessedByLayers("bootstrap")
                 .whereLayer("classifier-llm").mayOnlyBeAccessedByLayers("bootstrap")
+                .whereLayer("sessions-embedded").mayOnlyBeAccessedByLayers("bootstrap")
+                .whereLayer("sessions-redis").mayOnlyBeAccessedByLayers("bootstrap")
                 .whereLayer("application").mayOnlyBeAccessedByLayers("rest", "sqlite", "postgres", "embeddings",
-                        "bootstrap")
+                        "sessions-embedded", "sessions-redis", "bootstrap")
                 .whereLayer("domain").mayOnlyBeAccessedByLayers("application", "rest", "sqlite", "postgres",
-                        "embeddings", "classifier-llm", "bootstrap")
+                        "embeddings", "classifier-llm", "sessions-embedded", "sessions-redis", "bootstrap")
                 .check(classes);
     }
 
@@ -81,8 +85,17 @@ class ArchitectureTest {
     }
 
     @Test
+    void theEmbeddedSessionStoreNeedsNoFramework() {
+        noClasses().that().resideInAPackage("dev.pmmemory.adapters.sessions.embedded..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.quarkus..", "io.vertx..", "jakarta..",
+                        "org.eclipse.microprofile..")
+                .check(classes);
+    }
+
+    @Test
     void adaptersNeverSeeEachOther() {
-        List<String> adapters = List.of("rest", "sqlite", "postgres", "embeddings", "classifier");
+        List<String> adapters = List.of("rest", "sqlite", "postgres", "embeddings", "classifier",
+                "sessions.embedded", "sessions.redis");
         for (String adapter : adapters) {
             for (String other : adapters) {
                 if (!adapter.equals(other)) {

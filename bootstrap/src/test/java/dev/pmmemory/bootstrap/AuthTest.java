@@ -166,4 +166,30 @@ class AuthTest {
         as(WithApiKeys.ADMIN).when().post("/v1/admin/jobs/sweep:run").then().statusCode(200)
                 .body("job", equalTo("sweep"));
     }
+
+    @Test
+    void recordingAnExperienceNeedsWriteAndListingThemRead() {
+        String experience = "{\"task\": \"推荐 OpenAI\", \"outcome\": \"PM 拒绝\", \"lesson\": \"先给对比估值\"}";
+        as(WithApiKeys.READER).contentType(ContentType.JSON).body(experience)
+                .when().post("/v1/profiles/team-a-3/experiences").then().statusCode(403);
+        as(WithApiKeys.BOT).contentType(ContentType.JSON).body(experience)
+                .when().post("/v1/profiles/team-a-3/experiences").then().statusCode(201);
+        as(WithApiKeys.READER).when().get("/v1/profiles/team-a-3/experiences").then().statusCode(200)
+                .body("items.size()", equalTo(1));
+        given().when().get("/v1/profiles/team-a-3/experiences").then().statusCode(401);
+    }
+
+    @Test
+    void aChangeIsAuditedUnderTheKeysNameAndNeedsTheWriteScope() {
+        String id = as(WithApiKeys.BOT).contentType(ContentType.JSON).body(body("Cohere 估值高"))
+                .when().post("/v1/profiles/team-a-audit/feedback").then().statusCode(201).extract().path("memory.id");
+
+        as(WithApiKeys.READER).when().delete("/v1/profiles/team-a-audit/memories/" + id).then().statusCode(403);
+        as(WithApiKeys.BOT).when().delete("/v1/profiles/team-a-audit/memories/" + id).then().statusCode(200);
+
+        as(WithApiKeys.READER).when().get("/v1/profiles/team-a-audit/audit?memory_id=" + id).then().statusCode(200)
+                .body("items[0].kind", equalTo("memory_deleted"))
+                .body("items[0].actor", equalTo("bot"))
+                .body("items[1].actor", equalTo("system"));
+    }
 }

@@ -1,5 +1,6 @@
 package dev.pmmemory.application.service;
 
+import dev.pmmemory.application.port.in.ContextInclude;
 import dev.pmmemory.application.port.in.ContextResult;
 import dev.pmmemory.application.port.in.ContextResult.RecalledMemory;
 import dev.pmmemory.application.port.in.RecallContext;
@@ -14,9 +15,11 @@ import dev.pmmemory.domain.memory.Memory;
 import dev.pmmemory.domain.memory.MemoryType;
 import dev.pmmemory.domain.recall.ContextRanker;
 import dev.pmmemory.domain.recall.Cosine;
+import dev.pmmemory.domain.recall.ExperienceRanker;
 import dev.pmmemory.domain.recall.HybridMatch;
 import dev.pmmemory.domain.recall.PromptBlock;
 import dev.pmmemory.domain.recall.RecallFilter;
+import dev.pmmemory.domain.recall.ScoredExperience;
 import dev.pmmemory.domain.recall.ScoredMemory;
 import dev.pmmemory.domain.text.TextAnalyzer;
 import java.time.Clock;
@@ -37,6 +40,7 @@ public final class ContextRecall implements RecallContext {
     private final MemoryStore store;
     private final TextAnalyzer analyzer;
     private final ContextRanker ranker;
+    private final ExperienceRanker experienceRanker = new ExperienceRanker();
     private final MemoryViews views;
     private final Clock clock;
     private final Optional<Embeddings> embeddings;
@@ -79,7 +83,26 @@ public final class ContextRecall implements RecallContext {
         List<RecalledMemory> items = ranked.stream()
                 .map(s -> new RecalledMemory(views.at(s.memory(), asOf), s.score(), s.factors()))
                 .toList();
-        return new ContextResult(q.profileId(), q.query(), asOf, items, PromptBlock.render(ranked));
+        if (!q.includes(ContextInclude.EXPERIENCES)) {
+            return new ContextResult(q.profileId(), q.query(), asOf, items, Optional.empty(),
+                    PromptBlock.render(ranked));
+        }
+        List<ScoredExperience> experiences = experiences(q, terms, asOf);
+        return new ContextResult(q.profileId(), q.query(), asOf, items, Optional.of(experiences),
+                PromptBlock.render(ranked, experiences));
+    }
+
+    /**
+     * The relevant experiences: only those sharing a query term can be, so a query without terms
+     * reads nothing. A read of its own: experiences are never changed once stored, so this snapshot
+     * can differ from the memories' only by one recorded in between, as if asked a moment later.
+     */
+    private List<ScoredExperience> experiences(RecallContextQuery q, Set<String> terms, Instant asOf) {
+        if (terms.isEmpty()) {
+            return List.of();
+        }
+        return experienceRanker.rank(terms,
+                store.read(tx -> tx.experiences().findSharingTerms(q.profileId(), asOf, terms)), asOf, q.limit());
     }
 
     private record Semantic(List<Memory> candidates, Map<String, float[]> vectors) {

@@ -103,12 +103,16 @@ public final class FeedbackIntake implements AddFeedback {
                     TextNormalizer.normalise(text), analysis.entities(), analysis.keywords(), cmd.source(),
                     cmd.sessionId(), createdAt, lexicon.ruleFor(type.get()).ttl());
 
-            Optional<Memory> duplicate = tx.memories()
-                    .findActiveDuplicate(draft.profileId(), draft.type(), draft.normalizedContent());
+            // Candidates are chosen by time, not by stored status: a memory that had expired when
+            // this was said is not revived (DOMAIN.md §3 step 6, §5).
+            Optional<Memory> duplicate = Deduplicator.target(tx.memories().findDuplicatesVisibleDuring(
+                    draft.profileId(), draft.type(), draft.normalizedContent(), draft.createdAt(),
+                    Lifetime.expiresAt(draft.createdAt(), draft.ttl())), draft);
             if (duplicate.isPresent()) {
-                Memory merged = deduplicator.merge(duplicate.get(), draft);
+                Memory merged = deduplicator.merge(duplicate.get(), draft, receivedAt);
                 tx.rawMessages().append(raw(cmd, rawId, text, createdAt, receivedAt, FeedbackOutcome.DEDUPLICATED,
                         merged.id(), List.of(), redactions));
+                merged = foldBridgedRepeats(tx, merged, draft, rawId, receivedAt);
                 tx.memories().update(merged);
                 audit(tx, cmd.profileId(), merged.id(), rawId, AuditKind.MEMORY_REINFORCED,
                         "weight=" + merged.weight(), receivedAt);
@@ -117,6 +121,34 @@ public final class FeedbackIntake implements AddFeedback {
             }
             return insert(tx, cmd, draft, receivedAt, redactions, vector);
         });
+    }
+
+    /**
+     * A late repeat that carried {@code merged}'s expiry past the start of another memory of its key
+     * joins the two (Deduplicator.fold), so that at no instant two memories of one key are visible and
+     * the result does not depend on arrival order.
+     */
+    private Memory foldBridgedRepeats(StoreTransaction tx, Memory merged, MemoryDraft draft, String rawId,
+                                      Instant receivedAt) {
+        Memory kept = merged;
+        boolean foldedOne = true;
+        while (foldedOne) {
+            foldedOne = false;
+            for (Memory other : tx.memories().findDuplicatesVisibleDuring(kept.profileId(), kept.type(),
+                    kept.normalizedContent(), kept.validFrom(), kept.expiresAt())) {
+                if (Deduplicator.canFold(kept, other)
+                        && tx.memories().findSupersededBy(other.profileId(), other.id()).isEmpty()) {
+                    Deduplicator.Fold fold = deduplicator.fold(kept, other, draft.ttl(), receivedAt);
+                    tx.memories().update(fold.retired());
+                    audit(tx, kept.profileId(), other.id(), rawId, AuditKind.MEMORY_FOLDED,
+                            "into=" + kept.id() + " weight=" + other.weight(), receivedAt);
+                    kept = fold.kept();
+                    foldedOne = true;
+                    break;
+                }
+            }
+        }
+        return kept;
     }
 
     private FeedbackResult insert(StoreTransaction tx, AddFeedbackCommand cmd, MemoryDraft draft, Instant receivedAt,
@@ -141,7 +173,8 @@ public final class FeedbackIntake implements AddFeedback {
                 .build();
         List<Memory> opposites = ConflictResolver.oppositeDecision(fresh.type())
                 .filter(t -> !fresh.entities().isEmpty())
-                .map(t -> tx.memories().findActiveByEntities(fresh.profileId(), t, fresh.entityKeys()))
+                .map(t -> tx.memories().findByEntitiesVisibleDuring(fresh.profileId(), t, fresh.entityKeys(),
+                        fresh.createdAt(), fresh.expiresAt()))
                 .orElse(List.of());
         Resolution resolution = conflicts.resolve(fresh, opposites);
         Memory stored = resolution.incoming();

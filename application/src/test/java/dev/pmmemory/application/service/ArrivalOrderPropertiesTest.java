@@ -32,7 +32,9 @@ import net.jqwik.api.Tuple.Tuple2;
 
 /**
  * The final memory state after a set of adds does not depend on the order they arrive in
- * (late arrivals, dedup with max/min times, per-entity supersession all commute).
+ * (late arrivals, dedup with max/min times, per-entity supersession all commute), even though
+ * dedup and conflicts consider only memories visible during a message's lifetime (issue 9): a late
+ * repeat joins the memory it would have started, and folds two memories it bridges into one.
  */
 class ArrivalOrderPropertiesTest {
     private static final String P = "pm-alice";
@@ -103,7 +105,11 @@ class ArrivalOrderPropertiesTest {
         List<Memory> memories = store.memories(P);
         assertThat(store.rawMessages(P)).hasSize(messages.size());
         Map<String, Memory> byId = memories.stream().collect(Collectors.toMap(Memory::id, Function.identity()));
+        // A memory folded into another by a late repeat (Deduplicator.fold) is kept for the audit trail
+        // with an empty window: no reader sees it at any instant, so it is not part of the state compared.
         return memories.stream()
+                .filter(m -> !(m.validFrom() != null && m.validFrom().equals(m.validUntil())
+                        && m.supersededBy() != null && m.supersededEntityKeys().isEmpty()))
                 .map(m -> new Snapshot(m.type(), m.normalizedContent(), m.status(), m.weight(), m.createdAt(),
                         m.lastSeenAt(), m.validFrom(), m.validUntil(), m.expiresAt(),
                         m.supersededEntityKeys().stream().sorted().toList(),

@@ -2,12 +2,16 @@ package dev.pmmemory.application.testing;
 
 import dev.pmmemory.application.port.out.AuditEvent;
 import dev.pmmemory.application.port.out.AuditTrail;
+import dev.pmmemory.application.port.out.Experiences;
+import dev.pmmemory.application.port.out.FeedbackOutcome;
 import dev.pmmemory.application.port.out.Memories;
 import dev.pmmemory.application.port.out.MemoryListQuery;
+import dev.pmmemory.application.port.out.MemoryListQuery.PagePosition;
 import dev.pmmemory.application.port.out.MemoryStore;
 import dev.pmmemory.application.port.out.MemoryVectors;
 import dev.pmmemory.application.port.out.RawMessage;
 import dev.pmmemory.application.port.out.RawMessages;
+import dev.pmmemory.domain.experience.Experience;
 import dev.pmmemory.domain.memory.Memory;
 import dev.pmmemory.domain.memory.MemoryStatus;
 import dev.pmmemory.domain.memory.MemoryType;
@@ -37,8 +41,8 @@ import java.util.function.Predicate;
  * works on the state published when it started: a consistent snapshot, without locking.
  *
  * <p>It enforces the same constraints as the SQL stores: unique memory / raw message / audit ids,
- * at most one ACTIVE memory per dedup key, one raw message per (profile, message_id), and an
- * update needs an existing memory.
+ * one raw message per (profile, message_id), unique experience ids, and an update needs an
+ * existing memory.
  */
 public final class InMemoryMemoryStore implements MemoryStore {
 
@@ -109,12 +113,18 @@ public final class InMemoryMemoryStore implements MemoryStore {
         return state.audits.stream().filter(e -> e.profileId().equals(profileId)).toList();
     }
 
+    /** Every committed experience of a profile, in insertion order. */
+    public List<Experience> experiences(String profileId) {
+        return state.experiences.values().stream().filter(e -> e.profileId().equals(profileId)).toList();
+    }
+
     /** Everything committed, of every profile (e.g. to scan for a secret). */
     public List<Object> everything() {
         State s = state;
         List<Object> all = new ArrayList<>(s.memories.values());
         all.addAll(s.raws);
         all.addAll(s.audits);
+        all.addAll(s.experiences.values());
         return all;
     }
 
@@ -129,22 +139,26 @@ public final class InMemoryMemoryStore implements MemoryStore {
         final ArrayList<RawMessage> raws;
         final ArrayList<AuditEvent> audits;
         final LinkedHashMap<String, StoredVector> vectors;
+        final LinkedHashMap<String, Experience> experiences;
 
         State() {
-            this(new LinkedHashMap<>(), new ArrayList<>(), new ArrayList<>(), new LinkedHashMap<>());
+            this(new LinkedHashMap<>(), new ArrayList<>(), new ArrayList<>(), new LinkedHashMap<>(),
+                    new LinkedHashMap<>());
         }
 
         private State(LinkedHashMap<String, Memory> memories, ArrayList<RawMessage> raws,
-                      ArrayList<AuditEvent> audits, LinkedHashMap<String, StoredVector> vectors) {
+                      ArrayList<AuditEvent> audits, LinkedHashMap<String, StoredVector> vectors,
+                      LinkedHashMap<String, Experience> experiences) {
             this.memories = memories;
             this.raws = raws;
             this.audits = audits;
             this.vectors = vectors;
+            this.experiences = experiences;
         }
 
         State copy() {
             return new State(new LinkedHashMap<>(memories), new ArrayList<>(raws), new ArrayList<>(audits),
-                    new LinkedHashMap<>(vectors));
+                    new LinkedHashMap<>(vectors), new LinkedHashMap<>(experiences));
         }
     }
 
@@ -157,6 +171,7 @@ public final class InMemoryMemoryStore implements MemoryStore {
         private final RawMessages rawMessages = new TxRawMessages();
         private final AuditTrail auditTrail = new TxAuditTrail();
         private final MemoryVectors vectors = new TxVectors();
+        private final Experiences experiences = new TxExperiences();
 
         Tx(State s, boolean writable) {
             this.s = s;
@@ -181,6 +196,49 @@ public final class InMemoryMemoryStore implements MemoryStore {
         @Override
         public MemoryVectors vectors() {
             return vectors;
+        }
+
+        @Override
+        public Experiences experiences() {
+            return experiences;
+        }
+
+        private final class TxExperiences implements Experiences {
+            private static final Comparator<Experience> NEWEST_FIRST = Comparator.comparing(Experience::createdAt)
+                    .thenComparing(Experience::id).reversed();
+
+            @Override
+            public void insert(Experience experience) {
+                checkWritable();
+                Objects.requireNonNull(experience, "experience");
+                if (s.experiences.containsKey(experience.id())) {
+                    throw new IllegalStateException("experience " + experience.id() + " already exists");
+                }
+                s.experiences.put(experience.id(), experience);
+            }
+
+            @Override
+            public List<Experience> findSharingTerms(String profileId, Instant asOf, Collection<String> terms) {
+                checkOpen();
+                Set<String> wanted = new HashSet<>(terms);
+                return s.experiences.values().stream()
+                        .filter(e -> e.profileId().equals(profileId) && !e.createdAt().isAfter(asOf)
+                                && e.keywords().stream().anyMatch(wanted::contains))
+                        .toList();
+            }
+
+            @Override
+            public List<Experience> newestFirst(String profileId, int limit) {
+                checkOpen();
+                return s.experiences.values().stream().filter(e -> e.profileId().equals(profileId))
+                        .sorted(NEWEST_FIRST).limit(limit).toList();
+            }
+
+            @Override
+            public long countByProfile(String profileId) {
+                checkOpen();
+                return s.experiences.values().stream().filter(e -> e.profileId().equals(profileId)).count();
+            }
         }
 
         private final class TxVectors implements MemoryVectors {
@@ -258,7 +316,6 @@ public final class InMemoryMemoryStore implements MemoryStore {
                 if (s.memories.containsKey(memory.id())) {
                     throw new IllegalStateException("memory " + memory.id() + " already exists");
                 }
-                checkActiveDedupKey(memory);
                 s.memories.put(memory.id(), memory);
             }
 
@@ -269,23 +326,7 @@ public final class InMemoryMemoryStore implements MemoryStore {
                 if (!s.memories.containsKey(memory.id())) {
                     throw new IllegalStateException("no memory " + memory.id() + " to update");
                 }
-                checkActiveDedupKey(memory);
                 s.memories.put(memory.id(), memory);
-            }
-
-            private void checkActiveDedupKey(Memory memory) {
-                if (memory.status() != MemoryStatus.ACTIVE) {
-                    return;
-                }
-                boolean clash = s.memories.values().stream()
-                        .anyMatch(other -> !other.id().equals(memory.id())
-                                && other.status() == MemoryStatus.ACTIVE
-                                && other.profileId().equals(memory.profileId())
-                                && other.type() == memory.type()
-                                && other.normalizedContent().equals(memory.normalizedContent()));
-                if (clash) {
-                    throw new IllegalStateException("an active memory with this dedup key already exists");
-                }
             }
 
             @Override
@@ -295,17 +336,20 @@ public final class InMemoryMemoryStore implements MemoryStore {
             }
 
             @Override
-            public Optional<Memory> findActiveDuplicate(String profileId, MemoryType type, String normalizedContent) {
-                return find(profileId, m -> m.status() == MemoryStatus.ACTIVE && m.type() == type
-                        && m.normalizedContent().equals(normalizedContent)).stream().findFirst();
+            public List<Memory> findDuplicatesVisibleDuring(String profileId, MemoryType type,
+                                                            String normalizedContent, Instant from, Instant until) {
+                return find(profileId, m -> m.type() == type && m.normalizedContent().equals(normalizedContent)
+                        && Lifetime.isVisibleDuring(m, from, until)).stream()
+                        .sorted(Comparator.comparing(Memory::id)).toList();
             }
 
             @Override
-            public List<Memory> findActiveByEntities(String profileId, MemoryType type,
-                                                     Collection<String> entityKeys) {
+            public List<Memory> findByEntitiesVisibleDuring(String profileId, MemoryType type,
+                                                            Collection<String> entityKeys, Instant from,
+                                                            Instant until) {
                 Set<String> keys = new HashSet<>(entityKeys);
-                return find(profileId, m -> m.status() == MemoryStatus.ACTIVE && m.type() == type
-                        && m.entityKeys().stream().anyMatch(keys::contains)).stream()
+                return find(profileId, m -> m.type() == type && m.entityKeys().stream().anyMatch(keys::contains)
+                        && Lifetime.isVisibleDuring(m, from, until)).stream()
                         .sorted(Comparator.comparing(Memory::id)).toList();
             }
 
@@ -423,6 +467,12 @@ public final class InMemoryMemoryStore implements MemoryStore {
                 return true;
             }
 
+            @Override
+            public List<Memory> findAllAbout(String profileId, String entityKey) {
+                return find(profileId, m -> m.entityKeys().contains(entityKey)).stream()
+                        .sorted(Comparator.comparing(Memory::createdAt).thenComparing(Memory::id)).toList();
+            }
+
             private List<Memory> find(String profileId, Predicate<Memory> predicate) {
                 checkOpen();
                 return s.memories.values().stream()
@@ -507,6 +557,20 @@ public final class InMemoryMemoryStore implements MemoryStore {
                 s.raws.removeIf(r -> r.profileId().equals(profileId) && memoryId.equals(r.memoryId()));
                 return before - s.raws.size();
             }
+
+            @Override
+            public List<RawMessage> newestFirst(String profileId, FeedbackOutcome outcome, PagePosition after,
+                                                int limit) {
+                checkOpen();
+                return s.raws.stream()
+                        .filter(r -> r.profileId().equals(profileId))
+                        .filter(r -> outcome == null || r.outcome() == outcome)
+                        .filter(r -> after == null || r.receivedAt().isBefore(after.createdAt())
+                                || (r.receivedAt().equals(after.createdAt()) && r.id().compareTo(after.id()) < 0))
+                        .sorted(Comparator.comparing(RawMessage::receivedAt).thenComparing(RawMessage::id).reversed())
+                        .limit(limit)
+                        .toList();
+            }
         }
 
         private final class TxAuditTrail implements AuditTrail {
@@ -539,8 +603,32 @@ public final class InMemoryMemoryStore implements MemoryStore {
             public void scrubMemory(String profileId, String memoryId) {
                 checkWritable();
                 s.audits.replaceAll(e -> e.profileId().equals(profileId) && memoryId.equals(e.memoryId())
-                        ? new AuditEvent(e.id(), e.profileId(), e.memoryId(), e.rawMessageId(), e.kind(), "", e.at())
+                        ? new AuditEvent(e.id(), e.profileId(), e.memoryId(), e.rawMessageId(), e.kind(), "", e.at(),
+                                e.actor(), null, null)
                         : e);
+            }
+
+            @Override
+            public List<AuditEvent> newestFirst(String profileId, String memoryId, String afterEventId, int limit) {
+                checkOpen();
+                List<AuditEvent> ofProfile = s.audits.stream().filter(e -> e.profileId().equals(profileId)).toList();
+                int end = ofProfile.size();
+                if (afterEventId != null) {
+                    end = 0;
+                    for (int i = 0; i < ofProfile.size(); i++) {
+                        if (ofProfile.get(i).id().equals(afterEventId)) {
+                            end = i;
+                        }
+                    }
+                }
+                List<AuditEvent> out = new ArrayList<>();
+                for (int i = end - 1; i >= 0 && out.size() < limit; i--) {
+                    AuditEvent e = ofProfile.get(i);
+                    if (memoryId == null || memoryId.equals(e.memoryId())) {
+                        out.add(e);
+                    }
+                }
+                return out;
             }
         }
     }

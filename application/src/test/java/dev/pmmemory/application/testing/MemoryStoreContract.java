@@ -14,6 +14,7 @@ import dev.pmmemory.application.port.out.MemoryStore;
 import dev.pmmemory.application.port.out.MemoryVectors;
 import dev.pmmemory.application.port.out.RawMessage;
 import dev.pmmemory.application.service.FeedbackIntake;
+import dev.pmmemory.domain.experience.Experience;
 import dev.pmmemory.domain.memory.EntityKey;
 import dev.pmmemory.domain.memory.Memory;
 import dev.pmmemory.domain.memory.MemoryStatus;
@@ -152,12 +153,15 @@ public abstract class MemoryStoreContract {
         return store.read(tx -> tx.rawMessages().findByIds(profileId, ids));
     }
 
-    protected List<Memory> activeByEntities(String profileId, MemoryType type, List<String> keys) {
-        return store.read(tx -> tx.memories().findActiveByEntities(profileId, type, keys));
+    protected List<Memory> byEntitiesVisibleDuring(String profileId, MemoryType type, List<String> keys,
+                                                   Instant from, Instant until) {
+        return store.read(tx -> tx.memories().findByEntitiesVisibleDuring(profileId, type, keys, from, until));
     }
 
-    protected Optional<Memory> activeDuplicate(String profileId, MemoryType type, String normalizedContent) {
-        return store.read(tx -> tx.memories().findActiveDuplicate(profileId, type, normalizedContent));
+    protected List<Memory> duplicatesVisibleDuring(String profileId, MemoryType type, String normalizedContent,
+                                                   Instant from, Instant until) {
+        return store.read(tx -> tx.memories().findDuplicatesVisibleDuring(profileId, type, normalizedContent,
+                from, until));
     }
 
     protected List<Memory> recallCandidates(String profileId, Instant asOf) {
@@ -261,8 +265,9 @@ public abstract class MemoryStoreContract {
             inWrite(tx -> tx.memories().update(changed));
 
             assertThat(findById(P, "m1")).contains(changed);
-            assertThat(activeByEntities(P, MemoryType.PROJECT_NEGATIVE, List.of("openai"))).isEmpty();
-            assertThat(ids(activeByEntities(P, MemoryType.PROJECT_NEGATIVE, List.of("anthropic")))).containsExactly("m1");
+            assertThat(byEntitiesVisibleDuring(P, MemoryType.PROJECT_NEGATIVE, List.of("openai"), T0, null)).isEmpty();
+            assertThat(ids(byEntitiesVisibleDuring(P, MemoryType.PROJECT_NEGATIVE, List.of("anthropic"), T0, null)))
+                    .containsExactly("m1");
             assertThat(ids(list(query(P, null, null, "anthropic", null, 10, T0)))).containsExactly("m1");
             assertThat(list(query(P, null, null, "openai", null, 10, T0))).isEmpty();
         }
@@ -281,9 +286,9 @@ public abstract class MemoryStoreContract {
         }
 
         @Test
-        void aSecondActiveMemoryWithTheSameDedupKeyIsRejectedAndTheWholeWriteRolledBack() {
+        void aSecondMemoryWithTheSameIdIsRejectedAndTheWholeWriteRolledBack() {
             Memory first = memory("m1", P).normalizedContent("openai估值高").build();
-            Memory second = memory("m2", P).normalizedContent("openai估值高").build();
+            Memory second = memory("m1", P).normalizedContent("openai估值低").build();
 
             assertThatThrownBy(() -> inWrite(tx -> {
                 tx.rawMessages().append(raw("r1", P, null));
@@ -296,14 +301,18 @@ public abstract class MemoryStoreContract {
         }
 
         @Test
-        void manyInactiveMemoriesMayShareADedupKeyWithTheActiveOne() {
+        void manyMemoriesMayShareADedupKeyEvenActiveOnes() {
+            // an expired memory not yet swept is still stored active beside its successor
             insert(memory("m1", P).normalizedContent("k").status(MemoryStatus.SUPERSEDED).build(),
                     memory("m2", P).normalizedContent("k").status(MemoryStatus.SUPERSEDED).build(),
                     memory("m3", P).normalizedContent("k").status(MemoryStatus.PENDING).validFrom(null).build(),
                     memory("m4", P).normalizedContent("k").build(),
+                    memory("m4b", P).normalizedContent("k").createdAt(T0.plus(Duration.ofDays(40)))
+                            .lastSeenAt(T0.plus(Duration.ofDays(40))).validFrom(T0.plus(Duration.ofDays(40)))
+                            .expiresAt(T0.plus(Duration.ofDays(70))).build(),
                     memory("m5", OTHER).normalizedContent("k").build());
 
-            assertThat(memoryCount(P)).isEqualTo(4);
+            assertThat(memoryCount(P)).isEqualTo(5);
         }
     }
 
@@ -324,8 +333,10 @@ public abstract class MemoryStoreContract {
 
         store.read(tx -> {
             assertThat(tx.memories().findById(OTHER, "a1")).isEmpty();
-            assertThat(tx.memories().findActiveDuplicate(OTHER, a.type(), a.normalizedContent())).isEmpty();
-            assertThat(tx.memories().findActiveByEntities(OTHER, a.type(), List.of("openai"))).isEmpty();
+            assertThat(tx.memories().findDuplicatesVisibleDuring(OTHER, a.type(), a.normalizedContent(), asOf, null))
+                    .isEmpty();
+            assertThat(tx.memories().findByEntitiesVisibleDuring(OTHER, a.type(), List.of("openai"), asOf, null))
+                    .isEmpty();
             assertThat(tx.memories().findVisible(OTHER, asOf)).isEmpty();
             assertThat(tx.memories().findSupersededBy(OTHER, "a1")).isEmpty();
             assertThat(tx.memories().list(query(OTHER, null, null, null, null, 50, asOf))).isEmpty();
@@ -339,8 +350,10 @@ public abstract class MemoryStoreContract {
 
             // ... while the owner sees all of it
             assertThat(tx.memories().findById(P, "a1")).contains(a);
-            assertThat(tx.memories().findActiveDuplicate(P, a.type(), a.normalizedContent())).contains(a);
-            assertThat(ids(tx.memories().findActiveByEntities(P, a.type(), List.of("openai")))).containsExactly("a1");
+            assertThat(tx.memories().findDuplicatesVisibleDuring(P, a.type(), a.normalizedContent(), asOf, null))
+                    .containsExactly(a);
+            assertThat(ids(tx.memories().findByEntitiesVisibleDuring(P, a.type(), List.of("openai"), asOf, null)))
+                    .containsExactly("a1");
             assertThat(ids(tx.memories().findVisible(P, asOf))).containsExactly("a1");
             assertThat(ids(tx.memories().findSupersededBy(P, "a1"))).containsExactly("a0");
             assertThat(tx.memories().list(query(P, null, null, null, null, 50, asOf))).hasSize(2);
@@ -369,46 +382,91 @@ public abstract class MemoryStoreContract {
     // --- memories: finders ---------------------------------------------------------------------
 
     @Test
-    void findActiveDuplicateMatchesOnlyTheActiveMemoryWithTheSameKey() {
+    void duplicatesAreTheMemoriesWithTheSameKeyVisibleDuringTheRange() {
         String key = "openai估值高";
-        for (MemoryStatus status : List.of(MemoryStatus.SUPERSEDED, MemoryStatus.EXPIRED, MemoryStatus.PENDING,
-                MemoryStatus.REJECTED, MemoryStatus.DELETED)) {
-            insert(memory("m-" + status.wireName(), P).normalizedContent(key).status(status).build());
-        }
-        insert(memory("m-other-type", P).type(MemoryType.PROJECT_POSITIVE).normalizedContent(key).build(),
-                memory("m-other-content", P).normalizedContent(key + "!").build());
+        Instant day = T0;
+        // m-window is visible [T0, T0+30d); a range meets it if it starts before its end and ends after its start
+        insert(memory("m-window", P).normalizedContent(key).build(),
+                memory("m-other-type", P).type(MemoryType.PROJECT_POSITIVE).normalizedContent(key).build(),
+                memory("m-other-content", P).normalizedContent(key + "!").build(),
+                memory("m-other-profile", OTHER).normalizedContent(key).build());
 
-        assertThat(activeDuplicate(P, MemoryType.PROJECT_NEGATIVE, key)).isEmpty();
-
-        insert(memory("m-active", P).normalizedContent(key).build());
-
-        assertThat(activeDuplicate(P, MemoryType.PROJECT_NEGATIVE, key))
-                .map(Memory::id).contains("m-active");
-        assertThat(activeDuplicate(P, MemoryType.PROJECT_POSITIVE, key))
-                .map(Memory::id).contains("m-other-type");
+        assertThat(ids(duplicatesVisibleDuring(P, MemoryType.PROJECT_NEGATIVE, key, day.plusSeconds(5), null)))
+                .containsExactly("m-window");
+        assertThat(ids(duplicatesVisibleDuring(P, MemoryType.PROJECT_POSITIVE, key, day, null)))
+                .containsExactly("m-other-type");
+        // said 29 days 23 hours later: still visible when said
+        assertThat(ids(duplicatesVisibleDuring(P, MemoryType.PROJECT_NEGATIVE, key,
+                day.plus(Duration.ofDays(30)).minusSeconds(1), null))).containsExactly("m-window");
+        // said at or after its expiry: the range starts where the window has ended
+        assertThat(duplicatesVisibleDuring(P, MemoryType.PROJECT_NEGATIVE, key, day.plus(Duration.ofDays(30)), null))
+                .isEmpty();
+        // said before it began (a late message): it meets the range only if it begins before the range ends
+        assertThat(ids(duplicatesVisibleDuring(P, MemoryType.PROJECT_NEGATIVE, key, day.minus(Duration.ofDays(2)),
+                day.plus(Duration.ofDays(1))))).containsExactly("m-window");
+        assertThat(duplicatesVisibleDuring(P, MemoryType.PROJECT_NEGATIVE, key, day.minus(Duration.ofDays(2)),
+                day)).isEmpty();
     }
 
     @Test
-    void findActiveByEntitiesHonoursTypeEntityKeysAndStatus() {
+    void duplicatesNeverIncludeMemoriesThatWereNotVisibleInTheRange() {
+        String key = "k";
+        Instant said = T0.plus(Duration.ofDays(1));
+        insert(memory("pending", P).normalizedContent(key).status(MemoryStatus.PENDING).validFrom(null).build(),
+                memory("rejected", P).normalizedContent(key).status(MemoryStatus.REJECTED).validFrom(null).build(),
+                // stored status 'active', but expired before the message was said (not yet swept)
+                memory("expired-unswept", P).normalizedContent(key).expiresAt(said).build(),
+                memory("expired-swept", P).normalizedContent(key).status(MemoryStatus.EXPIRED)
+                        .expiresAt(said.minusSeconds(1)).build(),
+                memory("superseded-before", P).normalizedContent(key).status(MemoryStatus.SUPERSEDED)
+                        .validUntil(said).build(),
+                memory("never-visible", P).normalizedContent(key).status(MemoryStatus.SUPERSEDED)
+                        .validUntil(T0).build());
+
+        assertThat(duplicatesVisibleDuring(P, MemoryType.PROJECT_NEGATIVE, key, said, null)).isEmpty();
+
+        // the same memories before they ended: visible when said (a late message), whatever their stored status
+        insert(memory("superseded-later", P).normalizedContent(key).status(MemoryStatus.SUPERSEDED)
+                        .validUntil(said.plusSeconds(1)).build(),
+                memory("expired-later", P).normalizedContent(key).status(MemoryStatus.EXPIRED)
+                        .expiresAt(said.plusSeconds(1)).build(),
+                memory("permanent", P).normalizedContent(key).expiresAt(null).build());
+        assertThat(ids(duplicatesVisibleDuring(P, MemoryType.PROJECT_NEGATIVE, key, said, null)))
+                .containsExactlyInAnyOrder("superseded-later", "expired-later", "permanent");
+    }
+
+    @Test
+    void conflictCandidatesHonourTypeEntityKeysAndTheVisibilityRange() {
+        Instant said = T0.plus(Duration.ofDays(1));
         insert(memory("e1", P).type(MemoryType.PROJECT_ADVANCE).entities(List.of("OpenAI", "Anthropic")).build(),
                 memory("e2", P).type(MemoryType.PROJECT_ADVANCE).entities(List.of("Anthropic")).build(),
                 memory("e3", P).type(MemoryType.PROJECT_ADVANCE).entities(List.of("Anthropic"))
-                        .status(MemoryStatus.SUPERSEDED).build(),
+                        .status(MemoryStatus.SUPERSEDED).validUntil(said).build(),
                 memory("e4", P).type(MemoryType.PROJECT_ADVANCE).entities(List.of("Anthropic"))
                         .status(MemoryStatus.PENDING).validFrom(null).build(),
                 memory("e5", P).type(MemoryType.PROJECT_NEGATIVE).entities(List.of("Anthropic")).build(),
                 memory("e6", P).type(MemoryType.PROJECT_ADVANCE).entities(List.of("Mistral AI")).build(),
                 memory("e7", P).type(MemoryType.PROJECT_ADVANCE).entities(List.of()).build(),
-                memory("e8", OTHER).type(MemoryType.PROJECT_ADVANCE).entities(List.of("Anthropic")).build());
+                memory("e8", OTHER).type(MemoryType.PROJECT_ADVANCE).entities(List.of("Anthropic")).build(),
+                // expired, though stored active: takes part in no conflict after its expiry
+                memory("e9", P).type(MemoryType.PROJECT_ADVANCE).entities(List.of("Anthropic"))
+                        .expiresAt(said.minusSeconds(1)).build(),
+                // said after the message: meets the range only while the message would be alive
+                memory("e10", P).type(MemoryType.PROJECT_ADVANCE).entities(List.of("Anthropic"))
+                        .createdAt(said.plus(Duration.ofDays(5))).lastSeenAt(said.plus(Duration.ofDays(5)))
+                        .validFrom(said.plus(Duration.ofDays(5))).expiresAt(said.plus(Duration.ofDays(35))).build());
+        Instant until = said.plus(Duration.ofDays(30));
 
-        assertThat(ids(activeByEntities(P, MemoryType.PROJECT_ADVANCE, List.of("anthropic"))))
-                .containsExactlyInAnyOrder("e1", "e2");
-        assertThat(ids(activeByEntities(P, MemoryType.PROJECT_ADVANCE, List.of("openai", EntityKey.of("Mistral AI")))))
-                .containsExactlyInAnyOrder("e1", "e6");
-        assertThat(ids(activeByEntities(P, MemoryType.PROJECT_NEGATIVE, List.of("anthropic", "openai"))))
-                .containsExactly("e5");
-        assertThat(activeByEntities(P, MemoryType.PROJECT_ADVANCE, List.of("nobody"))).isEmpty();
-        assertThat(activeByEntities(P, MemoryType.PROJECT_ADVANCE, List.of())).isEmpty();
+        assertThat(ids(byEntitiesVisibleDuring(P, MemoryType.PROJECT_ADVANCE, List.of("anthropic"), said, until)))
+                .containsExactly("e1", "e10", "e2");
+        assertThat(ids(byEntitiesVisibleDuring(P, MemoryType.PROJECT_ADVANCE, List.of("anthropic"), said,
+                said.plus(Duration.ofDays(5))))).containsExactly("e1", "e2");
+        assertThat(ids(byEntitiesVisibleDuring(P, MemoryType.PROJECT_ADVANCE,
+                List.of("openai", EntityKey.of("Mistral AI")), said, until))).containsExactly("e1", "e6");
+        assertThat(ids(byEntitiesVisibleDuring(P, MemoryType.PROJECT_NEGATIVE, List.of("anthropic", "openai"),
+                said, null))).containsExactly("e5");
+        assertThat(byEntitiesVisibleDuring(P, MemoryType.PROJECT_ADVANCE, List.of("nobody"), said, null)).isEmpty();
+        assertThat(byEntitiesVisibleDuring(P, MemoryType.PROJECT_ADVANCE, List.of(), said, null)).isEmpty();
     }
 
     @Test
@@ -978,7 +1036,8 @@ public abstract class MemoryStoreContract {
         store.read(tx -> {
             assertThat(tx.memories().findById(P, "new")).isEmpty();
             assertThat(tx.memories().findById(P, "kept")).contains(kept);
-            assertThat(tx.memories().findActiveDuplicate(P, kept.type(), kept.normalizedContent())).contains(kept);
+            assertThat(tx.memories().findDuplicatesVisibleDuring(P, kept.type(), kept.normalizedContent(), T0, null))
+                    .containsExactly(kept);
             assertThat(tx.memories().countByProfile(P)).isEqualTo(1);
             assertThat(tx.rawMessages().findByMessageId(P, "msg-1")).isEmpty();
             assertThat(tx.rawMessages().countByProfile(P)).isZero();
@@ -1011,11 +1070,111 @@ public abstract class MemoryStoreContract {
     void aWriteSeesItsOwnUncommittedChanges() {
         store.write(P, tx -> {
             tx.memories().insert(memory("m1", P).normalizedContent("k").build());
-            assertThat(tx.memories().findActiveDuplicate(P, MemoryType.PROJECT_NEGATIVE, "k")).isPresent();
+            assertThat(tx.memories().findDuplicatesVisibleDuring(P, MemoryType.PROJECT_NEGATIVE, "k", T0, null))
+                    .hasSize(1);
             tx.memories().update(memory("m1", P).normalizedContent("k").weight(2).build());
             assertThat(tx.memories().findById(P, "m1").orElseThrow().weight()).isEqualTo(2);
             return null;
         });
+    }
+
+    // --- the write path decides by time (issue 9), through the real use case ---------------------
+
+    @Nested
+    class WritePathByTime {
+        private final Instant today = Instant.parse("2026-06-15T00:00:00Z");
+        private FeedbackIntake intake;
+
+        @BeforeEach
+        void wireTheUseCaseOnTheStoreUnderTest() {
+            intake = UseCases.feedbackIntake(store, Clock.fixed(today, ZoneOffset.UTC));
+        }
+
+        private List<Memory> all() {
+            return list(query(P, null, null, null, null, 50, today));
+        }
+
+        @Test
+        void anExpiredNegativeDoesNotHoldALiveAdvancePending() {
+            FeedbackResult stale = intake.add(UseCases.feedback(P, "Mistral 估值高", today.minus(Duration.ofDays(45))));
+            FeedbackResult advance = intake.add(UseCases.feedback(P, "Mistral 可以推进", today, Source.INFERRED));
+
+            assertThat(advance.outcome()).isEqualTo(FeedbackOutcome.CREATED);
+            assertThat(advance.superseded()).isEmpty();
+            Memory negative = findById(P, stale.memory().orElseThrow().memory().id()).orElseThrow();
+            assertThat(negative.validUntil()).isNull();
+            assertThat(negative.supersededBy()).isNull();
+            assertThat(advance.memory().orElseThrow().memory().entities()).isNotEmpty();
+            assertThat(recallCandidates(P, today)).extracting(Memory::type)
+                    .containsExactly(MemoryType.PROJECT_ADVANCE);
+        }
+
+        @Test
+        void aRepeatAfterExpiryStartsANewMemoryAndTheOldOneStaysInTheHistory() {
+            FeedbackResult first = intake.add(UseCases.feedback(P, "下周出差，回复慢", today.minus(Duration.ofDays(20))));
+            FeedbackResult again = intake.add(UseCases.feedback(P, "下周出差，回复慢", today));
+
+            assertThat(again.outcome()).isEqualTo(FeedbackOutcome.CREATED);
+            String oldId = first.memory().orElseThrow().memory().id();
+            String newId = again.memory().orElseThrow().memory().id();
+            assertThat(newId).isNotEqualTo(oldId);
+            assertThat(findById(P, newId).orElseThrow()).satisfies(m -> {
+                assertThat(m.weight()).isEqualTo(1);
+                assertThat(m.createdAt()).isEqualTo(today);
+            });
+            assertThat(findById(P, oldId).orElseThrow().weight()).isEqualTo(1);
+            assertThat(all()).hasSize(2);
+        }
+
+        @Test
+        void aLateRepeatSaidBeforeTheExpiryStrengthensTheMemoryVisibleThen() {
+            Instant first = today.minus(Duration.ofDays(40));
+            FeedbackResult created = intake.add(UseCases.feedback(P, "OpenAI 估值高", first));
+            // arrives today, said 10 days after the first: the memory was visible then (30-day TTL)
+            FeedbackResult late = intake.add(UseCases.feedback(P, "OpenAI估值高！", first.plus(Duration.ofDays(10))));
+
+            assertThat(late.outcome()).isEqualTo(FeedbackOutcome.DEDUPLICATED);
+            Memory m = findById(P, created.memory().orElseThrow().memory().id()).orElseThrow();
+            assertThat(m.weight()).isEqualTo(2);
+            assertThat(m.lastSeenAt()).isEqualTo(first.plus(Duration.ofDays(10)));
+            assertThat(m.expiresAt()).isEqualTo(first.plus(Duration.ofDays(40)));
+            assertThat(all()).hasSize(1);
+        }
+
+        @Test
+        void aLateRepeatBridgingTwoMemoriesOfOneKeyFoldsThemIntoOne() {
+            Instant first = today.minus(Duration.ofDays(50));
+            FeedbackResult early = intake.add(UseCases.feedback(P, "OpenAI 估值高", first));
+            FeedbackResult later = intake.add(UseCases.feedback(P, "OpenAI 估值高", first.plus(Duration.ofDays(35))));
+            // said on day 20: in time order days 0, 20 and 35 are one memory
+            FeedbackResult bridge = intake.add(UseCases.feedback(P, "OpenAI 估值高", first.plus(Duration.ofDays(20))));
+
+            assertThat(bridge.outcome()).isEqualTo(FeedbackOutcome.DEDUPLICATED);
+            String keptId = early.memory().orElseThrow().memory().id();
+            String foldedId = later.memory().orElseThrow().memory().id();
+            Memory kept = findById(P, keptId).orElseThrow();
+            assertThat(kept.weight()).isEqualTo(3);
+            assertThat(kept.lastSeenAt()).isEqualTo(first.plus(Duration.ofDays(35)));
+            assertThat(kept.sourceMessageIds()).hasSize(3);
+            Memory folded = findById(P, foldedId).orElseThrow();
+            assertThat(folded.status()).isEqualTo(MemoryStatus.SUPERSEDED);
+            assertThat(folded.supersededBy()).isEqualTo(keptId);
+            assertThat(auditFor(P, foldedId)).extracting(AuditEvent::kind).contains(AuditKind.MEMORY_FOLDED);
+            for (int day = 0; day <= 70; day += 5) {
+                Instant t = first.plus(Duration.ofDays(day));
+                List<Memory> visible = recallCandidates(P, t);
+                assertThat(visible).as("day %d", day).hasSizeLessThanOrEqualTo(1);
+            }
+        }
+    }
+
+    /** Correction, settlement and history (issue 10), on the store under test. */
+    @Nested
+    class Governance extends GovernanceContract {
+        @Override
+        protected MemoryStore store() {
+            return store;
+        }
     }
 
     // --- concurrency through the real use case ---------------------------------------------------
@@ -1347,6 +1506,25 @@ public abstract class MemoryStoreContract {
         }
 
         @Test
+        void scrubbingAMemoryLeavesNoTextInItsEvents() {
+            insert(memory("m1", P).build());
+            inWrite(tx -> tx.auditTrail().record(new AuditEvent("ev-c", P, "m1", null, AuditKind.MEMORY_CORRECTED,
+                    "fields=content", T0, "pm-console", "{\"content\":\"OpenAI 估值高\"}",
+                    "{\"content\":\"OpenAI 估值太高\"}")));
+
+            inWrite(tx -> tx.auditTrail().scrubMemory(P, "m1"));
+
+            assertThat(auditFor(P, "m1")).singleElement().satisfies(e -> {
+                assertThat(e.detail()).isEmpty();
+                assertThat(e.before()).isNull();
+                assertThat(e.after()).isNull();
+                assertThat(e.kind()).isEqualTo(AuditKind.MEMORY_CORRECTED);
+                assertThat(e.actor()).isEqualTo("pm-console");
+                assertThat(e.at()).isEqualTo(T0);
+            });
+        }
+
+        @Test
         void sweepMaterialisesExpiredWithAnEventAndChangesNoRead() {
             insert(memory("due", P).build(), memory("later", P).expiresAt(expiry.plusSeconds(60)).build());
             List<String> visibleBefore = recallCandidates(P, T0.plusSeconds(1)).stream().map(Memory::id).toList();
@@ -1492,6 +1670,129 @@ public abstract class MemoryStoreContract {
         @Override
         public synchronized String newId() {
             return "job-event-" + (++next);
+        }
+    }
+
+    // --- experiences (DOMAIN.md §10) -------------------------------------------------------------
+
+    /** Lessons of finished rounds: stored once, found by a shared term for recall, listed newest first. */
+    @Nested
+    class ExperienceStorage {
+
+        private Experience experience(String id, String profileId, Instant createdAt, String... keywords) {
+            return new Experience(id, profileId, "task " + id, "passed", "lesson " + id, 0.5, List.of(keywords),
+                    createdAt);
+        }
+
+        private void record(String profileId, Experience... experiences) {
+            store.write(profileId, tx -> {
+                for (Experience e : experiences) {
+                    tx.experiences().insert(e);
+                }
+                return null;
+            });
+        }
+
+        private List<String> sharing(String profileId, Instant asOf, String... terms) {
+            return store.read(tx -> tx.experiences().findSharingTerms(profileId, asOf, List.of(terms))).stream()
+                    .map(Experience::id).toList();
+        }
+
+        private long experienceCount(String profileId) {
+            return store.read(tx -> tx.experiences().countByProfile(profileId));
+        }
+
+        private List<Experience> newest(String profileId, int limit) {
+            return store.read(tx -> tx.experiences().newestFirst(profileId, limit));
+        }
+
+        @Test
+        void everyFieldOfAnExperienceSurvivesInsertAndRead() {
+            Experience full = new Experience("e-full", P, "推荐 OpenAI 跟投\n第二行", "PM 拒绝：估值太高",
+                    "估值高的项目，先给对比估值 [REDACTED:api_key]", 0.123456789,
+                    List.of("openai", "估值", "跟投"), Instant.parse("2026-05-09T10:00:00.123Z"));
+            record(P, full);
+
+            assertThat(newest(P, 10)).containsExactly(full);
+            List<Experience> found = store.read(tx -> tx.experiences().findSharingTerms(P,
+                    T0.plus(Duration.ofDays(30)), List.of("估值")));
+            assertThat(found).containsExactly(full);
+        }
+
+        @Test
+        void importanceZeroAndOneAndNoKeywordsSurvive() {
+            Experience none = new Experience("e0", P, "t", "o", "l", 0.0, List.of(), T0);
+            Experience one = new Experience("e1", P, "t", "o", "l", 1.0, List.of("x"), T0.plusMillis(1));
+            record(P, none, one);
+
+            assertThat(newest(P, 10)).containsExactly(one, none);
+        }
+
+        @Test
+        void onlyExperiencesSharingATermAreFound() {
+            record(P, experience("openai", P, T0, "openai", "估值"),
+                    experience("anthropic", P, T0, "anthropic"),
+                    experience("both", P, T0, "anthropic", "openai"));
+
+            assertThat(sharing(P, T0, "openai")).containsExactlyInAnyOrder("openai", "both");
+            assertThat(sharing(P, T0, "估值", "anthropic")).containsExactlyInAnyOrder("openai", "anthropic", "both");
+            assertThat(sharing(P, T0, "mistral")).isEmpty();
+            assertThat(sharing(P, T0)).as("no terms").isEmpty();
+        }
+
+        @Test
+        void anExperienceCreatedAfterAsOfIsNotFound() {
+            record(P, experience("at", P, T0, "openai"), experience("after", P, T0.plusMillis(1), "openai"));
+
+            assertThat(sharing(P, T0, "openai")).containsExactly("at");
+            assertThat(sharing(P, T0.plusMillis(1), "openai")).containsExactlyInAnyOrder("at", "after");
+        }
+
+        @Test
+        void experiencesOfOneProfileAreInvisibleThroughAnother() {
+            record(P, experience("mine", P, T0, "openai"));
+            record(OTHER, experience("theirs", OTHER, T0, "openai"));
+
+            assertThat(sharing(P, T0, "openai")).containsExactly("mine");
+            assertThat(newest(OTHER, 10)).extracting(Experience::id).containsExactly("theirs");
+            assertThat(experienceCount(P)).isEqualTo(1L);
+            assertThat(experienceCount("pm-nobody")).isZero();
+        }
+
+        @Test
+        void newestFirstIsByCreatedAtThenIdAndHonoursTheLimit() {
+            record(P, experience("b", P, T0, "x"), experience("old", P, T0.minusSeconds(60), "x"),
+                    experience("a", P, T0, "x"), experience("new", P, T0.plusSeconds(60), "x"));
+
+            assertThat(newest(P, 10)).extracting(Experience::id).containsExactly("new", "b", "a", "old");
+            assertThat(newest(P, 2)).extracting(Experience::id).containsExactly("new", "b");
+        }
+
+        @Test
+        void manyTermsAtOnce() {
+            record(P, experience("e", P, T0, "term-499"));
+            String[] terms = IntStream.range(0, 500).mapToObj(i -> "term-" + i).toArray(String[]::new);
+
+            assertThat(sharing(P, T0, terms)).containsExactly("e");
+        }
+
+        @Test
+        void anIdCannotBeUsedTwice() {
+            record(P, experience("e", P, T0, "x"));
+
+            assertThatThrownBy(() -> record(P, experience("e", P, T0, "y"))).isInstanceOf(RuntimeException.class);
+            assertThat(newest(P, 10)).extracting(Experience::keywords).containsExactly(List.of("x"));
+        }
+
+        @Test
+        void aFailedWriteLeavesNoExperienceBehind() {
+            assertThatThrownBy(() -> store.write(P, tx -> {
+                tx.experiences().insert(experience("e", P, T0, "openai"));
+                throw new IllegalStateException("boom");
+            })).isInstanceOf(IllegalStateException.class);
+
+            assertThat(experienceCount(P)).isZero();
+            assertThat(sharing(P, T0, "openai")).isEmpty();
         }
     }
 }

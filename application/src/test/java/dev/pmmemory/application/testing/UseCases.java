@@ -5,7 +5,10 @@ import dev.pmmemory.application.port.in.RecallContextQuery;
 import dev.pmmemory.application.port.out.IdGenerator;
 import dev.pmmemory.application.port.out.MemoryStore;
 import dev.pmmemory.application.service.ContextRecall;
+import dev.pmmemory.application.service.ExperienceIntake;
 import dev.pmmemory.application.service.FeedbackIntake;
+import dev.pmmemory.application.service.HistoryQueries;
+import dev.pmmemory.application.service.MemoryCorrections;
 import dev.pmmemory.domain.classify.ClassifierChain;
 import dev.pmmemory.domain.classify.Lexicon;
 import dev.pmmemory.domain.classify.RuleClassifier;
@@ -35,6 +38,18 @@ public final class UseCases {
     public static FeedbackIntake feedbackIntake(MemoryStore store, Clock clock, IdGenerator ids) {
         return new FeedbackIntake(store, new ClassifierChain(List.of(new RuleClassifier(LEXICON))), LEXICON,
                 ANALYZER, new Redactor(), ids, clock);
+    }
+
+    public static ExperienceIntake experienceIntake(MemoryStore store, Clock clock) {
+        return new ExperienceIntake(store, ANALYZER, new Redactor(), UUIDS, clock);
+    }
+
+    public static MemoryCorrections memoryCorrections(MemoryStore store, Clock clock) {
+        return new MemoryCorrections(store, LEXICON, ANALYZER, new Redactor(), UUIDS, clock);
+    }
+
+    public static HistoryQueries historyQueries(MemoryStore store, Clock clock) {
+        return new HistoryQueries(store, LEXICON, clock);
     }
 
     public static ContextRecall contextRecall(MemoryStore store, Clock clock) {

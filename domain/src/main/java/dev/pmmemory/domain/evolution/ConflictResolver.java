@@ -1,5 +1,6 @@
 package dev.pmmemory.domain.evolution;
 
+import dev.pmmemory.domain.memory.Lifetime;
 import dev.pmmemory.domain.memory.Memory;
 import dev.pmmemory.domain.memory.MemoryStatus;
 import dev.pmmemory.domain.memory.MemoryType;
@@ -32,8 +33,11 @@ public final class ConflictResolver {
     }
 
     /**
-     * Resolves a new active memory against existing memories (any may be passed; only active
-     * opposite decisions sharing a live entity count).
+     * Resolves a new active memory against existing memories (any may be passed). Only opposite
+     * decisions sharing a live entity and visible during the new memory's lifetime count
+     * ({@link Lifetime#isVisibleDuring}): one visible when it was said is superseded (or holds it
+     * pending), one that became visible later takes the late message over; one that had expired
+     * or ended before it was said takes no part.
      */
     public Resolution resolve(Memory incoming, List<Memory> existing) {
         return resolve(incoming, existing, false);
@@ -45,10 +49,25 @@ public final class ConflictResolver {
      */
     public Resolution resolveConfirmed(Memory pending, List<Memory> existing, Instant confirmedAt) {
         Memory activated = pending.toBuilder().status(MemoryStatus.ACTIVE).validFrom(confirmedAt).build();
-        return resolve(activated, existing, true);
+        return resolve(activated, existing, true, confirmedAt);
+    }
+
+    /**
+     * An active memory the PM corrected (its type or content changed): like a confirm, the PM's own
+     * word wins over the opposite decisions it now shares an entity with, whatever their confidence,
+     * but only from {@code correctedAt} on (until then those decisions held); it keeps its own
+     * valid_from. A newer opposite decision still takes it over, as on the write path.
+     */
+    public Resolution resolveCorrected(Memory corrected, List<Memory> existing, Instant correctedAt) {
+        return resolve(corrected, existing, true, correctedAt);
     }
 
     private Resolution resolve(Memory incoming, List<Memory> existing, boolean confirmed) {
+        return resolve(incoming, existing, confirmed,
+                incoming.validFrom() != null ? incoming.validFrom() : incoming.createdAt());
+    }
+
+    private Resolution resolve(Memory incoming, List<Memory> existing, boolean confirmed, Instant takeover) {
         Optional<MemoryType> opposite = oppositeDecision(incoming.type());
         if (opposite.isEmpty()) {
             return new Resolution(incoming, List.of(), List.of());
@@ -61,7 +80,8 @@ public final class ConflictResolver {
         boolean pending = false;
 
         List<Memory> conflicting = existing.stream()
-                .filter(e -> e.status() == MemoryStatus.ACTIVE && e.type() == opposite.get())
+                .filter(e -> e.type() == opposite.get())
+                .filter(e -> Lifetime.isVisibleDuring(e, incoming.createdAt(), incoming.expiresAt()))
                 .filter(e -> !e.id().equals(incoming.id()))
                 .sorted(Comparator.comparing(Memory::id))
                 .toList();
@@ -91,7 +111,6 @@ public final class ConflictResolver {
 
         List<Memory> changed = new ArrayList<>();
         List<Supersession> supersessions = new ArrayList<>();
-        Instant takeover = incoming.validFrom() != null ? incoming.validFrom() : incoming.createdAt();
         for (int i = 0; i < toSupersede.size(); i++) {
             Memory e = toSupersede.get(i);
             Set<String> shared = toSupersedeShared.get(i);

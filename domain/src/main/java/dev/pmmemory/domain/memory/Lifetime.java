@@ -32,6 +32,26 @@ public final class Lifetime {
     }
 
     /**
+     * Visible at some instant of [{@code from}, {@code until}) ({@code until} null: no end): its window
+     * [valid_from, min(valid_until, expires_at)) meets that range. The write path's candidates are the
+     * memories visible during a new message's own lifetime: visible when it was said, or (a message
+     * arriving late) becoming visible before it would itself expire. A memory whose window closed at or
+     * before {@code from} (expired, superseded, deleted) is never one of them.
+     */
+    public static boolean isVisibleDuring(Memory m, Instant from, Instant until) {
+        if (m.validFrom() == null || m.status() == MemoryStatus.PENDING || m.status() == MemoryStatus.REJECTED) {
+            return false;
+        }
+        Instant start = m.validFrom().isAfter(from) ? m.validFrom() : from;
+        return isBeforeOrOpen(start, m.validUntil()) && isBeforeOrOpen(start, m.expiresAt())
+                && isBeforeOrOpen(start, until);
+    }
+
+    private static boolean isBeforeOrOpen(Instant t, Instant end) {
+        return end == null || t.isBefore(end);
+    }
+
+    /**
      * The status a reader sees at {@code t}: active while visible (so recalling a past instant
      * shows what held then), expired once an active memory is past its expiry (before the sweep
      * has materialised it: reads never write), otherwise the stored status.

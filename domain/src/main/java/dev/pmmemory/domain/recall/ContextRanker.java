@@ -136,10 +136,19 @@ public final class ContextRanker {
         if (type == MemoryType.LONG_TERM_PREFERENCE) {
             keywordMatch = Math.max(keywordMatch, PREFERENCE_KEYWORD_FLOOR);
         }
+        return factors(keywordMatch, typePriority.applyAsDouble(type), weight, lastSeenAt, asOf);
+    }
+
+    /**
+     * The four factors once keyword_match and the priority are known: recency and weight are
+     * computed the same way for everything scored (memories, and experiences with their importance
+     * as the priority).
+     */
+    static ScoreFactors factors(double keywordMatch, double priority, int weight, Instant lastSeenAt, Instant asOf) {
         double days = Math.max(0, (asOf.toEpochMilli() - lastSeenAt.toEpochMilli()) / MILLIS_PER_DAY);
         double recency = Math.exp(-days / RECENCY_HALF_SCALE_DAYS);
         double weightNormalized = Math.min(weight / (double) WEIGHT_SATURATION, 1.0);
-        return new ScoreFactors(keywordMatch, recency, typePriority.applyAsDouble(type), weightNormalized);
+        return new ScoreFactors(keywordMatch, recency, priority, weightNormalized);
     }
 
 }

@@ -13,6 +13,7 @@ import java.util.regex.Pattern;
 public final class PromptBlock {
     static final String CORE_HEADER = "Core preferences (always apply):";
     static final String RELEVANT_HEADER = "Relevant memories (for reference):";
+    static final String LESSONS_HEADER = "Lessons from past rounds (for reference):";
     /** Any line break (\r\n, \r, \n, U+2028…): one memory stays one line of the block. */
     private static final Pattern LINE_BREAK = Pattern.compile("\\R");
     private static final DateTimeFormatter DAY = DateTimeFormatter.ISO_LOCAL_DATE.withZone(ZoneOffset.UTC);
@@ -28,6 +29,29 @@ public final class PromptBlock {
         return out.toString();
     }
 
+    /**
+     * The block of {@link #render(List)} followed by the lessons of past rounds (experiences, asked
+     * for with include=experiences), each line with its date and outcome.
+     */
+    public static String render(List<ScoredMemory> items, List<ScoredExperience> experiences) {
+        StringBuilder out = new StringBuilder(render(items));
+        out.append('\n').append(LESSONS_HEADER).append('\n');
+        if (experiences.isEmpty()) {
+            out.append("- (none)\n");
+        }
+        for (ScoredExperience s : experiences) {
+            out.append("- [").append(DAY.format(s.experience().createdAt())).append("] (")
+                    .append(oneLine(s.experience().outcome())).append(") ")
+                    .append(oneLine(s.experience().task())).append(" — lesson: ")
+                    .append(oneLine(s.experience().lesson())).append('\n');
+        }
+        return out.toString();
+    }
+
+    private static String oneLine(String text) {
+        return LINE_BREAK.matcher(text).replaceAll(" ");
+    }
+
     private static void appendSection(StringBuilder out, List<ScoredMemory> items, boolean preferences) {
         List<ScoredMemory> section = items.stream()
                 .filter(s -> (s.memory().type() == MemoryType.LONG_TERM_PREFERENCE) == preferences)
@@ -38,7 +62,7 @@ public final class PromptBlock {
         for (ScoredMemory s : section) {
             out.append("- [").append(DAY.format(s.memory().lastSeenAt())).append("] (")
                     .append(s.memory().type().wireName()).append(") ")
-                    .append(LINE_BREAK.matcher(s.memory().content()).replaceAll(" ")).append('\n');
+                    .append(oneLine(s.memory().content())).append('\n');
         }
     }
 }

@@ -397,12 +397,63 @@ class ConflictResolverTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = MemoryStatus.class, names = {"SUPERSEDED", "EXPIRED", "PENDING", "REJECTED", "DELETED"})
-    void onlyActiveOppositeDecisionsCount(MemoryStatus status) {
-        Memory inactive = memory("e1", MemoryType.PROJECT_ADVANCE, T0, "OpenAI").status(status).build();
+    @EnumSource(value = MemoryStatus.class, names = {"SUPERSEDED", "EXPIRED", "DELETED"})
+    void anOppositeDecisionThatHadEndedWhenTheMessageWasSaidTakesNoPart(MemoryStatus status) {
+        Memory ended = memory("e1", MemoryType.PROJECT_ADVANCE, T0, "OpenAI").status(status)
+                .validUntil(status == MemoryStatus.EXPIRED ? null : DAY1)
+                .expiresAt(status == MemoryStatus.EXPIRED ? DAY1 : T0.plus(Duration.ofDays(30))).build();
         Memory incoming = negative("n1", DAY1, "OpenAI");
 
-        assertUntouched(resolver.resolve(incoming, List.of(inactive)), incoming);
+        assertUntouched(resolver.resolve(incoming, List.of(ended)), incoming);
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = MemoryStatus.class, names = {"PENDING", "REJECTED"})
+    void aPendingOrRejectedOppositeDecisionTakesNoPart(MemoryStatus status) {
+        Memory unsettled = memory("e1", MemoryType.PROJECT_ADVANCE, T0, "OpenAI").status(status).validFrom(null)
+                .build();
+        Memory incoming = negative("n1", DAY1, "OpenAI");
+
+        assertUntouched(resolver.resolve(incoming, List.of(unsettled)), incoming);
+    }
+
+    @Test
+    void anOppositeDecisionStoredActiveButExpiredWhenTheMessageWasSaidTakesNoPart() {
+        // the example: an explicit negative 45 days old must not hold an inferred advance pending
+        Instant said = T0.plus(Duration.ofDays(45));
+        Memory stale = negative("e1", T0, "Mistral");
+        Memory incoming = memory("n1", MemoryType.PROJECT_ADVANCE, said, "Mistral").source(Source.INFERRED).build();
+
+        assertUntouched(resolver.resolve(incoming, List.of(stale)), incoming);
+    }
+
+    @Test
+    void anOppositeDecisionTheSweepMarkedExpiredStillCountsForAMessageSaidWhileItWasVisible() {
+        Memory sweptLater = memory("e1", MemoryType.PROJECT_ADVANCE, T0, "OpenAI").status(MemoryStatus.EXPIRED)
+                .build();
+        Memory incoming = negative("n1", DAY1, "OpenAI");
+
+        Resolution r = resolver.resolve(incoming, List.of(sweptLater));
+
+        assertThat(r.changed()).singleElement().satisfies(e -> {
+            assertThat(e.status()).isEqualTo(MemoryStatus.SUPERSEDED);
+            assertThat(e.validUntil()).isEqualTo(DAY1);
+        });
+    }
+
+    @Test
+    void anOppositeDecisionSaidAfterALateMessageTakesItOverOnlyIfSaidBeforeTheMessageExpired() {
+        Memory incoming = negative("n1", T0, "OpenAI");
+        Memory withinItsLife = advance("e1", T0.plus(Duration.ofDays(10)), "OpenAI");
+        Memory afterItsLife = advance("e2", T0.plus(Duration.ofDays(31)), "OpenAI");
+
+        Resolution r = resolver.resolve(incoming, List.of(withinItsLife));
+        assertThat(r.incoming().status()).isEqualTo(MemoryStatus.SUPERSEDED);
+        assertThat(r.incoming().supersededBy()).isEqualTo("e1");
+        assertThat(r.incoming().validUntil()).isEqualTo(withinItsLife.createdAt());
+        assertThat(r.changed()).isEmpty();
+
+        assertUntouched(resolver.resolve(incoming, List.of(afterItsLife)), incoming);
     }
 
     @Test

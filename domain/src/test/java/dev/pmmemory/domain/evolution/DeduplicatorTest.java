@@ -172,4 +172,66 @@ class DeduplicatorTest {
     void theDedupKeyIsProfileTypeAndNormalisedContent() {
         assertThat(Deduplicator.sameMemory(existing().build(), repeat("raw-4", T0, THIRTY_DAYS))).isTrue();
     }
+
+    // --- which memory a repeat strengthens (issue 9: by time, not by stored status) ---------------
+
+    @Test
+    void aRepeatSaidAfterTheMemoryExpiredStrengthensNothing() {
+        Memory old = existing().build(); // visible until T0 + 32 days
+        MemoryDraft afterExpiry = repeat("raw-4", T0.plus(Duration.ofDays(32)), THIRTY_DAYS);
+        MemoryDraft justBefore = repeat("raw-5", T0.plus(Duration.ofDays(32)).minusMillis(1), THIRTY_DAYS);
+
+        assertThat(Deduplicator.target(List.of(old), afterExpiry)).isEmpty();
+        assertThat(Deduplicator.target(List.of(old), justBefore)).contains(old);
+    }
+
+    @Test
+    void aRepeatStrengthensTheMemoryVisibleWhenItWasSaidEvenIfItHasExpiredSince() {
+        Memory sweptSince = existing().status(MemoryStatus.EXPIRED).build();
+        MemoryDraft late = repeat("raw-4", T0.plus(Duration.ofDays(20)), THIRTY_DAYS);
+
+        assertThat(Deduplicator.target(List.of(sweptSince), late)).contains(sweptSince);
+    }
+
+    @Test
+    void aRepeatNeverStrengthensAMemorySupersededOrDeletedBeforeItWasSaid() {
+        Instant said = T0.plus(Duration.ofDays(5));
+        Memory superseded = existing().status(MemoryStatus.SUPERSEDED).validUntil(said).build();
+        Memory deleted = existing().id("m2").status(MemoryStatus.DELETED).validUntil(said.minusSeconds(1)).build();
+        Memory pending = existing().id("m3").status(MemoryStatus.PENDING).validFrom(null).build();
+
+        assertThat(Deduplicator.target(List.of(superseded, deleted, pending), repeat("raw-4", said, THIRTY_DAYS)))
+                .isEmpty();
+    }
+
+    @Test
+    void aLateRepeatJoinsTheMemoryItWouldHaveStartedInTimeOrder() {
+        // said 10 days before the memory's first message: in time order the memory would be its repeat
+        Memory later = existing().build();
+        MemoryDraft early = repeat("raw-4", T0.minus(Duration.ofDays(10)), THIRTY_DAYS);
+        MemoryDraft tooEarly = repeat("raw-5", T0.minus(Duration.ofDays(30)), THIRTY_DAYS);
+
+        assertThat(Deduplicator.target(List.of(later), early)).contains(later);
+        assertThat(Deduplicator.target(List.of(later), tooEarly)).isEmpty();
+    }
+
+    @Test
+    void theMemoryVisibleWhenSaidWinsOverOneThatStartedLater() {
+        Memory visible = existing().id("m-b").build();
+        Memory startsLater = existing().id("m-a").createdAt(T0.plus(Duration.ofDays(20)))
+                .validFrom(T0.plus(Duration.ofDays(20))).lastSeenAt(T0.plus(Duration.ofDays(20)))
+                .expiresAt(T0.plus(Duration.ofDays(50))).build();
+
+        assertThat(Deduplicator.target(List.of(startsLater, visible), repeat("raw-4", T0.plus(Duration.ofDays(3)),
+                THIRTY_DAYS))).contains(visible);
+    }
+
+    @Test
+    void aSweptMemoryALateRepeatCarriesPastNowIsActiveAgain() {
+        Memory swept = existing().status(MemoryStatus.EXPIRED).build(); // expired T0 + 32 days
+        MemoryDraft late = repeat("raw-4", T0.plus(Duration.ofDays(20)), THIRTY_DAYS); // now expires T0 + 50 days
+
+        assertThat(dedup.merge(swept, late, T0.plus(Duration.ofDays(40))).status()).isEqualTo(MemoryStatus.ACTIVE);
+        assertThat(dedup.merge(swept, late, T0.plus(Duration.ofDays(50))).status()).isEqualTo(MemoryStatus.EXPIRED);
+    }
 }

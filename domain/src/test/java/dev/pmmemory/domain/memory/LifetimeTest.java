@@ -159,4 +159,49 @@ class LifetimeTest {
     void statusAt(String name, Memory m, Instant t, MemoryStatus expected) {
         assertThat(Lifetime.statusAt(m, t)).isEqualTo(expected);
     }
+
+    // --- visible during a range (the write path's candidates, issue 9) ----------------------------
+
+    static Stream<Arguments> visibilityDuringRanges() {
+        Memory open = active().build();
+        Memory closed = active().status(MemoryStatus.SUPERSEDED).validUntil(UNTIL).build();
+        Memory emptyWindow = active().status(MemoryStatus.SUPERSEDED).validUntil(FROM).build();
+        Memory permanent = active().expiresAt(null).build();
+        Memory pending = active().status(MemoryStatus.PENDING).validFrom(null).build();
+        Memory swept = active().status(MemoryStatus.EXPIRED).build();
+        return Stream.of(
+                Arguments.of("range inside the window", open, FROM.plus(MS), FROM.plus(MS.multipliedBy(2)), true),
+                Arguments.of("range starting at the expiry", open, EXPIRES, null, false),
+                Arguments.of("range starting just before the expiry", open, EXPIRES.minus(MS), null, true),
+                Arguments.of("range ending at valid_from", open, FROM.minus(Duration.ofDays(3)), FROM, false),
+                Arguments.of("range ending just after valid_from", open, FROM.minus(Duration.ofDays(3)),
+                        FROM.plus(MS), true),
+                Arguments.of("range starting at valid_until", closed, UNTIL, null, false),
+                Arguments.of("range starting before valid_until", closed, UNTIL.minus(MS), null, true),
+                Arguments.of("an empty window is never visible", emptyWindow, FROM.minus(Duration.ofDays(1)), null,
+                        false),
+                Arguments.of("permanent, range years later", permanent, FROM.plus(Duration.ofDays(3650)), null, true),
+                Arguments.of("pending", pending, FROM, null, false),
+                Arguments.of("swept as expired, range while it was visible", swept, FROM.plus(MS), null, true));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("visibilityDuringRanges")
+    void visibleDuringARangeMeansItsWindowMeetsTheRange(String name, Memory m, Instant from, Instant until,
+                                                         boolean expected) {
+        assertThat(Lifetime.isVisibleDuring(m, from, until)).isEqualTo(expected);
+    }
+
+    @Test
+    void visibleAtAnInstantImpliesVisibleDuringTheRangeStartingThere() {
+        Memory m = active().build();
+        for (Instant t = FROM.minus(Duration.ofDays(1)); t.isBefore(EXPIRES.plus(Duration.ofDays(1)));
+             t = t.plus(Duration.ofHours(7))) {
+            if (Lifetime.isVisibleAt(m, t)) {
+                assertThat(Lifetime.isVisibleDuring(m, t, t.plus(MS))).as("at %s", t).isTrue();
+            } else {
+                assertThat(Lifetime.isVisibleDuring(m, t, t.plus(MS))).as("at %s", t).isFalse();
+            }
+        }
+    }
 }

@@ -118,4 +118,39 @@ class PromptBlockTest {
         assertThat(block.lines().filter(l -> l.startsWith("- [2026-05-18] (project_negative) OpenAI 估值高")))
                 .singleElement().asString().contains("商业化也弱");
     }
+
+    private static ScoredExperience lesson(String task, String outcome, String lesson, String createdAt) {
+        dev.pmmemory.domain.experience.Experience e = new dev.pmmemory.domain.experience.Experience(
+                "e-" + task.hashCode(), "pm-alice", task, outcome, lesson, 0.5, List.of("openai"),
+                Instant.parse(createdAt));
+        return new ExperienceRanker().score(e, Set.of("openai"), RankerFixtures.AS_OF);
+    }
+
+    @Test
+    void lessonsFromPastRoundsFollowInTheirOwnSectionWithDateAndOutcome() {
+        String block = PromptBlock.render(
+                List.of(item("m1", MemoryType.PROJECT_NEGATIVE, "OpenAI 估值高", "2026-05-18T01:00:00Z")),
+                List.of(lesson("推荐 OpenAI 跟投", "PM 拒绝", "估值高的项目先给对比估值", "2026-05-10T09:00:00Z"),
+                        lesson("推荐海外早期项目", "约了会", "附上创始人背景\n再推", "2026-04-01T00:00:00Z")));
+
+        assertThat(block).isEqualTo("""
+                Core preferences (always apply):
+                - (none)
+
+                Relevant memories (for reference):
+                - [2026-05-18] (project_negative) OpenAI 估值高
+
+                Lessons from past rounds (for reference):
+                - [2026-05-10] (PM 拒绝) 推荐 OpenAI 跟投 — lesson: 估值高的项目先给对比估值
+                - [2026-04-01] (约了会) 推荐海外早期项目 — lesson: 附上创始人背景 再推
+                """);
+    }
+
+    @Test
+    void noRelevantLessonSaysNone() {
+        assertThat(PromptBlock.render(List.of(), List.of())).endsWith("""
+                Lessons from past rounds (for reference):
+                - (none)
+                """);
+    }
 }

@@ -38,6 +38,13 @@ public class AuditEventRow extends PanacheEntityBase {
     private String detail;
     @Column(name = "at", nullable = false)
     private Instant at;
+    /** Null on rows written before migration V6: read as {@link AuditEvent#SYSTEM}. */
+    @Column(name = "actor")
+    private String actor;
+    @Column(name = "before_state")
+    private String before;
+    @Column(name = "after_state")
+    private String after;
 
     /** For Hibernate. */
     protected AuditEventRow() {
@@ -52,10 +59,14 @@ public class AuditEventRow extends PanacheEntityBase {
         row.kind = e.kind().wireName();
         row.detail = e.detail();
         row.at = Times.stored(e.at());
+        row.actor = e.actor();
+        row.before = e.before();
+        row.after = e.after();
         return row;
     }
 
     AuditEvent toAuditEvent() {
-        return new AuditEvent(eventId, profileId, memoryId, rawMessageId, AuditKind.fromWireName(kind), detail, at);
+        return new AuditEvent(eventId, profileId, memoryId, rawMessageId, AuditKind.fromWireName(kind), detail, at,
+                actor == null ? AuditEvent.SYSTEM : actor, before, after);
     }
 }

@@ -3,6 +3,7 @@ package dev.pmmemory.adapters.postgres;
 import dev.pmmemory.application.port.out.AuditEvent;
 import dev.pmmemory.application.port.out.AuditTrail;
 import jakarta.persistence.EntityManager;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -32,7 +33,27 @@ final class PostgresAuditTrail implements AuditTrail {
 
     @Override
     public void scrubMemory(String profileId, String memoryId) {
-        PostgresDml.run(em, "UPDATE audit_events SET detail = '' WHERE profile_id = :p AND memory_id = :m",
+        PostgresDml.run(em, "UPDATE audit_events SET detail = '', before_state = NULL, after_state = NULL"
+                + " WHERE profile_id = :p AND memory_id = :m",
                 Map.of("p", profileId, "m", memoryId));
+    }
+
+    @Override
+    public List<AuditEvent> newestFirst(String profileId, String memoryId, String afterEventId, int limit) {
+        StringBuilder q = new StringBuilder("profileId = :p");
+        Map<String, Object> args = new HashMap<>();
+        args.put("p", profileId);
+        if (memoryId != null) {
+            q.append(" and memoryId = :m");
+            args.put("m", memoryId);
+        }
+        if (afterEventId != null) {
+            // an id the profile does not have: the subquery is empty and no row is older
+            q.append(" and seq < (select a.seq from AuditEventRow a where a.profileId = :p and a.eventId = :after)");
+            args.put("after", afterEventId);
+        }
+        q.append(" order by seq desc");
+        return AuditEventRow.<AuditEventRow>find(q.toString(), args).page(0, limit).list().stream()
+                .map(AuditEventRow::toAuditEvent).toList();
     }
 }

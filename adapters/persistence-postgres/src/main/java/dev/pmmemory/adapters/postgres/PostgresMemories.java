@@ -27,13 +27,22 @@ import java.util.Optional;
  *
  * <p>Every insert and update is flushed at once, so statements reach the database in the order the
  * use case made them (Hibernate would otherwise put inserts before updates at commit and trip the
- * unique dedup index on a supersede-then-insert) and a constraint violation surfaces at the call
+ * unique indexes) and a constraint violation surfaces at the call
  * that caused it, as with the SQLite store.
  */
 final class PostgresMemories implements Memories {
     /** Visible at :t, the window of {@link Memories}: see the index note in migration V1. */
     static final String VISIBLE = " valid_from <= :t AND (valid_until IS NULL OR valid_until > :t)"
             + " AND (expires_at IS NULL OR expires_at > :t)";
+    /**
+     * Visible at some instant of [:from, :until): Lifetime.isVisibleDuring in SQL. The window
+     * [valid_from, min(valid_until, expires_at)) must be non-empty and meet the range; pending and
+     * rejected memories never are visible.
+     */
+    private static final String VISIBLE_DURING = " valid_from IS NOT NULL AND status NOT IN ('pending', 'rejected')"
+            + " AND (valid_until IS NULL OR (valid_until > valid_from AND valid_until > :from))"
+            + " AND (expires_at IS NULL OR (expires_at > valid_from AND expires_at > :from))"
+            + " AND valid_from < :until";
     private static final String[] TYPES = Arrays.stream(MemoryType.values()).map(MemoryType::wireName)
             .toArray(String[]::new);
 
@@ -66,20 +75,36 @@ final class PostgresMemories implements Memories {
     }
 
     @Override
-    public Optional<Memory> findActiveDuplicate(String profileId, MemoryType type, String normalizedContent) {
-        return MemoryRow.<MemoryRow>find("profileId = ?1 and type = ?2 and normalizedContent = ?3 and status = ?4",
-                        profileId, type.wireName(), normalizedContent, MemoryStatus.ACTIVE.wireName())
-                .firstResultOptional().map(MemoryRow::toMemory);
+    public List<Memory> findDuplicatesVisibleDuring(String profileId, MemoryType type, String normalizedContent,
+                                                    Instant from, Instant until) {
+        Map<String, Object> args = windowArgs(from, until);
+        args.put("p", profileId);
+        args.put("type", type.wireName());
+        args.put("content", normalizedContent);
+        return rows("SELECT * FROM memories WHERE profile_id = :p AND type = :type AND normalized_content = :content"
+                + " AND" + VISIBLE_DURING + " ORDER BY id", args);
     }
 
     @Override
-    public List<Memory> findActiveByEntities(String profileId, MemoryType type, Collection<String> entityKeys) {
+    public List<Memory> findByEntitiesVisibleDuring(String profileId, MemoryType type, Collection<String> entityKeys,
+                                                    Instant from, Instant until) {
         if (entityKeys.isEmpty()) {
             return List.of();
         }
-        return rows("SELECT * FROM memories WHERE profile_id = :p AND type = :type AND status = 'active'"
-                        + " AND entity_keys && CAST(:keys AS text[]) ORDER BY id",
-                Map.of("p", profileId, "type", type.wireName(), "keys", distinct(entityKeys)));
+        Map<String, Object> args = windowArgs(from, until);
+        args.put("p", profileId);
+        args.put("type", type.wireName());
+        args.put("keys", distinct(entityKeys));
+        return rows("SELECT * FROM memories WHERE profile_id = :p AND type = :type"
+                + " AND entity_keys && CAST(:keys AS text[]) AND" + VISIBLE_DURING + " ORDER BY id", args);
+    }
+
+    /** :from and :until for {@link #VISIBLE_DURING}; no end is an instant no memory reaches. */
+    private static Map<String, Object> windowArgs(Instant from, Instant until) {
+        Map<String, Object> args = new LinkedHashMap<>();
+        args.put("from", from);
+        args.put("until", until == null ? Instant.parse("9999-12-31T00:00:00Z") : until);
+        return args;
     }
 
     @Override
@@ -158,6 +183,12 @@ final class PostgresMemories implements Memories {
     @Override
     public long countByProfile(String profileId) {
         return MemoryRow.count("profileId", profileId);
+    }
+
+    @Override
+    public List<Memory> findAllAbout(String profileId, String entityKey) {
+        return rows("SELECT * FROM memories WHERE profile_id = :p AND entity_keys @> CAST(:keys AS text[])"
+                + " ORDER BY created_at, id", Map.of("p", profileId, "keys", new String[] {entityKey}));
     }
 
     private List<Memory> rows(String sql, Map<String, Object> args) {

@@ -3,8 +3,11 @@ package dev.pmmemory.adapters.postgres;
 import dev.pmmemory.application.port.out.RawMessage;
 import dev.pmmemory.application.port.out.RawMessages;
 import jakarta.persistence.EntityManager;
+import dev.pmmemory.application.port.out.FeedbackOutcome;
+import dev.pmmemory.application.port.out.MemoryListQuery.PagePosition;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -72,5 +75,24 @@ final class PostgresRawMessages implements RawMessages {
     public int deleteForMemory(String profileId, String memoryId) {
         return PostgresDml.run(em, "DELETE FROM raw_messages WHERE profile_id = :p AND memory_id = :m",
                 Map.of("p", profileId, "m", memoryId));
+    }
+
+    @Override
+    public List<RawMessage> newestFirst(String profileId, FeedbackOutcome outcome, PagePosition after, int limit) {
+        StringBuilder q = new StringBuilder("profileId = :p");
+        Map<String, Object> args = new HashMap<>();
+        args.put("p", profileId);
+        if (outcome != null) {
+            q.append(" and outcome = :outcome");
+            args.put("outcome", outcome.wireName());
+        }
+        if (after != null) {
+            q.append(" and (receivedAt < :t or (receivedAt = :t and id < :id))");
+            args.put("t", after.createdAt());
+            args.put("id", after.id());
+        }
+        q.append(" order by receivedAt desc, id desc");
+        return RawMessageRow.<RawMessageRow>find(q.toString(), args).page(0, limit).list().stream()
+                .map(RawMessageRow::toRawMessage).toList();
     }
 }

@@ -11,10 +11,13 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.List;
 
 /** {@link AuditTrail} over one SQLite connection, inside the caller's transaction. */
 final class SqliteAuditTrail implements AuditTrail {
+    private static final String COLUMNS =
+            "id, profile_id, memory_id, raw_message_id, kind, detail, at, actor, before_state, after_state";
     private final Connection c;
 
     SqliteAuditTrail(Connection c) {
@@ -24,8 +27,9 @@ final class SqliteAuditTrail implements AuditTrail {
     @Override
     public void record(AuditEvent e) {
         Jdbc.run(() -> {
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO audit_events"
-                    + " (id, profile_id, memory_id, raw_message_id, kind, detail, at) VALUES (?, ?, ?, ?, ?, ?, ?)")) {
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO audit_events (id, profile_id,"
+                    + " memory_id, raw_message_id, kind, detail, at, actor, before_state, after_state)"
+                    + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
                 ps.setString(1, e.id());
                 ps.setString(2, e.profileId());
                 setNullableString(ps, 3, e.memoryId());
@@ -33,6 +37,9 @@ final class SqliteAuditTrail implements AuditTrail {
                 ps.setString(5, e.kind().wireName());
                 ps.setString(6, e.detail());
                 setInstant(ps, 7, e.at());
+                ps.setString(8, e.actor());
+                setNullableString(ps, 9, e.before());
+                setNullableString(ps, 10, e.after());
                 ps.executeUpdate();
             }
         });
@@ -40,7 +47,7 @@ final class SqliteAuditTrail implements AuditTrail {
 
     @Override
     public List<AuditEvent> forMemory(String profileId, String memoryId) {
-        return Jdbc.query(c, "SELECT id, profile_id, memory_id, raw_message_id, kind, detail, at FROM audit_events"
+        return Jdbc.query(c, "SELECT " + COLUMNS + " FROM audit_events"
                 + " WHERE profile_id = ? AND memory_id = ? ORDER BY seq", SqliteAuditTrail::read, profileId, memoryId);
     }
 
@@ -49,14 +56,36 @@ final class SqliteAuditTrail implements AuditTrail {
         return Jdbc.count(c, "SELECT COUNT(*) FROM audit_events WHERE profile_id = ?", profileId);
     }
 
+    @Override
+    public List<AuditEvent> newestFirst(String profileId, String memoryId, String afterEventId, int limit) {
+        StringBuilder sql = new StringBuilder("SELECT " + COLUMNS + " FROM audit_events WHERE profile_id = ?");
+        List<Object> args = new ArrayList<>(List.of(profileId));
+        if (memoryId != null) {
+            sql.append(" AND memory_id = ?");
+            args.add(memoryId);
+        }
+        if (afterEventId != null) {
+            // an id the profile does not have: no seq, and "seq < NULL" holds for no row
+            sql.append(" AND seq < (SELECT seq FROM audit_events WHERE profile_id = ? AND id = ?)");
+            args.add(profileId);
+            args.add(afterEventId);
+        }
+        sql.append(" ORDER BY seq DESC LIMIT ?");
+        args.add(limit);
+        return Jdbc.query(c, sql.toString(), SqliteAuditTrail::read, args.toArray());
+    }
+
     private static AuditEvent read(ResultSet rs) throws SQLException {
+        String actor = rs.getString("actor");
         return new AuditEvent(rs.getString("id"), rs.getString("profile_id"), rs.getString("memory_id"),
                 rs.getString("raw_message_id"), AuditKind.fromWireName(rs.getString("kind")),
-                rs.getString("detail"), getInstant(rs, "at"));
+                rs.getString("detail"), getInstant(rs, "at"), actor == null ? AuditEvent.SYSTEM : actor,
+                rs.getString("before_state"), rs.getString("after_state"));
     }
 
     @Override
     public void scrubMemory(String profileId, String memoryId) {
-        Jdbc.update(c, "UPDATE audit_events SET detail = '' WHERE profile_id = ? AND memory_id = ?", profileId, memoryId);
+        Jdbc.update(c, "UPDATE audit_events SET detail = '', before_state = NULL, after_state = NULL"
+                + " WHERE profile_id = ? AND memory_id = ?", profileId, memoryId);
     }
 }

@@ -25,6 +25,7 @@ import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /** {@link Memories} over one SQLite connection, inside the caller's transaction. */
 final class SqliteMemories implements Memories {
@@ -40,6 +41,15 @@ final class SqliteMemories implements Memories {
      */
     private static final String VISIBLE_NOT_INDEXED =
             " +expires_at > ? AND valid_from <= ? AND (valid_until IS NULL OR valid_until > ?)";
+
+    /**
+     * Visible at some instant of [from, until): Lifetime.isVisibleDuring in SQL, binding
+     * {@link #windowArgs}. The window [valid_from, min(valid_until, expires_at)) must be non-empty
+     * and meet the range; pending and rejected memories never are visible.
+     */
+    private static final String VISIBLE_DURING = " valid_from IS NOT NULL AND status NOT IN ('pending', 'rejected')"
+            + " AND (valid_until IS NULL OR (valid_until > valid_from AND valid_until > ?))"
+            + " AND +expires_at > valid_from AND +expires_at > ? AND valid_from < ?";
 
     private final Connection c;
 
@@ -113,21 +123,34 @@ final class SqliteMemories implements Memories {
     }
 
     @Override
-    public Optional<Memory> findActiveDuplicate(String profileId, MemoryType type, String normalizedContent) {
-        return one("SELECT " + COLUMNS + " FROM memories WHERE profile_id = ? AND type = ?"
-                + " AND normalized_content = ? AND status = 'active'", profileId, type.wireName(), normalizedContent);
+    public List<Memory> findDuplicatesVisibleDuring(String profileId, MemoryType type, String normalizedContent,
+                                                    Instant from, Instant until) {
+        List<Object> args = new ArrayList<>(List.of(profileId, type.wireName(), normalizedContent));
+        args.addAll(windowArgs(from, until));
+        return many("SELECT " + COLUMNS + " FROM memories WHERE profile_id = ? AND type = ?"
+                + " AND normalized_content = ? AND" + VISIBLE_DURING + " ORDER BY id", args.toArray());
     }
 
     @Override
-    public List<Memory> findActiveByEntities(String profileId, MemoryType type, Collection<String> entityKeys) {
+    public List<Memory> findByEntitiesVisibleDuring(String profileId, MemoryType type, Collection<String> entityKeys,
+                                                    Instant from, Instant until) {
         if (entityKeys.isEmpty()) {
             return List.of();
         }
-        List<Object> args = new ArrayList<>(List.of(profileId, type.wireName(), profileId));
-        args.addAll(new LinkedHashSet<>(entityKeys));
-        return many("SELECT " + COLUMNS + " FROM memories WHERE +profile_id = ? AND +type = ? AND status = 'active'"
+        List<Object> args = new ArrayList<>(List.of(profileId, type.wireName()));
+        args.addAll(windowArgs(from, until));
+        args.add(profileId);
+        Set<String> keys = new LinkedHashSet<>(entityKeys);
+        args.addAll(keys);
+        return many("SELECT " + COLUMNS + " FROM memories WHERE +profile_id = ? AND +type = ? AND" + VISIBLE_DURING
                 + " AND id IN (SELECT memory_id FROM memory_entities WHERE profile_id = ? AND entity_key IN ("
-                + placeholders(args.size() - 3) + ")) ORDER BY id", args.toArray());
+                + placeholders(keys.size()) + ")) ORDER BY id", args.toArray());
+    }
+
+    /** The values {@link #VISIBLE_DURING} binds: from, from, until (no end: never). */
+    private static List<Object> windowArgs(Instant from, Instant until) {
+        long f = from.toEpochMilli();
+        return List.of(f, f, until == null ? SqliteSchema.NEVER : until.toEpochMilli());
     }
 
     @Override
@@ -260,6 +283,13 @@ final class SqliteMemories implements Memories {
     public boolean delete(String profileId, String id) {
         // memory_entities, memory_terms and memory_vectors follow by ON DELETE CASCADE (foreign keys are on)
         return Jdbc.update(c, "DELETE FROM memories WHERE profile_id = ? AND id = ?", profileId, id) == 1;
+    }
+
+    @Override
+    public List<Memory> findAllAbout(String profileId, String entityKey) {
+        return many("SELECT " + COLUMNS + " FROM memories WHERE +profile_id = ? AND id IN"
+                + " (SELECT memory_id FROM memory_entities WHERE profile_id = ? AND entity_key = ?)"
+                + " ORDER BY created_at, id", profileId, profileId, entityKey);
     }
 
     private Optional<Memory> one(String sql, Object... args) {

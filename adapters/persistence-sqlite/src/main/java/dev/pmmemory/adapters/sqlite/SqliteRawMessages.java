@@ -8,6 +8,7 @@ import static dev.pmmemory.adapters.sqlite.SqliteCodec.setNullableString;
 import static dev.pmmemory.adapters.sqlite.SqliteCodec.split;
 
 import dev.pmmemory.application.port.out.FeedbackOutcome;
+import dev.pmmemory.application.port.out.MemoryListQuery.PagePosition;
 import dev.pmmemory.application.port.out.RawMessage;
 import dev.pmmemory.application.port.out.RawMessages;
 import dev.pmmemory.domain.memory.Source;
@@ -79,6 +80,24 @@ final class SqliteRawMessages implements RawMessages {
     @Override
     public long countByProfile(String profileId) {
         return Jdbc.count(c, "SELECT COUNT(*) FROM raw_messages WHERE profile_id = ?", profileId);
+    }
+
+    @Override
+    public List<RawMessage> newestFirst(String profileId, FeedbackOutcome outcome, PagePosition after, int limit) {
+        StringBuilder sql = new StringBuilder("SELECT " + COLUMNS + " FROM raw_messages WHERE profile_id = ?");
+        List<Object> args = new ArrayList<>(List.of(profileId));
+        if (outcome != null) {
+            sql.append(" AND outcome = ?");
+            args.add(outcome.wireName());
+        }
+        if (after != null) {
+            long t = after.createdAt().toEpochMilli();
+            sql.append(" AND (received_at < ? OR (received_at = ? AND id < ?))");
+            args.addAll(List.of(t, t, after.id()));
+        }
+        sql.append(" ORDER BY received_at DESC, id DESC LIMIT ?");
+        args.add(limit);
+        return Jdbc.query(c, sql.toString(), SqliteRawMessages::read, args.toArray());
     }
 
     private static RawMessage read(ResultSet rs) throws SQLException {

@@ -68,7 +68,7 @@ final class SqliteSchema {
                       superseded_entity_keys TEXT NOT NULL,
                       source_message_ids TEXT NOT NULL
                     )""",
-                    // at most one active memory per dedup key, whatever races the application loses
+                    // at most one active memory per dedup key (dropped by migration 3)
                     """
                     CREATE UNIQUE INDEX memories_active_dedup
                       ON memories(profile_id, type, normalized_content) WHERE status = 'active'""",
@@ -117,6 +117,35 @@ final class SqliteSchema {
                       model TEXT NOT NULL,
                       vector BLOB NOT NULL
                     )""")),
+            // issue 9: dedup candidates are chosen by time, so two memories with one key may both be
+            // stored active (the older one expired, not yet swept); the profile's write lock, not an
+            // index, keeps concurrent repeats to one memory
+            new Migration(3, "dedup by visibility, not by status", List.of(
+                    "DROP INDEX memories_active_dedup",
+                    "CREATE INDEX memories_dedup ON memories(profile_id, type, normalized_content)")),
+            // experiences (issue 9): lessons of finished rounds, found by a shared term like memories.
+            new Migration(4, "experiences", List.of(
+                    """
+                    CREATE TABLE experiences (
+                      id TEXT PRIMARY KEY,
+                      profile_id TEXT NOT NULL,
+                      task TEXT NOT NULL,
+                      outcome TEXT NOT NULL,
+                      lesson TEXT NOT NULL,
+                      importance REAL NOT NULL CHECK (importance >= 0 AND importance <= 1),
+                      keywords TEXT NOT NULL,
+                      created_at INTEGER NOT NULL
+                    )""",
+                    "CREATE INDEX experiences_newest ON experiences(profile_id, created_at, id)",
+                    // keyword -> experiences: recall reads the experiences sharing a query term, not all
+                    """
+                    CREATE TABLE experience_terms (
+                      experience_id TEXT NOT NULL REFERENCES experiences(id) ON DELETE CASCADE,
+                      profile_id TEXT NOT NULL,
+                      term TEXT NOT NULL,
+                      PRIMARY KEY (experience_id, term)
+                    )""",
+                    "CREATE INDEX experience_terms_lookup ON experience_terms(profile_id, term)")),
             // lifecycle jobs (issue 9): the sweep finds due active memories without a scan; the purge
             // removes a memory's raw messages by memory id
             new Migration(5, "lifecycle jobs", List.of(
@@ -128,7 +157,15 @@ final class SqliteSchema {
                       job TEXT NOT NULL,
                       period_start INTEGER NOT NULL,
                       PRIMARY KEY (job, period_start)
-                    )""")));
+                    )""")),
+            // issue 10: who made a change (an API key's name, local, or system for the write path) and
+            // the changed fields before and after it; rows written before read as actor 'system'
+            new Migration(6, "audit actor, before and after", List.of(
+                    "ALTER TABLE audit_events ADD COLUMN actor TEXT",
+                    "ALTER TABLE audit_events ADD COLUMN before_state TEXT",
+                    "ALTER TABLE audit_events ADD COLUMN after_state TEXT",
+                    // raw messages newest first, per outcome (GET messages?outcome=unclassified)
+                    "CREATE INDEX raw_messages_outcome ON raw_messages(profile_id, outcome, received_at)")));
 
     private SqliteSchema() {
     }

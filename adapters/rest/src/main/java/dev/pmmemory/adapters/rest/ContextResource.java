@@ -40,7 +40,9 @@ public class ContextResource {
     @Produces(MediaType.APPLICATION_JSON)
     @Operation(operationId = "getContext", summary = "Recall ranked memories for a query",
             description = "Scores the memories visible at as_of, returns the top `limit` with their factors and "
-                    + "a ready-to-paste prompt block. A visible long-term preference is always carried.")
+                    + "a ready-to-paste prompt block. A visible long-term preference is always carried. With "
+                    + "include=experiences, also the relevant experiences (sharing a term with the query) and "
+                    + "their prompt-block section.")
     @APIResponse(responseCode = "200", description = "ranked memories",
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = ContextResponse.class)))
@@ -54,8 +56,11 @@ public class ContextResource {
             @Parameter(description = "1..50, default 3") @QueryParam("limit") String limit,
             @Parameter(description = "ISO-8601 instant to evaluate at; default now") @QueryParam("as_of") String asOf,
             @Parameter(description = "comma-separated types to keep") @QueryParam("types") String types,
-            @Parameter(description = "keep memories about this entity") @QueryParam("entity") String entity) {
-        RecallContextQuery q = RecallContextQuery.of(profileId, query, limit, asOf, types, entity);
+            @Parameter(description = "keep memories about this entity") @QueryParam("entity") String entity,
+            @Parameter(description = "comma-separated sections to add: experiences (the relevant lessons of past "
+                    + "rounds, in an experiences array and their own prompt-block section); anything else is a 400")
+            @QueryParam("include") String include) {
+        RecallContextQuery q = RecallContextQuery.of(profileId, query, limit, asOf, types, entity, include);
         Timer.Sample sample = Timer.start();
         try {
             return ContextResponse.of(recallContext.recall(q));

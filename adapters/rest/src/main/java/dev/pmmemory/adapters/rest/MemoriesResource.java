@@ -8,16 +8,30 @@ import dev.pmmemory.application.port.in.ListMemories;
 import dev.pmmemory.application.port.in.ListMemoriesQuery;
 import dev.pmmemory.adapters.rest.auth.RequiresScope;
 import dev.pmmemory.adapters.rest.auth.Scope;
+import dev.pmmemory.adapters.rest.auth.Caller;
+import dev.pmmemory.adapters.rest.dto.MemoryChangeResponse;
+import dev.pmmemory.adapters.rest.dto.MemoryCorrectionRequest;
+import dev.pmmemory.application.port.in.CorrectMemory;
+import dev.pmmemory.application.port.in.CorrectMemoryCommand;
+import dev.pmmemory.application.port.in.DeleteMemory;
+import dev.pmmemory.application.port.in.MemoryActionCommand;
+import dev.pmmemory.application.port.in.SettlePendingMemory;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.PATCH;
+import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
+import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -27,10 +41,19 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class MemoriesResource {
     private final ListMemories listMemories;
     private final GetMemory getMemory;
+    private final CorrectMemory correctMemory;
+    private final DeleteMemory deleteMemory;
+    private final SettlePendingMemory settle;
+    private final Caller caller;
 
-    public MemoriesResource(ListMemories listMemories, GetMemory getMemory) {
+    public MemoriesResource(ListMemories listMemories, GetMemory getMemory, CorrectMemory correctMemory,
+                            DeleteMemory deleteMemory, SettlePendingMemory settle, Caller caller) {
         this.listMemories = listMemories;
         this.getMemory = getMemory;
+        this.correctMemory = correctMemory;
+        this.deleteMemory = deleteMemory;
+        this.settle = settle;
+        this.caller = caller;
     }
 
     @GET
@@ -72,5 +95,97 @@ public class MemoriesResource {
     public MemoryDetailResponse get(@PathParam("profile_id") String profileId,
                                     @PathParam("memory_id") String memoryId) {
         return new MemoryDetailResponse(getMemory.get(profileId, memoryId));
+    }
+
+    @PATCH
+    @Path("/{memory_id}")
+    @RequiresScope(Scope.WRITE)
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Produces(MediaType.APPLICATION_JSON)
+    @Operation(operationId = "correctMemory", summary = "Correct a memory's content, type or expiry",
+            description = "The new content is redacted and its entities and keywords extracted again; the dedup "
+                    + "and conflict rules are applied again to the corrected memory (it may fold into an "
+                    + "identical memory, or supersede an opposite decision from now on). A new type without "
+                    + "expires_at restarts that type's TTL from last_seen_at; expires_at null: never expires. "
+                    + "Audited with the caller's key name, before and after.")
+    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(implementation = MemoryCorrectionRequest.class)))
+    @APIResponse(responseCode = "200", description = "the corrected memory",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(implementation = MemoryChangeResponse.class)))
+    @APIResponse(responseCode = "400", description = ApiDocs.INVALID + " (an unknown field, a bad type, an empty "
+            + "content, no field at all)",
+            content = @Content(mediaType = ApiDocs.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "404", description = "the profile has no such memory",
+            content = @Content(mediaType = ApiDocs.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "409", description = "the memory is superseded, rejected or deleted",
+            content = @Content(mediaType = ApiDocs.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    public MemoryChangeResponse correct(@PathParam("profile_id") String profileId,
+                                        @PathParam("memory_id") String memoryId, Map<String, Object> body) {
+        return MemoryChangeResponse.of(correctMemory.correct(
+                CorrectMemoryCommand.of(profileId, memoryId, body, caller.actor())));
+    }
+
+    @DELETE
+    @Path("/{memory_id}")
+    @RequiresScope(Scope.WRITE)
+    @Produces(MediaType.APPLICATION_JSON)
+    @Operation(operationId = "deleteMemory", summary = "Soft-delete a memory",
+            description = "The memory becomes deleted and stops being visible from now on; it stays in the history "
+                    + "and reads of an earlier as_of still see it. Audited.")
+    @APIResponse(responseCode = "200", description = "the deleted memory",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(implementation = MemoryChangeResponse.class)))
+    @APIResponse(responseCode = "400", description = ApiDocs.INVALID,
+            content = @Content(mediaType = ApiDocs.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "404", description = "the profile has no such memory",
+            content = @Content(mediaType = ApiDocs.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "409", description = "the memory is deleted already",
+            content = @Content(mediaType = ApiDocs.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    public MemoryChangeResponse delete(@PathParam("profile_id") String profileId,
+                                       @PathParam("memory_id") String memoryId) {
+        return MemoryChangeResponse.of(deleteMemory.delete(new MemoryActionCommand(profileId, memoryId,
+                caller.actor())));
+    }
+
+    @POST
+    @Path("/{memory_id}/confirm") // POST …/{id}:confirm, routed here by CustomMethods
+    @RequiresScope(Scope.WRITE)
+    @Produces(MediaType.APPLICATION_JSON)
+    @Operation(operationId = "confirmMemory", summary = "Confirm a pending memory",
+            description = "The pending memory becomes active from now and supersedes the opposite decisions it "
+                    + "conflicted with (DOMAIN.md §4). Audited.")
+    @APIResponse(responseCode = "200", description = "the confirmed memory and what it superseded",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(implementation = MemoryChangeResponse.class)))
+    @APIResponse(responseCode = "400", description = ApiDocs.INVALID,
+            content = @Content(mediaType = ApiDocs.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "404", description = "the profile has no such memory",
+            content = @Content(mediaType = ApiDocs.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "409", description = "the memory is not pending",
+            content = @Content(mediaType = ApiDocs.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    public MemoryChangeResponse confirm(@PathParam("profile_id") String profileId,
+                                        @PathParam("memory_id") String memoryId) {
+        return MemoryChangeResponse.of(settle.confirm(new MemoryActionCommand(profileId, memoryId, caller.actor())));
+    }
+
+    @POST
+    @Path("/{memory_id}/reject") // POST …/{id}:reject, routed here by CustomMethods
+    @RequiresScope(Scope.WRITE)
+    @Produces(MediaType.APPLICATION_JSON)
+    @Operation(operationId = "rejectMemory", summary = "Reject a pending memory",
+            description = "The pending memory becomes rejected; the decisions it conflicted with stay. Audited.")
+    @APIResponse(responseCode = "200", description = "the rejected memory",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(implementation = MemoryChangeResponse.class)))
+    @APIResponse(responseCode = "400", description = ApiDocs.INVALID,
+            content = @Content(mediaType = ApiDocs.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "404", description = "the profile has no such memory",
+            content = @Content(mediaType = ApiDocs.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "409", description = "the memory is not pending",
+            content = @Content(mediaType = ApiDocs.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    public MemoryChangeResponse reject(@PathParam("profile_id") String profileId,
+                                       @PathParam("memory_id") String memoryId) {
+        return MemoryChangeResponse.of(settle.reject(new MemoryActionCommand(profileId, memoryId, caller.actor())));
     }
 }

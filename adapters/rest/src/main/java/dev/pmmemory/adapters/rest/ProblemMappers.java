@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import dev.pmmemory.adapters.rest.dto.Problem;
 import dev.pmmemory.application.InvalidInputException;
 import dev.pmmemory.application.NotFoundException;
+import dev.pmmemory.application.SessionsUnavailableException;
+import dev.pmmemory.application.StateConflictException;
 import dev.pmmemory.application.StoreUnavailableException;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.Response;
@@ -38,10 +40,23 @@ public class ProblemMappers {
     }
 
     @ServerExceptionMapper
+    public Response stateConflict(StateConflictException e) {
+        return Problems.response(409, "conflict", "Conflict", e.getMessage(), List.of());
+    }
+
+    @ServerExceptionMapper
     public Response storeUnavailable(StoreUnavailableException e) {
         LOG.warnf("store unavailable: %s", e.getMessage());
         return Response.fromResponse(Problems.response(503, "store-unavailable", "Store unavailable",
                 "the memory store cannot be reached; retry later", List.of())).header("Retry-After", "5").build();
+    }
+
+    /** Redis down (memory.sessions.store=redis): only session calls fail; memories keep being served. */
+    @ServerExceptionMapper
+    public Response sessionsUnavailable(SessionsUnavailableException e) {
+        LOG.warnf("session store unavailable: %s", e.getMessage());
+        return Response.fromResponse(Problems.response(503, "sessions-unavailable", "Sessions unavailable",
+                "the session store cannot be reached; retry later", List.of())).header("Retry-After", "5").build();
     }
 
     /** A value of the wrong JSON type; declared apart so that it wins over the built-in mapper of this type. */

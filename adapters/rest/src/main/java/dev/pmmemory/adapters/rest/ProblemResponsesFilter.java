@@ -12,7 +12,8 @@ import org.eclipse.microprofile.openapi.models.responses.APIResponse;
 /**
  * Declares, on every /v1 operation, the problem responses every call can meet (auth, rate limit,
  * store down, and for bodies: too large, not JSON), so that generated clients know them all
- * without each resource method repeating the same annotations.
+ * without each resource method repeating the same annotations. Custom methods
+ * ({@link CustomMethods}) are shown at the path callers use.
  */
 public class ProblemResponsesFilter implements OASFilter {
     private static final Map<String, String> EVERY_CALL = Map.of(
@@ -28,6 +29,14 @@ public class ProblemResponsesFilter implements OASFilter {
     public void filterOpenAPI(OpenAPI openAPI) {
         if (openAPI.getPaths() == null || openAPI.getPaths().getPathItems() == null) {
             return;
+        }
+        for (String path : java.util.List.copyOf(openAPI.getPaths().getPathItems().keySet())) {
+            String documented = CustomMethods.documented(path);
+            if (!documented.equals(path)) {
+                PathItem item = openAPI.getPaths().getPathItem(path);
+                openAPI.getPaths().removePathItem(path);
+                openAPI.getPaths().addPathItem(documented, item);
+            }
         }
         for (Map.Entry<String, PathItem> path : openAPI.getPaths().getPathItems().entrySet()) {
             if (!path.getKey().startsWith("/v1/")) {

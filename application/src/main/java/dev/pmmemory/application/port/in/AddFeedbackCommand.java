@@ -42,14 +42,6 @@ public record AddFeedbackCommand(String profileId, String message, Instant creat
     }
 
     private static void checkMessage(Validation v, String message) {
-        if (message == null || message.isBlank()) {
-            v.fail("message", "must not be blank");
-        } else if (message.codePointCount(0, message.length()) > MAX_MESSAGE_CODE_POINTS) {
-            v.fail("message", "must be at most " + MAX_MESSAGE_CODE_POINTS + " characters");
-        } else if (message.chars().anyMatch(c -> Character.isISOControl(c) && c != '\n' && c != '\r' && c != '\t')) {
-            v.fail("message", "must not contain control characters");
-        } else if (!Validation.isWellFormedUnicode(message)) {
-            v.fail("message", "must be well-formed Unicode text (no lone surrogates)");
-        }
+        v.text("message", message, MAX_MESSAGE_CODE_POINTS);
     }
 }

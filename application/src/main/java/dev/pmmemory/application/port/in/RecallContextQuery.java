@@ -14,9 +14,10 @@ import java.util.Set;
  * @param asOf   the instant to evaluate at, or null for now
  * @param types  empty = every type
  * @param entity nullable
+ * @param include sections to add to the ranked memories; empty = the memories alone
  */
 public record RecallContextQuery(String profileId, String query, int limit, Instant asOf, Set<MemoryType> types,
-                                 String entity) {
+                                 String entity, Set<ContextInclude> include) {
 
     public static final int DEFAULT_LIMIT = 3;
     public static final int MAX_LIMIT = 50;
@@ -31,11 +32,22 @@ public record RecallContextQuery(String profileId, String query, int limit, Inst
         v.check();
         query = query == null ? "" : query;
         types = Set.copyOf(types);
+        include = Set.copyOf(include);
+    }
+
+    /** A request for the ranked memories alone (nothing included). */
+    public RecallContextQuery(String profileId, String query, int limit, Instant asOf, Set<MemoryType> types,
+                              String entity) {
+        this(profileId, query, limit, asOf, types, entity, Set.of());
+    }
+
+    public boolean includes(ContextInclude section) {
+        return include.contains(section);
     }
 
     /** From raw wire values (any may be null); every invalid field is reported at once. */
     public static RecallContextQuery of(String profileId, String query, String limit, String asOf, String types,
-                                        String entity) {
+                                        String entity, String include) {
         Validation v = new Validation();
         v.profileId("profile_id", profileId);
         if (query != null && query.codePointCount(0, query.length()) > MAX_QUERY_CODE_POINTS) {
@@ -55,8 +67,17 @@ public record RecallContextQuery(String profileId, String query, int limit, Inst
         if (entity != null && (entity.isBlank() || entity.length() > 200)) {
             v.fail("entity", "must be 1 to 200 characters");
         }
+        Set<ContextInclude> sections = new LinkedHashSet<>();
+        if (include != null) {
+            // a comma-separated list, blanks skipped as in types; an unknown value is an error, never ignored
+            for (String name : Arrays.stream(include.split(",")).map(String::strip).filter(n -> !n.isEmpty())
+                    .toList()) {
+                ContextInclude.fromWireName(name).ifPresentOrElse(sections::add,
+                        () -> v.fail("include", "unknown value '" + name + "'; allowed: " + ContextInclude.allowed()));
+            }
+        }
         v.check();
-        return new RecallContextQuery(profileId, query, k, at, typeSet, entity);
+        return new RecallContextQuery(profileId, query, k, at, typeSet, entity, sections);
     }
 
     static String allTypes() {

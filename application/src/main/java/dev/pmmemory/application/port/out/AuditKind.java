@@ -16,6 +16,8 @@ public enum AuditKind {
     MEMORY_CORRECTED,
     MEMORY_DELETED,
     MEMORY_EXPIRED,
+    /** A late repeat showed two memories of one key to be one: this one was folded into the other. */
+    MEMORY_FOLDED,
     /** Tombstone of a purged memory: its id and time, nothing else. */
     MEMORY_PURGED;
 

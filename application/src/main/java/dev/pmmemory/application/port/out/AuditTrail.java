@@ -13,8 +13,17 @@ public interface AuditTrail {
     long countByProfile(String profileId);
 
     /**
-     * Forgetting (purge): empties the detail of every event about the memory, so that only ids,
-     * kinds and times remain. The one exception to append-only.
+     * Forgetting (purge): empties the detail and the before / after states (a correction's content)
+     * of every event about the memory, so that only ids, kinds, actors and times remain. The one
+     * exception to append-only.
      */
     void scrubMemory(String profileId, String memoryId);
+
+    /**
+     * Up to {@code limit} events of the profile, newest first (the reverse of the order they were
+     * recorded in), only those about {@code memoryId} when it is not null, and only those recorded
+     * before the event {@code afterEventId} when it is not null (the last one of the previous page;
+     * an id the profile does not have yields nothing).
+     */
+    List<AuditEvent> newestFirst(String profileId, String memoryId, String afterEventId, int limit);
 }

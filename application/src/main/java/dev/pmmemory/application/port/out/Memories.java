@@ -18,11 +18,21 @@ public interface Memories {
 
     Optional<Memory> findById(String profileId, String id);
 
-    /** The active memory with this dedup key, if any (at most one exists). */
-    Optional<Memory> findActiveDuplicate(String profileId, MemoryType type, String normalizedContent);
+    /**
+     * Memories with this dedup key visible at some instant of [{@code from}, {@code until})
+     * ({@code until} null: no end), as {@link dev.pmmemory.domain.memory.Lifetime#isVisibleDuring}
+     * decides: the write path's dedup candidates for a message said at {@code from}.
+     */
+    List<Memory> findDuplicatesVisibleDuring(String profileId, MemoryType type, String normalizedContent,
+                                             Instant from, Instant until);
 
-    /** Active memories of {@code type} naming at least one of {@code entityKeys}. */
-    List<Memory> findActiveByEntities(String profileId, MemoryType type, Collection<String> entityKeys);
+    /**
+     * Memories of {@code type} naming at least one of {@code entityKeys} and visible at some instant
+     * of [{@code from}, {@code until}) ({@code until} null: no end): the conflict candidates of a new
+     * decision said at {@code from}, in id order.
+     */
+    List<Memory> findByEntitiesVisibleDuring(String profileId, MemoryType type, Collection<String> entityKeys,
+                                             Instant from, Instant until);
 
     /*
      * Recall finders. "Visible at asOf" is the window valid_from ≤ asOf < valid_until (or no
@@ -74,4 +84,7 @@ public interface Memories {
 
     /** Removes the memory with its lookup rows and vector; false when there was none. */
     boolean delete(String profileId, String id);
+
+    /** Every memory of the profile naming the entity {@code entityKey}, whatever its status, oldest first (created_at, id). */
+    List<Memory> findAllAbout(String profileId, String entityKey);
 }

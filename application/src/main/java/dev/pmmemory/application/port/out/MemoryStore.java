@@ -43,5 +43,8 @@ public interface MemoryStore {
 
         /** The memories' embeddings (semantic recall). */
         MemoryVectors vectors();
+
+        /** Lessons from finished recommendation rounds (DOMAIN.md §10). */
+        Experiences experiences();
     }
 }

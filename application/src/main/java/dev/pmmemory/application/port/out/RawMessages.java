@@ -1,5 +1,6 @@
 package dev.pmmemory.application.port.out;
 
+import dev.pmmemory.application.port.out.MemoryListQuery.PagePosition;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
@@ -26,4 +27,11 @@ public interface RawMessages {
 
     /** Removes the raw messages that created or reinforced the memory; returns how many. */
     int deleteForMemory(String profileId, String memoryId);
+
+    /**
+     * Up to {@code limit} messages of the profile, newest first (received_at desc, id desc), only
+     * those with {@code outcome} when it is not null, after {@code after} ({@code createdAt} holding a
+     * received_at) when it is not null.
+     */
+    List<RawMessage> newestFirst(String profileId, FeedbackOutcome outcome, PagePosition after, int limit);
 }

@@ -22,10 +22,12 @@ public class AccessControl {
 
     private final ApiKeys keys;
     private final RateLimiter rateLimiter;
+    private final Caller caller;
 
-    public AccessControl(ApiKeys keys, RateLimiter rateLimiter) {
+    public AccessControl(ApiKeys keys, RateLimiter rateLimiter, Caller caller) {
         this.keys = keys;
         this.rateLimiter = rateLimiter;
+        this.caller = caller;
     }
 
     @ServerRequestFilter(priority = Priorities.AUTHENTICATION)
@@ -43,6 +45,7 @@ public class AccessControl {
         }
         ApiKey k = key.get();
         request.setProperty(KEY_NAME, k.name());
+        caller.authenticatedAs(k.name());
         Scope needed = requiredScope(resource);
         if (!k.scope().includes(needed)) {
             return Optional.of(Problems.response(403, "forbidden", "Forbidden",

@@ -45,6 +45,11 @@ public record ApiKey(String name, Scope scope, String profileGlob, byte[] secret
         return new ApiKey(parts[0], scope, parts[2], HexFormat.of().parseHex(parts[3]));
     }
 
+    /** Whether the glob is {@code *}: the key may touch every profile. */
+    public boolean coversEveryProfile() {
+        return "*".equals(profileGlob);
+    }
+
     public boolean coversProfile(String profileId) {
         return globToRegex(profileGlob).matcher(profileId).matches();
     }

@@ -59,6 +59,18 @@ public final class ApiKeys {
         return Optional.ofNullable(found);
     }
 
+    /**
+     * The key of an {@code Authorization: Bearer …} header, for a resource that needs more than the
+     * scope AccessControl already checked (sessions: which profiles the key covers).
+     */
+    public Optional<ApiKey> fromAuthorizationHeader(String header) {
+        String bearer = "Bearer ";
+        if (header == null || !header.regionMatches(true, 0, bearer, 0, bearer.length())) {
+            return Optional.empty();
+        }
+        return authenticate(header.substring(bearer.length()).strip());
+    }
+
     public static byte[] sha256(String secret) {
         try {
             return MessageDigest.getInstance("SHA-256").digest(secret.getBytes(StandardCharsets.UTF_8));

@@ -3,9 +3,11 @@ package dev.pmmemory.adapters.rest.dto;
 import dev.pmmemory.application.port.in.MemoryDetail;
 import dev.pmmemory.application.port.out.AuditEvent;
 import dev.pmmemory.application.port.out.RawMessage;
+import com.fasterxml.jackson.annotation.JsonRawValue;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.time.Instant;
 import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /** One memory with its source raw messages, its version chain and its audit events. */
@@ -27,19 +29,31 @@ public class MemoryDetailResponse extends MemoryDto {
     @RegisterForReflection
     @Schema(name = "RawMessage")
     public record RawMessageDto(String id, String messageId, String sessionId, String source, String content,
-                                Instant createdAt, Instant receivedAt, String outcome, List<String> redactions) {
+                                Instant createdAt, Instant receivedAt, String outcome, List<String> redactions,
+                                @Schema(nullable = true, description = "the memory it created or reinforced")
+                                String memoryId) {
         static RawMessageDto of(RawMessage m) {
             return new RawMessageDto(m.id(), m.messageId(), m.sessionId(), m.source().wireName(), m.content(),
-                    m.createdAt(), m.receivedAt(), m.outcome().wireName(), m.redactions());
+                    m.createdAt(), m.receivedAt(), m.outcome().wireName(), m.redactions(), m.memoryId());
         }
     }
 
     @RegisterForReflection
     @Schema(name = "AuditEvent")
     public record AuditEventDto(String id, String memoryId, String rawMessageId, String kind, String detail,
-                                Instant at) {
+                                Instant at,
+                                @Schema(description = "an API key's name, local (no keys configured) or system "
+                                        + "(the write path, and every event stored before actors were recorded)")
+                                String actor,
+                                @Schema(type = SchemaType.OBJECT, nullable = true,
+                                        description = "the changed fields before the change")
+                                @JsonRawValue String before,
+                                @Schema(type = SchemaType.OBJECT, nullable = true,
+                                        description = "the changed fields after the change")
+                                @JsonRawValue String after) {
         static AuditEventDto of(AuditEvent e) {
-            return new AuditEventDto(e.id(), e.memoryId(), e.rawMessageId(), e.kind().wireName(), e.detail(), e.at());
+            return new AuditEventDto(e.id(), e.memoryId(), e.rawMessageId(), e.kind().wireName(), e.detail(), e.at(),
+                    e.actor(), e.before(), e.after());
         }
     }
 }

@@ -1,0 +1,11 @@
+package dev.pmmemory.application.port.in;
+
+import dev.pmmemory.application.port.out.AuditEvent;
+import java.util.List;
+
+/** @param nextCursor null on the last page */
+public record AuditPage(List<AuditEvent> items, String nextCursor) {
+    public AuditPage {
+        items = List.copyOf(items);
+    }
+}

@@ -1,0 +1,61 @@
+package dev.pmmemory.application.port.in;
+
+import dev.pmmemory.application.Validation;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+
+/**
+ * A valid audit page request.
+ *
+ * @param memoryId     null for every event of the profile
+ * @param afterEventId the last event of the previous page (decoded from the cursor), or null
+ */
+public record AuditQuery(String profileId, String memoryId, int limit, String afterEventId) {
+    public static final int DEFAULT_LIMIT = 50;
+    public static final int MAX_LIMIT = 200;
+    private static final String CURSOR_PREFIX = "audit:";
+
+    public AuditQuery {
+        Validation v = new Validation();
+        v.profileId("profile_id", profileId);
+        if (memoryId != null) {
+            v.memoryId("memory_id", memoryId);
+        }
+        if (limit < 1 || limit > MAX_LIMIT) {
+            v.fail("limit", "must be a whole number from 1 to " + MAX_LIMIT);
+        }
+        v.check();
+    }
+
+    public static AuditQuery of(String profileId, String memoryId, String limit, String cursor) {
+        Validation v = new Validation();
+        v.profileId("profile_id", profileId);
+        String memory = memoryId == null || memoryId.isEmpty() ? null : v.memoryId("memory_id", memoryId);
+        int k = v.intInRange("limit", limit, DEFAULT_LIMIT, 1, MAX_LIMIT);
+        String after = null;
+        if (cursor != null && !cursor.isEmpty()) {
+            after = decode(cursor);
+            if (after == null) {
+                v.fail("cursor", "is not a cursor this service returned");
+            }
+        }
+        v.check();
+        return new AuditQuery(profileId, memory, k, after);
+    }
+
+    /** Opaque to callers: the id of the last event returned, base64url-encoded. */
+    public static String cursorAfter(String eventId) {
+        return Base64.getUrlEncoder().withoutPadding()
+                .encodeToString((CURSOR_PREFIX + eventId).getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static String decode(String cursor) {
+        try {
+            String raw = new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8);
+            return raw.startsWith(CURSOR_PREFIX) && raw.length() > CURSOR_PREFIX.length()
+                    ? raw.substring(CURSOR_PREFIX.length()) : null;
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+}

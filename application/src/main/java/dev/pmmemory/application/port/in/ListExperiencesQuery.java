@@ -1,0 +1,27 @@
+package dev.pmmemory.application.port.in;
+
+import dev.pmmemory.application.Validation;
+
+/** A valid request for a profile's newest experiences. */
+public record ListExperiencesQuery(String profileId, int limit) {
+    public static final int DEFAULT_LIMIT = 20;
+    public static final int MAX_LIMIT = 200;
+
+    public ListExperiencesQuery {
+        Validation v = new Validation();
+        v.profileId("profile_id", profileId);
+        if (limit < 1 || limit > MAX_LIMIT) {
+            v.fail("limit", "must be a whole number from 1 to " + MAX_LIMIT);
+        }
+        v.check();
+    }
+
+    /** From raw wire values (any may be null); every invalid field is reported at once. */
+    public static ListExperiencesQuery of(String profileId, String limit) {
+        Validation v = new Validation();
+        v.profileId("profile_id", profileId);
+        int n = v.intInRange("limit", limit, DEFAULT_LIMIT, 1, MAX_LIMIT);
+        v.check();
+        return new ListExperiencesQuery(profileId, n);
+    }
+}

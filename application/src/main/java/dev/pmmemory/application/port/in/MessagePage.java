@@ -1,0 +1,11 @@
+package dev.pmmemory.application.port.in;
+
+import dev.pmmemory.application.port.out.RawMessage;
+import java.util.List;
+
+/** @param nextCursor null on the last page */
+public record MessagePage(List<RawMessage> items, String nextCursor) {
+    public MessagePage {
+        items = List.copyOf(items);
+    }
+}

@@ -1,0 +1,6 @@
+package dev.pmmemory.application.port.in;
+
+/** The last turns of a live short-term session, oldest first (DOMAIN.md §10). */
+public interface ReadTurns {
+    SessionHistory read(ReadTurnsQuery query);
+}
