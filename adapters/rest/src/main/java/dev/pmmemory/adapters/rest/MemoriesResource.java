@@ -154,7 +154,7 @@ public class MemoriesResource {
     @Produces(MediaType.APPLICATION_JSON)
     @Operation(operationId = "confirmMemory", summary = "Confirm a pending memory",
             description = "The pending memory becomes active from now and supersedes the opposite decisions it "
-                    + "conflicted with (DOMAIN.md §4). Audited.")
+                    + "conflicted with (docs/rules.md §4). Audited.")
     @APIResponse(responseCode = "200", description = "the confirmed memory and what it superseded",
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = MemoryChangeResponse.class)))
