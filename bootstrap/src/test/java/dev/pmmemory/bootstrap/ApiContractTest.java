@@ -3,11 +3,16 @@ package dev.pmmemory.bootstrap;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.contains;
+import static org.hamcrest.Matchers.containsInAnyOrder;
 import static org.hamcrest.Matchers.hasKey;
 import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.notNullValue;
 
+import dev.pmmemory.domain.memory.MemoryType;
 import io.quarkus.test.junit.QuarkusTest;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -38,6 +43,29 @@ class ApiContractTest {
                 .body("paths.'/v1/profiles/{profile_id}/feedback'.post.responses.'415'.content",
                         hasKey("application/problem+json"))
                 .body("paths.'/v1/profiles/{profile_id}/context'.get.responses", not(hasKey("415")));
+    }
+
+    /** A client generated from /q/openapi gets typed, bounded parameters, not strings (issue 10 part 7). */
+    @Test
+    void queryParametersAreTypedWithTheirBoundsAndEnums() {
+        String context = "paths.'/v1/profiles/{profile_id}/context'.get.parameters.find { it.name == '%s' }.schema";
+        String memories = "paths.'/v1/profiles/{profile_id}/memories'.get.parameters.find { it.name == '%s' }.schema";
+        String messages = "paths.'/v1/profiles/{profile_id}/messages'.get.parameters.find { it.name == '%s' }.schema";
+        List<String> wireTypes = Arrays.stream(MemoryType.values()).map(MemoryType::wireName).toList();
+        given().queryParam("format", "json").when().get("/q/openapi").then().statusCode(200)
+                .body(context.formatted("limit") + ".type", equalTo("integer"))
+                .body(context.formatted("limit") + ".minimum", equalTo(1))
+                .body(context.formatted("limit") + ".maximum", equalTo(50))
+                .body(context.formatted("limit") + ".default", equalTo(3))
+                .body(context.formatted("as_of") + ".format", equalTo("date-time"))
+                .body(context.formatted("types") + ".type", equalTo("array"))
+                .body("components.schemas.MemoryType.enum", containsInAnyOrder(wireTypes.toArray()))
+                .body("components.schemas.ContextSection.enum", contains("experiences"))
+                .body(memories.formatted("limit") + ".maximum", equalTo(200))
+                .body(memories.formatted("status") + ".enum",
+                        containsInAnyOrder("active", "expired", "superseded", "pending", "rejected", "deleted"))
+                .body(messages.formatted("outcome") + ".enum",
+                        containsInAnyOrder("created", "deduplicated", "pending", "unclassified"));
     }
 
     @Test

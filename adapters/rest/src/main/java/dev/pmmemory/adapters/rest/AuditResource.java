@@ -13,6 +13,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
@@ -44,7 +45,7 @@ public class AuditResource {
             content = @Content(mediaType = ApiDocs.PROBLEM, schema = @Schema(implementation = Problem.class)))
     public AuditListResponse list(
             @PathParam("profile_id") String profileId,
-            @Parameter(description = "1..200, default 50") @QueryParam("limit") String limit,
+            @Parameter(description = "1..200, default 50", schema = @Schema(type = SchemaType.INTEGER, minimum = "1", maximum = "200", defaultValue = "50")) @QueryParam("limit") String limit,
             @Parameter(description = "next_cursor of the previous page") @QueryParam("cursor") String cursor,
             @Parameter(description = "only the events of this memory") @QueryParam("memory_id") String memoryId) {
         return AuditListResponse.of(readAuditTrail.read(AuditQuery.of(profileId, memoryId, limit, cursor)));

@@ -15,6 +15,9 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterStyle;
+import org.eclipse.microprofile.openapi.annotations.enums.Explode;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
@@ -52,13 +55,25 @@ public class ContextResource {
             content = @Content(mediaType = ApiDocs.PROBLEM, schema = @Schema(implementation = Problem.class)))
     public ContextResponse context(
             @PathParam("profile_id") String profileId,
-            @Parameter(description = "free text; may be empty") @QueryParam("query") String query,
-            @Parameter(description = "1..50, default 3") @QueryParam("limit") String limit,
-            @Parameter(description = "ISO-8601 instant to evaluate at; default now") @QueryParam("as_of") String asOf,
-            @Parameter(description = "comma-separated types to keep") @QueryParam("types") String types,
-            @Parameter(description = "keep memories about this entity") @QueryParam("entity") String entity,
+            @Parameter(description = "free text; may be empty", schema = @Schema(maxLength = 1000))
+            @QueryParam("query") String query,
+            @Parameter(description = "1..50, default 3",
+                    schema = @Schema(type = SchemaType.INTEGER, minimum = "1", maximum = "50", defaultValue = "3"))
+            @QueryParam("limit") String limit,
+            @Parameter(description = "ISO-8601 instant to evaluate at; default now",
+                    schema = @Schema(type = SchemaType.STRING, format = "date-time"))
+            @QueryParam("as_of") String asOf,
+            @Parameter(description = "types to keep, comma-separated", style = ParameterStyle.FORM,
+                    explode = Explode.FALSE,
+                    schema = @Schema(type = SchemaType.ARRAY, implementation = ApiDocs.MemoryTypeName.class))
+            @QueryParam("types") String types,
+            @Parameter(description = "keep memories about this entity (1..200 characters)",
+                    schema = @Schema(maxLength = 200))
+            @QueryParam("entity") String entity,
             @Parameter(description = "comma-separated sections to add: experiences (the relevant lessons of past "
-                    + "rounds, in an experiences array and their own prompt-block section); anything else is a 400")
+                    + "rounds, in an experiences array and their own prompt-block section); anything else is a 400",
+                    style = ParameterStyle.FORM, explode = Explode.FALSE,
+                    schema = @Schema(type = SchemaType.ARRAY, implementation = ApiDocs.ContextSection.class))
             @QueryParam("include") String include) {
         RecallContextQuery q = RecallContextQuery.of(profileId, query, limit, asOf, types, entity, include);
         Timer.Sample sample = Timer.start();

@@ -20,6 +20,7 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
@@ -75,7 +76,8 @@ public class ExperiencesResource {
     @APIResponse(responseCode = "503", description = ApiDocs.UNAVAILABLE,
             content = @Content(mediaType = ApiDocs.PROBLEM, schema = @Schema(implementation = Problem.class)))
     public ExperienceListResponse list(@PathParam("profile_id") String profileId,
-                                       @Parameter(description = "1..200, default 20") @QueryParam("limit") String limit) {
+                                       @Parameter(description = "1..200, default 20",
+                                               schema = @Schema(type = SchemaType.INTEGER, minimum = "1", maximum = "200", defaultValue = "20")) @QueryParam("limit") String limit) {
         return ExperienceListResponse.of(listExperiences.list(ListExperiencesQuery.of(profileId, limit)));
     }
 }

@@ -28,6 +28,7 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
@@ -68,11 +69,12 @@ public class MemoriesResource {
             content = @Content(mediaType = ApiDocs.PROBLEM, schema = @Schema(implementation = Problem.class)))
     public MemoryListResponse list(
             @PathParam("profile_id") String profileId,
-            @Parameter(description = "active, expired, superseded, pending, rejected or deleted")
+            @Parameter(description = "active, expired, superseded, pending, rejected or deleted",
+                    schema = @Schema(enumeration = {"active", "expired", "superseded", "pending", "rejected", "deleted"}))
             @QueryParam("status") String status,
-            @Parameter(description = "a memory type") @QueryParam("type") String type,
+            @Parameter(description = "a memory type", schema = @Schema(implementation = ApiDocs.MemoryTypeName.class)) @QueryParam("type") String type,
             @Parameter(description = "an entity name") @QueryParam("entity") String entity,
-            @Parameter(description = "1..200, default 20") @QueryParam("limit") String limit,
+            @Parameter(description = "1..200, default 20", schema = @Schema(type = SchemaType.INTEGER, minimum = "1", maximum = "200", defaultValue = "20")) @QueryParam("limit") String limit,
             @Parameter(description = "next_cursor of the previous page") @QueryParam("cursor") String cursor) {
         return MemoryListResponse.of(listMemories.list(
                 ListMemoriesQuery.of(profileId, status, type, entity, limit, cursor)));

@@ -13,6 +13,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
@@ -43,9 +44,10 @@ public class MessagesResource {
             content = @Content(mediaType = ApiDocs.PROBLEM, schema = @Schema(implementation = Problem.class)))
     public MessageListResponse list(
             @PathParam("profile_id") String profileId,
-            @Parameter(description = "created, deduplicated, pending or unclassified") @QueryParam("outcome")
+            @Parameter(description = "created, deduplicated, pending or unclassified",
+                    schema = @Schema(enumeration = {"created", "deduplicated", "pending", "unclassified"})) @QueryParam("outcome")
             String outcome,
-            @Parameter(description = "1..200, default 20") @QueryParam("limit") String limit,
+            @Parameter(description = "1..200, default 20", schema = @Schema(type = SchemaType.INTEGER, minimum = "1", maximum = "200", defaultValue = "20")) @QueryParam("limit") String limit,
             @Parameter(description = "next_cursor of the previous page") @QueryParam("cursor") String cursor) {
         return MessageListResponse.of(readMessages.read(MessagesQuery.of(profileId, outcome, limit, cursor)));
     }

@@ -28,6 +28,7 @@ import jakarta.ws.rs.core.Response;
 import java.util.List;
 import java.util.Optional;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
@@ -95,7 +96,8 @@ public class SessionsResource {
     @APIResponse(responseCode = "503", description = ApiDocs.SESSIONS_UNAVAILABLE,
             content = @Content(mediaType = ApiDocs.PROBLEM, schema = @Schema(implementation = Problem.class)))
     public SessionTurnsResponse turns(@PathParam("session_id") String sessionId,
-                                      @Parameter(description = "1..200, default 20") @QueryParam("last") String last,
+                                      @Parameter(description = "1..200, default 20",
+                                              schema = @Schema(type = SchemaType.INTEGER, minimum = "1", maximum = "200", defaultValue = "20")) @QueryParam("last") String last,
                                       @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
         SessionHistory history = readTurns.read(ReadTurnsQuery.of(sessionId, last));
         Optional<ApiKey> limited = caller(authorization).filter(k -> !k.coversEveryProfile());
