@@ -55,12 +55,13 @@ public final class Deduplicator {
      * past {@code now}.
      */
     public Memory merge(Memory existing, MemoryDraft draft, Instant now) {
-        Memory merged = merge(existing, draft);
-        boolean aliveAgain = merged.expiresAt() == null || merged.expiresAt().isAfter(now);
-        if (merged.status() == MemoryStatus.EXPIRED && aliveAgain) {
-            return merged.toBuilder().status(MemoryStatus.ACTIVE).build();
-        }
-        return merged;
+        return activeAgainIfAlive(merge(existing, draft), now);
+    }
+
+    /** A memory the sweep marked {@code expired} whose expiry now lies past {@code now} is active again. */
+    private static Memory activeAgainIfAlive(Memory m, Instant now) {
+        boolean alive = m.expiresAt() == null || m.expiresAt().isAfter(now);
+        return m.status() == MemoryStatus.EXPIRED && alive ? m.toBuilder().status(MemoryStatus.ACTIVE).build() : m;
     }
 
     /** {@link #merge(Memory, MemoryDraft, Instant)} without the expired-status rule (pure time values). */
@@ -117,8 +118,6 @@ public final class Deduplicator {
                 .createdAt(min(kept.createdAt(), other.createdAt()))
                 .validFrom(min(kept.validFrom(), other.validFrom()))
                 .expiresAt(expires)
-                .status(kept.status() == MemoryStatus.EXPIRED && (expires == null || expires.isAfter(now))
-                        ? MemoryStatus.ACTIVE : kept.status())
                 .sourceMessageIds(sources)
                 .build();
         Memory retired = other.toBuilder()
@@ -126,7 +125,7 @@ public final class Deduplicator {
                 .supersededBy(kept.id())
                 .validUntil(other.validFrom())
                 .build();
-        return new Fold(joined, retired);
+        return new Fold(activeAgainIfAlive(joined, now), retired);
     }
 
     /** The result of {@link #fold}. */
