@@ -27,13 +27,12 @@ final class LlmClassification {
      * The same endpoint for the compact job's summarizer ({@code memory.summarizer.llm.enabled}),
      * with its own timeout; the classifier itself may stay off.
      */
-    static Optional<ChatEndpoint> summarizerEndpoint(MemoryConfig config) {
-        MemoryConfig.Summarizers.Llm summarizer = config.summarizer().llm();
+    static Optional<ChatEndpoint> summarizerEndpoint(MemoryConfig.Summarizers.Llm summarizer,
+                                                     MemoryConfig.Classifiers.Llm classifier) {
         if (!summarizer.enabled()) {
             return Optional.empty();
         }
-        return Optional.of(endpoint(config.classifier().llm(), summarizer.timeout(),
-                "memory.summarizer.llm.enabled=true"));
+        return Optional.of(endpoint(classifier, summarizer.timeout(), "memory.summarizer.llm.enabled=true"));
     }
 
     private static ChatEndpoint endpoint(MemoryConfig.Classifiers.Llm llm, java.time.Duration timeout, String when) {

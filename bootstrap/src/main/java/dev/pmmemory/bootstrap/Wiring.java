@@ -253,7 +253,8 @@ public class Wiring {
                     + config.compact().threshold());
         }
         Summarizer summarizer = new FrequencySummarizer();
-        Optional<ChatEndpoint> llm = LlmClassification.summarizerEndpoint(config);
+        Optional<ChatEndpoint> llm = LlmClassification.summarizerEndpoint(config.summarizer().llm(),
+                config.classifier().llm());
         if (llm.isPresent()) {
             summarizer = new OpenAiCompatibleSummarizer(llm.get(), summarizer);
         }
