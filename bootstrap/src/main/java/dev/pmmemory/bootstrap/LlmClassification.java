@@ -20,8 +20,24 @@ final class LlmClassification {
         if (!llm.enabled()) {
             return Optional.empty();
         }
-        String baseUrl = required(llm.baseUrl(), "base-url");
-        String model = required(llm.model(), "model");
+        return Optional.of(endpoint(llm, llm.timeout(), PREFIX + "enabled=true"));
+    }
+
+    /**
+     * The same endpoint for the compact job's summarizer ({@code memory.summarizer.llm.enabled}),
+     * with its own timeout; the classifier itself may stay off.
+     */
+    static Optional<ChatEndpoint> summarizerEndpoint(MemoryConfig.Summarizers.Llm summarizer,
+                                                     MemoryConfig.Classifiers.Llm classifier) {
+        if (!summarizer.enabled()) {
+            return Optional.empty();
+        }
+        return Optional.of(endpoint(classifier, summarizer.timeout(), "memory.summarizer.llm.enabled=true"));
+    }
+
+    private static ChatEndpoint endpoint(MemoryConfig.Classifiers.Llm llm, java.time.Duration timeout, String when) {
+        String baseUrl = required(llm.baseUrl(), "base-url", when);
+        String model = required(llm.model(), "model", when);
         URI uri;
         try {
             uri = new URI(baseUrl.strip());
@@ -29,15 +45,15 @@ final class LlmClassification {
             throw new ConfigurationException(PREFIX + "base-url: not a URL (" + e.getReason() + ")", e);
         }
         try {
-            return Optional.of(new ChatEndpoint(uri, model.strip(), llm.apiKey(), llm.timeout()));
+            return new ChatEndpoint(uri, model.strip(), llm.apiKey(), timeout);
         } catch (IllegalArgumentException e) {
             // ChatEndpoint's messages start with the setting's name and never show the key
             throw new ConfigurationException(PREFIX + e.getMessage(), e);
         }
     }
 
-    private static String required(Optional<String> value, String property) {
+    private static String required(Optional<String> value, String property, String when) {
         return value.filter(v -> !v.isBlank()).orElseThrow(() -> new ConfigurationException(
-                PREFIX + property + " is required when " + PREFIX + "enabled=true"));
+                PREFIX + property + " is required when " + when));
     }
 }

@@ -46,6 +46,9 @@ public interface MemoryConfig {
         /** Removes what retired longer than {@code memory.retention} ago. */
         Schedule purge();
 
+        /** Folds old low-priority memories into summaries ({@code memory.compact.*}). */
+        Schedule compact();
+
         interface Schedule {
             /** Off: the schedule never runs the job (the admin endpoint still can). */
             @WithDefault("true")
@@ -53,6 +56,42 @@ public interface MemoryConfig {
 
             /** Quartz-style cron, seconds first (defaults in application.properties), read by {@code ScheduledJobs}. */
             String cron();
+        }
+    }
+
+    Compact compact();
+
+    /** The compact job (README "Lifecycle"): which memories it folds into a summary, and when. */
+    interface Compact {
+        /** A profile's type is folded when it holds more than this many expired or superseded memories not yet folded. */
+        @WithDefault("50")
+        int threshold();
+
+        /**
+         * Low priority: a type whose lexicon priority is at most this is folded (shipped lexicon:
+         * project_positive, market_info, temp_status); preferences and decisions never are.
+         */
+        @WithDefault("0.6")
+        double maxPriority();
+    }
+
+    Summarizers summarizer();
+
+    /** How a summary's text is written: deterministic, or with a model's gist added. */
+    interface Summarizers {
+        Llm llm();
+
+        /**
+         * The OpenAI-compatible endpoint of {@code memory.classifier.llm.*} (base-url, model, api-key)
+         * asked for a summary's gist. Off by default; a failure gives the deterministic text.
+         */
+        interface Llm {
+            @WithDefault("false")
+            boolean enabled();
+
+            /** The most one summary waits for the model; past it the deterministic text is used. */
+            @WithDefault("30S")
+            Duration timeout();
         }
     }
 

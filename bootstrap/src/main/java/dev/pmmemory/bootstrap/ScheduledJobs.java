@@ -42,6 +42,12 @@ public class ScheduledJobs {
         runPeriod(Job.PURGE, execution.getScheduledFireTime());
     }
 
+    @Scheduled(identity = "compact", cron = "{memory.jobs.compact.cron}", skipExecutionIf = Switch.class,
+            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void compact(ScheduledExecution execution) {
+        runPeriod(Job.COMPACT, execution.getScheduledFireTime());
+    }
+
     /**
      * Runs {@code job} for the period that the schedule fired for, unless another runner (this
      * instance or another on the same database) already claimed it. The fire time is the cron
@@ -70,6 +76,7 @@ public class ScheduledJobs {
             return switch (execution.getTrigger().getId()) {
                 case "sweep" -> !config.jobs().sweep().enabled();
                 case "purge" -> !config.jobs().purge().enabled();
+                case "compact" -> !config.jobs().compact().enabled();
                 default -> true;
             };
         }

@@ -29,6 +29,10 @@ import dev.pmmemory.application.service.ExpirySweep;
 import dev.pmmemory.application.service.FeedbackIntake;
 import dev.pmmemory.application.service.HistoryQueries;
 import dev.pmmemory.application.service.LifecycleJobs;
+import dev.pmmemory.application.service.MemoryCompaction;
+import dev.pmmemory.application.service.FrequencySummarizer;
+import dev.pmmemory.application.port.out.Summarizer;
+import dev.pmmemory.adapters.classifier.llm.OpenAiCompatibleSummarizer;
 import dev.pmmemory.application.service.MemoryCorrections;
 import dev.pmmemory.application.service.MemoryQueries;
 import dev.pmmemory.application.service.RetentionPurge;
@@ -38,6 +42,7 @@ import dev.pmmemory.adapters.classifier.llm.OpenAiCompatibleClassifier;
 import dev.pmmemory.domain.classify.Classifier;
 import dev.pmmemory.domain.classify.ClassifierChain;
 import dev.pmmemory.domain.classify.Lexicon;
+import dev.pmmemory.domain.memory.MemoryType;
 import dev.pmmemory.domain.classify.RuleClassifier;
 import dev.pmmemory.domain.privacy.Redactor;
 import dev.pmmemory.domain.text.TextAnalyzer;
@@ -226,16 +231,41 @@ public class Wiring {
         return queries;
     }
 
-    /** Lifecycle jobs (README "Lifecycle"): sweep and purge, metered and logged however they are started. */
+    /** Lifecycle jobs (README "Lifecycle"): sweep, purge and compact, metered and logged however they are started. */
     @Produces
     @Singleton
-    RunJob runJob(MemoryStore store, IdGenerator ids, Clock clock, MemoryConfig config, MeterRegistry registry) {
+    RunJob runJob(MemoryStore store, IdGenerator ids, Clock clock, MemoryConfig config, MeterRegistry registry,
+                  Lexicon lexicon) {
         Duration retention = RetentionSetting.parse(config.retention());
         LOG.infof("jobs: sweep %s, purge %s, retention %s",
                 config.jobs().sweep().enabled() ? "'" + config.jobs().sweep().cron() + "'" : "off",
                 config.jobs().purge().enabled() ? "'" + config.jobs().purge().cron() + "'" : "off", retention);
         return new JobMetrics(new LifecycleJobs(new ExpirySweep(store, ids, clock),
-                new RetentionPurge(store, ids, clock, retention)), registry);
+                new RetentionPurge(store, ids, clock, retention), compaction(store, ids, clock, config, lexicon)),
+                registry);
+    }
+
+    /** The compact job (memory.compact.*), its summarizer deterministic unless memory.summarizer.llm.enabled. */
+    private static MemoryCompaction compaction(MemoryStore store, IdGenerator ids, Clock clock, MemoryConfig config,
+                                               Lexicon lexicon) {
+        if (config.compact().threshold() < 1) {
+            throw new ConfigurationException("memory.compact.threshold must be at least 1, was "
+                    + config.compact().threshold());
+        }
+        Summarizer summarizer = new FrequencySummarizer();
+        Optional<ChatEndpoint> llm = LlmClassification.summarizerEndpoint(config.summarizer().llm(),
+                config.classifier().llm());
+        if (llm.isPresent()) {
+            summarizer = new OpenAiCompatibleSummarizer(llm.get(), summarizer);
+        }
+        MemoryCompaction compaction = new MemoryCompaction(store, lexicon, summarizer, ids, clock,
+                config.compact().threshold(), config.compact().maxPriority());
+        LOG.infof("jobs: compact %s, more than %d per type of %s, summaries %s",
+                config.jobs().compact().enabled() ? "'" + config.jobs().compact().cron() + "'" : "off",
+                config.compact().threshold(),
+                compaction.lowPriorityTypes().stream().map(MemoryType::wireName).toList(),
+                llm.map(e -> "deterministic + LLM " + e.displayUrl() + " model " + e.model()).orElse("deterministic"));
+        return compaction;
     }
 
     /** A bad memory.retention stops the start, naming the key, not the first purge. */

@@ -46,7 +46,7 @@ class ArchitectureTest {
                 .whereLayer("sessions-embedded").mayOnlyBeAccessedByLayers("bootstrap")
                 .whereLayer("sessions-redis").mayOnlyBeAccessedByLayers("bootstrap")
                 .whereLayer("application").mayOnlyBeAccessedByLayers("rest", "sqlite", "postgres", "embeddings",
-                        "sessions-embedded", "sessions-redis", "bootstrap")
+                        "sessions-embedded", "sessions-redis", "bootstrap", "classifier-llm")
                 .whereLayer("domain").mayOnlyBeAccessedByLayers("application", "rest", "sqlite", "postgres",
                         "embeddings", "classifier-llm", "sessions-embedded", "sessions-redis", "bootstrap")
                 .check(classes);

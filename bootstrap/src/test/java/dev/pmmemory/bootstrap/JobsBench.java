@@ -5,7 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.pmmemory.application.port.in.JobReport;
 import dev.pmmemory.application.port.out.MemoryStore;
 import dev.pmmemory.application.service.ExpirySweep;
+import dev.pmmemory.application.service.FrequencySummarizer;
+import dev.pmmemory.application.service.MemoryCompaction;
 import dev.pmmemory.application.service.RetentionPurge;
+import dev.pmmemory.domain.classify.Lexicon;
 import dev.pmmemory.domain.memory.Memory;
 import dev.pmmemory.domain.memory.MemoryStatus;
 import dev.pmmemory.domain.memory.MemoryType;
@@ -18,8 +21,10 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * bench/jobs: sweep and purge over {@value #MEMORIES} memories of {@value #PROFILES} profiles, with
- * fixed clocks (the sweep after every memory expired, the purge after the retention). Run by
+ * bench/jobs: sweep, compact and purge over {@value #MEMORIES} memories of {@value #PROFILES} profiles,
+ * with fixed clocks (the sweep and the compact after every memory expired, the purge after the
+ * retention). The compact runs with max-priority 1.0, so the bench's project_negative memories
+ * count as low priority and every profile's 1,000 fold into one summary. Run by
  * {@link SqliteJobsBenchTest} and {@link PostgresJobsBenchTest} only with -Dpm.bench.jobs=true.
  */
 final class JobsBench {
@@ -57,6 +62,12 @@ final class JobsBench {
         JobReport sweepAgain = new ExpirySweep(store, () -> "bench-ev-" + ids.incrementAndGet(), fixed(afterExpiry))
                 .run();
         long sweepAgainMs = (System.nanoTime() - t) / 1_000_000;
+        t = System.nanoTime();
+        JobReport compact = compaction(store, ids, afterExpiry).run();
+        long compactMs = (System.nanoTime() - t) / 1_000_000;
+        t = System.nanoTime();
+        JobReport compactAgain = compaction(store, ids, afterExpiry).run();
+        long compactAgainMs = (System.nanoTime() - t) / 1_000_000;
         Instant afterRetention = T0.plus(Duration.ofDays(30)).plus(RETENTION).plusSeconds(1);
         t = System.nanoTime();
         JobReport purge = new RetentionPurge(store, () -> "bench-ev-" + ids.incrementAndGet(), fixed(afterRetention),
@@ -65,11 +76,22 @@ final class JobsBench {
 
         assertThat(sweep.changed()).isEqualTo(MEMORIES);
         assertThat(sweepAgain.changed()).isZero();
-        assertThat(purge.changed()).isEqualTo(MEMORIES);
+        assertThat(compact.changed()).isEqualTo(MEMORIES);
+        assertThat(compact.profiles()).isEqualTo(PROFILES);
+        assertThat(compactAgain.changed()).isZero();
+        assertThat(purge.changed()).as("the summaries are live, not purged").isEqualTo(MEMORIES);
         // the jobs' own clock is fixed, so their duration_ms is 0: wall time is measured around them
         System.out.printf("JOBS-BENCH %s: %d memories, %d profiles; seed %d ms; sweep %d ms (%d expired);"
                         + " sweep again %d ms (0); purge %d ms (%d removed)%n", storeName, MEMORIES, PROFILES, seedMs,
                 sweepMs, sweep.changed(), sweepAgainMs, purgeMs, purge.changed());
+        System.out.printf("JOBS-BENCH %s: compact %d ms (%d folded into %d summaries); compact again %d ms (0)%n",
+                storeName, compactMs, compact.changed(), compact.profiles(), compactAgainMs);
+    }
+
+    /** Threshold 50 (the default), deterministic summaries, every type low priority (see the class comment). */
+    private static MemoryCompaction compaction(MemoryStore store, AtomicLong ids, Instant now) {
+        return new MemoryCompaction(store, Lexicon.loadDefault(), new FrequencySummarizer(),
+                () -> "bench-ev-" + ids.incrementAndGet(), fixed(now), 50, 1.0);
     }
 
     private static Clock fixed(Instant at) {

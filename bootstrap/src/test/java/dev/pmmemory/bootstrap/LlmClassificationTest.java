@@ -69,4 +69,29 @@ class LlmClassificationTest {
         Llm zero = new Llm(true, Optional.of("http://h/v1"), Optional.of("m"), Optional.empty(), Duration.ZERO);
         assertThatThrownBy(() -> LlmClassification.endpoint(zero)).hasMessageContaining("memory.classifier.llm.timeout");
     }
+
+    record Summarizer(boolean enabled, Duration timeout) implements MemoryConfig.Summarizers.Llm {
+    }
+
+    @Test
+    void theSummarizerUsesTheClassifiersEndpointWithItsOwnTimeoutEvenWithTheClassifierOff() {
+        Llm classifierOff = new Llm(false, Optional.of("http://127.0.0.1:11434/v1"), Optional.of("qwen2.5"),
+                Optional.of(KEY), Duration.ofSeconds(5));
+        assertThat(LlmClassification.summarizerEndpoint(new Summarizer(false, Duration.ofSeconds(30)), classifierOff))
+                .as("off by default").isEmpty();
+
+        ChatEndpoint endpoint = LlmClassification.summarizerEndpoint(new Summarizer(true, Duration.ofSeconds(30)),
+                classifierOff).orElseThrow();
+        assertThat(endpoint.model()).isEqualTo("qwen2.5");
+        assertThat(endpoint.apiKey()).contains(KEY);
+        assertThat(endpoint.timeout()).isEqualTo(Duration.ofSeconds(30));
+    }
+
+    @Test
+    void theSummarizerOnWithoutAnEndpointIsRefusedNamingBothKeys() {
+        Llm none = new Llm(false, Optional.empty(), Optional.of("m"), Optional.empty(), Duration.ofSeconds(5));
+        assertThatThrownBy(() -> LlmClassification.summarizerEndpoint(new Summarizer(true, Duration.ofSeconds(30)), none))
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("memory.classifier.llm.base-url is required when memory.summarizer.llm.enabled=true");
+    }
 }

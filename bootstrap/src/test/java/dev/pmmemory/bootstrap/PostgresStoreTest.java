@@ -65,7 +65,7 @@ class PostgresStoreTest {
      */
     @Test
     void theEntitiesMatchTheSchemaFlywayMigrated() throws SQLException {
-        assertThat(postgres.schemaVersion()).isEqualTo("6");
+        assertThat(postgres.schemaVersion()).isEqualTo("7");
 
         entityManagerFactory.unwrap(SessionFactory.class).getSchemaManager().validateMappedObjects();
 
@@ -73,7 +73,7 @@ class PostgresStoreTest {
                 .containsExactly("audit_events", "experiences", "flyway_schema_history", "job_runs", "memories",
                         "memory_vectors", "raw_messages");
         assertThat(strings("SELECT version || ' ' || success FROM flyway_schema_history WHERE version IS NOT NULL"))
-                .containsExactlyInAnyOrder("1 true", "2 true", "3 true", "4 true", "5 true", "6 true");
+                .containsExactlyInAnyOrder("1 true", "2 true", "3 true", "4 true", "5 true", "6 true", "7 true");
     }
 
     /**

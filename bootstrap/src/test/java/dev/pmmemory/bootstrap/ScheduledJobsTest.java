@@ -18,14 +18,16 @@ class ScheduledJobsTest {
         @Override
         public Map<String, String> getConfigOverrides() {
             return Map.of("memory.jobs.sweep.enabled", "true", "memory.jobs.sweep.cron", "* * * * * ?",
-                    "memory.jobs.purge.enabled", "false", "memory.jobs.purge.cron", "* * * * * ?");
+                    "memory.jobs.purge.enabled", "false", "memory.jobs.purge.cron", "* * * * * ?",
+                    "memory.jobs.compact.enabled", "true", "memory.jobs.compact.cron", "* * * * * ?");
         }
     }
 
     @Test
     void anEnabledJobRunsOnItsCronAndADisabledOneNever() throws Exception {
         String metrics = "";
-        for (int i = 0; i < 50 && !metrics.contains("pm_memory_job_runs_total{job=\"sweep\""); i++) {
+        for (int i = 0; i < 50 && !(metrics.contains("pm_memory_job_runs_total{job=\"sweep\"")
+                && metrics.contains("pm_memory_job_runs_total{job=\"compact\"")); i++) {
             Thread.sleep(100);
             metrics = given().when().get("/q/metrics").then().statusCode(200).extract().asString();
         }
@@ -33,6 +35,7 @@ class ScheduledJobsTest {
 
         metrics = given().when().get("/q/metrics").then().extract().asString();
         assertThat(metrics).contains("pm_memory_job_runs_total{job=\"sweep\"");
+        assertThat(metrics).contains("pm_memory_job_runs_total{job=\"compact\"");
         assertThat(metrics).doesNotContain("job=\"purge\"");
     }
 }

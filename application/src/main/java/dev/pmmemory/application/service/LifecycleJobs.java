@@ -9,10 +9,12 @@ import java.util.Objects;
 public final class LifecycleJobs implements RunJob {
     private final ExpirySweep sweep;
     private final RetentionPurge purge;
+    private final MemoryCompaction compact;
 
-    public LifecycleJobs(ExpirySweep sweep, RetentionPurge purge) {
+    public LifecycleJobs(ExpirySweep sweep, RetentionPurge purge, MemoryCompaction compact) {
         this.sweep = Objects.requireNonNull(sweep);
         this.purge = Objects.requireNonNull(purge);
+        this.compact = Objects.requireNonNull(compact);
     }
 
     @Override
@@ -20,6 +22,7 @@ public final class LifecycleJobs implements RunJob {
         return switch (job) {
             case SWEEP -> sweep.run();
             case PURGE -> purge.run();
+            case COMPACT -> compact.run();
         };
     }
 }

@@ -15,6 +15,7 @@ import dev.pmmemory.application.port.out.MemoryStore;
 import dev.pmmemory.domain.classify.Lexicon;
 import dev.pmmemory.domain.memory.EntityKey;
 import dev.pmmemory.domain.memory.Memory;
+import dev.pmmemory.domain.memory.MemoryType;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -69,7 +70,9 @@ public final class MemoryQueries implements ListMemories, GetMemory {
             return new MemoryDetail(views.at(m, now),
                     tx.rawMessages().findByIds(profileId, m.sourceMessageIds()),
                     versions,
-                    tx.auditTrail().forMemory(profileId, m.id()));
+                    tx.auditTrail().forMemory(profileId, m.id()),
+                    tx.memories().findSummaryOf(profileId, m.id()).orElse(null),
+                    m.type() == MemoryType.SUMMARY ? tx.memories().findSummarized(profileId, m.id()) : List.of());
         });
     }
 }

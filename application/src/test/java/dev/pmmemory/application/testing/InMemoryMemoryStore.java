@@ -5,6 +5,7 @@ import dev.pmmemory.application.port.out.AuditTrail;
 import dev.pmmemory.application.port.out.Experiences;
 import dev.pmmemory.application.port.out.FeedbackOutcome;
 import dev.pmmemory.application.port.out.Memories;
+import dev.pmmemory.application.port.out.MemoryGroup;
 import dev.pmmemory.application.port.out.MemoryListQuery;
 import dev.pmmemory.application.port.out.MemoryListQuery.PagePosition;
 import dev.pmmemory.application.port.out.MemoryStore;
@@ -140,25 +141,28 @@ public final class InMemoryMemoryStore implements MemoryStore {
         final ArrayList<AuditEvent> audits;
         final LinkedHashMap<String, StoredVector> vectors;
         final LinkedHashMap<String, Experience> experiences;
+        /** memory id -> the summary that folded it (the SQL stores' summarized_by column) */
+        final LinkedHashMap<String, String> summarizedBy;
 
         State() {
             this(new LinkedHashMap<>(), new ArrayList<>(), new ArrayList<>(), new LinkedHashMap<>(),
-                    new LinkedHashMap<>());
+                    new LinkedHashMap<>(), new LinkedHashMap<>());
         }
 
         private State(LinkedHashMap<String, Memory> memories, ArrayList<RawMessage> raws,
                       ArrayList<AuditEvent> audits, LinkedHashMap<String, StoredVector> vectors,
-                      LinkedHashMap<String, Experience> experiences) {
+                      LinkedHashMap<String, Experience> experiences, LinkedHashMap<String, String> summarizedBy) {
             this.memories = memories;
             this.raws = raws;
             this.audits = audits;
             this.vectors = vectors;
             this.experiences = experiences;
+            this.summarizedBy = summarizedBy;
         }
 
         State copy() {
             return new State(new LinkedHashMap<>(memories), new ArrayList<>(raws), new ArrayList<>(audits),
-                    new LinkedHashMap<>(vectors), new LinkedHashMap<>(experiences));
+                    new LinkedHashMap<>(vectors), new LinkedHashMap<>(experiences), new LinkedHashMap<>(summarizedBy));
         }
     }
 
@@ -464,7 +468,63 @@ public final class InMemoryMemoryStore implements MemoryStore {
                 }
                 s.memories.remove(id);
                 s.vectors.remove(id);
+                s.summarizedBy.remove(id);
                 return true;
+            }
+
+            @Override
+            public List<MemoryGroup> findCompactionGroups(Collection<MemoryType> types, Instant now, int moreThan) {
+                checkOpen();
+                Map<MemoryGroup, Long> counts = s.memories.values().stream()
+                        .filter(m -> types.contains(m.type()) && isCompactable(m, now))
+                        .collect(java.util.stream.Collectors.groupingBy(
+                                m -> new MemoryGroup(m.profileId(), m.type()), java.util.stream.Collectors.counting()));
+                return counts.entrySet().stream().filter(e -> e.getValue() > moreThan).map(Map.Entry::getKey)
+                        .sorted(Comparator.comparing(MemoryGroup::profileId)
+                                .thenComparing(g -> g.type().wireName()))
+                        .toList();
+            }
+
+            @Override
+            public List<Memory> findCompactable(String profileId, MemoryType type, Instant now) {
+                return find(profileId, m -> m.type() == type && isCompactable(m, now)).stream()
+                        .sorted(Comparator.comparing(Memory::createdAt).thenComparing(Memory::id)).toList();
+            }
+
+            private boolean isCompactable(Memory m, Instant now) {
+                return !s.summarizedBy.containsKey(m.id()) && (m.status() == MemoryStatus.SUPERSEDED
+                        || m.status() == MemoryStatus.EXPIRED || isActiveExpired(m, now));
+            }
+
+            @Override
+            public int markSummarized(String profileId, Collection<String> ids, String summaryId) {
+                checkWritable();
+                int marked = 0;
+                for (String id : new java.util.LinkedHashSet<>(ids)) {
+                    Memory m = s.memories.get(id);
+                    if (m != null && m.profileId().equals(profileId)) {
+                        s.summarizedBy.put(id, summaryId);
+                        marked++;
+                    }
+                }
+                return marked;
+            }
+
+            @Override
+            public Optional<String> findSummaryOf(String profileId, String id) {
+                checkOpen();
+                Memory m = s.memories.get(id);
+                return m == null || !m.profileId().equals(profileId) ? Optional.empty()
+                        : Optional.ofNullable(s.summarizedBy.get(id));
+            }
+
+            @Override
+            public List<String> findSummarized(String profileId, String summaryId) {
+                checkOpen();
+                return s.summarizedBy.entrySet().stream().filter(e -> e.getValue().equals(summaryId))
+                        .map(Map.Entry::getKey)
+                        .filter(id -> s.memories.get(id).profileId().equals(profileId))
+                        .sorted().toList();
             }
 
             @Override

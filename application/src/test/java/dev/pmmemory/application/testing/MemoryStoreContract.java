@@ -1795,4 +1795,162 @@ public abstract class MemoryStoreContract {
             assertThat(sharing(P, T0, "openai")).isEmpty();
         }
     }
+
+    // --- compaction, summaries (DOMAIN.md §10) -------------------------------------------------
+
+    /** The compact job's finders, the summary link, and the job itself on this store, with a fixed clock. */
+    @Nested
+    class Compaction {
+        private final Instant expiry = T0.plus(Duration.ofDays(30));
+        private final Instant now = expiry.plus(Duration.ofDays(1));
+        private final IdGeneratorForJobs ids = new IdGeneratorForJobs();
+
+        private Memory.Builder market(String id, String profileId) {
+            return memory(id, profileId).type(MemoryType.MARKET_INFO);
+        }
+
+        private dev.pmmemory.application.service.MemoryCompaction compaction(
+                int threshold, dev.pmmemory.application.port.out.Summarizer summarizer) {
+            return new dev.pmmemory.application.service.MemoryCompaction(store,
+                    dev.pmmemory.domain.classify.Lexicon.loadDefault(), summarizer, ids,
+                    Clock.fixed(now, ZoneOffset.UTC), threshold, 0.6);
+        }
+
+        private List<Memory> compactable(String profileId, MemoryType type) {
+            return store.read(tx -> tx.memories().findCompactable(profileId, type, now));
+        }
+
+        private List<dev.pmmemory.application.port.out.MemoryGroup> groups(int moreThan, MemoryType... types) {
+            return store.read(tx -> tx.memories().findCompactionGroups(List.of(types), now, moreThan));
+        }
+
+        @Test
+        void compactableMeansExpiredOrSupersededAndNotYetFoldedOldestFirst() {
+            insert(market("expired-b", P).status(MemoryStatus.EXPIRED).createdAt(T0.plusSeconds(2)).build(),
+                    market("expired-a", P).status(MemoryStatus.EXPIRED).createdAt(T0.plusSeconds(2)).build(),
+                    market("superseded", P).status(MemoryStatus.SUPERSEDED).validUntil(T0.plusSeconds(9))
+                            .supersededBy("x").build(),
+                    market("past-expiry-not-swept", P).createdAt(T0.plusSeconds(1)).build(),
+                    market("live", P).expiresAt(now.plusSeconds(1)).build(),
+                    market("rejected", P).status(MemoryStatus.REJECTED).validFrom(null).build(),
+                    market("deleted", P).status(MemoryStatus.DELETED).build(),
+                    market("folded", P).status(MemoryStatus.EXPIRED).build(),
+                    memory("negative", P).status(MemoryStatus.EXPIRED).build(),
+                    market("bob", OTHER).status(MemoryStatus.EXPIRED).build());
+            inWrite(tx -> tx.memories().markSummarized(P, List.of("folded"), "some-summary"));
+
+            assertThat(compactable(P, MemoryType.MARKET_INFO)).extracting(Memory::id)
+                    .containsExactly("superseded", "past-expiry-not-swept", "expired-a", "expired-b");
+            assertThat(groups(3, MemoryType.MARKET_INFO)).containsExactly(
+                    new dev.pmmemory.application.port.out.MemoryGroup(P, MemoryType.MARKET_INFO));
+            assertThat(groups(4, MemoryType.MARKET_INFO)).as("more than, not as many as").isEmpty();
+            assertThat(groups(0, MemoryType.MARKET_INFO, MemoryType.PROJECT_NEGATIVE)).containsExactly(
+                    new dev.pmmemory.application.port.out.MemoryGroup(P, MemoryType.MARKET_INFO),
+                    new dev.pmmemory.application.port.out.MemoryGroup(P, MemoryType.PROJECT_NEGATIVE),
+                    new dev.pmmemory.application.port.out.MemoryGroup(OTHER, MemoryType.MARKET_INFO));
+            assertThat(groups(0)).as("no type asked").isEmpty();
+        }
+
+        @Test
+        void theSummaryLinkReadsBothWaysSurvivesAnUpdateAndGoesWithAPurgedMember() {
+            insert(market("m1", P).status(MemoryStatus.EXPIRED).build(),
+                    market("m2", P).status(MemoryStatus.EXPIRED).build(),
+                    market("m3", P).status(MemoryStatus.EXPIRED).build());
+
+            int marked = store.write(P, tx -> tx.memories().markSummarized(P, List.of("m2", "m1", "m2", "nope"), "s1"));
+            assertThat(marked).as("each stored memory once").isEqualTo(2);
+            assertThat(store.<Integer>write(OTHER, tx -> tx.memories().markSummarized(OTHER, List.of("m3"), "s9")))
+                    .as("another profile's memory").isZero();
+
+            assertThat(store.<Optional<String>>read(tx -> tx.memories().findSummaryOf(P, "m1"))).contains("s1");
+            assertThat(store.<Optional<String>>read(tx -> tx.memories().findSummaryOf(P, "m3"))).isEmpty();
+            assertThat(store.<Optional<String>>read(tx -> tx.memories().findSummaryOf(OTHER, "m1"))).isEmpty();
+            assertThat(store.<List<String>>read(tx -> tx.memories().findSummarized(P, "s1"))).containsExactly("m1", "m2");
+            assertThat(store.<List<String>>read(tx -> tx.memories().findSummarized(OTHER, "s1"))).isEmpty();
+
+            inWrite(tx -> tx.memories().update(findById(P, "m1").orElseThrow().toBuilder().weight(2).build()));
+            assertThat(store.<Optional<String>>read(tx -> tx.memories().findSummaryOf(P, "m1")))
+                    .as("an update of the memory keeps its link").contains("s1");
+            assertThat(compactable(P, MemoryType.MARKET_INFO)).extracting(Memory::id).containsExactly("m3");
+
+            store.write(P, tx -> tx.memories().delete(P, "m2"));
+            assertThat(store.<List<String>>read(tx -> tx.memories().findSummarized(P, "s1"))).containsExactly("m1");
+        }
+
+        @Test
+        void compactFoldsMoreThanTheThresholdIntoOneLinkedSummaryOnce() {
+            insert(market("m1", P).status(MemoryStatus.EXPIRED).entities(List.of("Mistral"))
+                            .keywords(List.of("mistral", "估值")).createdAt(T0).lastSeenAt(T0).build(),
+                    market("m2", P).status(MemoryStatus.EXPIRED).entities(List.of("Mistral", "Kimi"))
+                            .keywords(List.of("mistral", "估值", "赛道")).weight(3)
+                            .createdAt(T0.plus(Duration.ofDays(1))).lastSeenAt(T0.plus(Duration.ofDays(2))).build(),
+                    market("m3", P).status(MemoryStatus.SUPERSEDED).validUntil(T0.plusSeconds(9)).supersededBy("x")
+                            .entities(List.of("Kimi")).keywords(List.of("赛道", "kimi"))
+                            .createdAt(T0.plus(Duration.ofDays(3))).lastSeenAt(T0.plus(Duration.ofDays(3))).build(),
+                    market("live", P).expiresAt(now.plusSeconds(60)).build(),
+                    memory("pref", P).type(MemoryType.LONG_TERM_PREFERENCE).status(MemoryStatus.SUPERSEDED)
+                            .validUntil(T0.plusSeconds(9)).supersededBy("y").build(),
+                    memory("pref2", P).type(MemoryType.LONG_TERM_PREFERENCE).status(MemoryStatus.SUPERSEDED)
+                            .validUntil(T0.plusSeconds(9)).supersededBy("y").build(),
+                    memory("pref3", P).type(MemoryType.LONG_TERM_PREFERENCE).status(MemoryStatus.SUPERSEDED)
+                            .validUntil(T0.plusSeconds(9)).supersededBy("y").build());
+
+            var report = compaction(2, new dev.pmmemory.application.service.FrequencySummarizer()).run();
+
+            assertThat(report.job()).isEqualTo(dev.pmmemory.application.port.in.Job.COMPACT);
+            assertThat(report.profiles()).isEqualTo(1);
+            assertThat(report.changed()).as("three market_info folded; preferences never").isEqualTo(3);
+            Memory summary = store.<List<Memory>>read(tx -> tx.memories().list(
+                    query(P, null, MemoryType.SUMMARY, null, null, 10, now))).stream().collect(
+                    java.util.stream.Collectors.collectingAndThen(java.util.stream.Collectors.toList(),
+                            l -> { assertThat(l).hasSize(1); return l.get(0); }));
+            assertThat(summary.content()).isEqualTo("Summary of 3 market_info memories, 2026-05-01 to 2026-05-04."
+                    + " Recurring entities: Kimi ×4, Mistral ×4. Recurring terms: 估值 ×4, 赛道 ×4.");
+            assertThat(summary.entities()).as("by frequency, then name").containsExactly("Kimi", "Mistral");
+            assertThat(summary.keywords()).containsExactly("估值", "赛道");
+            assertThat(summary.status()).isEqualTo(MemoryStatus.ACTIVE);
+            assertThat(summary.createdAt()).isEqualTo(now);
+            assertThat(summary.expiresAt()).as("the lexicon's summary TTL").isEqualTo(now.plus(Duration.ofDays(180)));
+            assertThat(store.<List<String>>read(tx -> tx.memories().findSummarized(P, summary.id())))
+                    .containsExactly("m1", "m2", "m3");
+            assertThat(findById(P, "m1")).as("folded memories stay readable").isPresent();
+            assertThat(store.<Optional<String>>read(tx -> tx.memories().findSummaryOf(P, "live"))).isEmpty();
+            assertThat(auditFor(P, summary.id())).singleElement().satisfies(e -> {
+                assertThat(e.kind()).isEqualTo(AuditKind.MEMORY_SUMMARIZED);
+                assertThat(e.detail()).isEqualTo("count=3 type=market_info");
+                assertThat(e.at()).isEqualTo(now);
+            });
+
+            var again = compaction(2, new dev.pmmemory.application.service.FrequencySummarizer()).run();
+            assertThat(again.changed()).as("idempotent").isZero();
+            assertThat(again.profiles()).isZero();
+            assertThat(store.<List<Memory>>read(tx -> tx.memories().list(
+                    query(P, null, MemoryType.SUMMARY, null, null, 10, now)))).hasSize(1);
+        }
+
+        @Test
+        void aFailingOrBlankSummarizerNeverFailsTheJobTheDeterministicTextIsUsed() {
+            insert(market("m1", P).status(MemoryStatus.EXPIRED).build(),
+                    market("m2", P).status(MemoryStatus.EXPIRED).build(),
+                    market("b1", OTHER).status(MemoryStatus.EXPIRED).build(),
+                    market("b2", OTHER).status(MemoryStatus.EXPIRED).build());
+
+            var report = compaction(1, request -> {
+                if (request.profileId().equals(P)) {
+                    throw new IllegalStateException("model down");
+                }
+                return "  ";
+            }).run();
+
+            assertThat(report.changed()).isEqualTo(4);
+            assertThat(report.profiles()).isEqualTo(2);
+            for (String profile : List.of(P, OTHER)) {
+                assertThat(store.<List<Memory>>read(tx -> tx.memories().list(
+                        query(profile, null, MemoryType.SUMMARY, null, null, 10, now))))
+                        .singleElement().extracting(Memory::content).asString()
+                        .startsWith("Summary of 2 market_info memories, on 2026-05-01.");
+            }
+        }
+    }
 }
+

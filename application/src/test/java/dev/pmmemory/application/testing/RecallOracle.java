@@ -60,7 +60,9 @@ public final class RecallOracle {
             MemoryType.PROJECT_ADVANCE, List.of("可以推进", "约一下", "可以投", "感兴趣 聊聊"),
             MemoryType.PROJECT_POSITIVE, List.of("不错", "有意思", "亮点多", "看好团队"),
             MemoryType.MARKET_INFO, List.of("最近 AI 赛道很火", "具身智能趋势", "大模型赛道在火"),
-            MemoryType.TEMP_STATUS, List.of("本周在路上", "下周出差", "最近忙"));
+            MemoryType.TEMP_STATUS, List.of("本周在路上", "下周出差", "最近忙"),
+            // made by the compact job, never classified: recall treats it like any other type
+            MemoryType.SUMMARY, List.of("Summary of 57 market_info memories 赛道 ×31", "总结 估值高 ×12"));
     private static final List<String> EXTRA_WORDS = List.of("海外", "早期", "团队", "融资", "项目", "大模型", "agent");
     private static final List<String> UNRELATED = List.of("今天天气如何", "hello world", "周末去爬山", "预算表格");
     private static final List<String> ASKED_ENTITIES = List.of("OpenAI", "openai", "ANTHROPIC", "Mistral AI", "智谱",

@@ -9,12 +9,14 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -28,6 +30,13 @@ public record Lexicon(List<TypeRule> rules, EntityNames entities, Cues cues, Syn
                       Set<String> stopWords) {
 
     public static final String DEFAULT_RESOURCE = "/dev/pmmemory/domain/classify/default-lexicon.txt";
+
+    /**
+     * The summary's priority and TTL when a lexicon has no {@code type summary} line (one written
+     * before summaries existed); the shipped lexicon declares the same values.
+     */
+    public static final TypeRule DEFAULT_SUMMARY_RULE =
+            new TypeRule(MemoryType.SUMMARY, List.of(), 0.2, Optional.of(Duration.ofDays(180)), false);
 
     public Lexicon {
         rules = List.copyOf(rules);
@@ -43,6 +52,7 @@ public record Lexicon(List<TypeRule> rules, EntityNames entities, Cues cues, Syn
         }
         Set<MemoryType> missing = EnumSet.allOf(MemoryType.class);
         missing.removeAll(seen);
+        missing.remove(MemoryType.SUMMARY); // optional: DEFAULT_SUMMARY_RULE
         if (!missing.isEmpty()) {
             throw new IllegalArgumentException("no rule for type(s) " + missing.stream().map(MemoryType::wireName).toList());
         }
@@ -55,6 +65,7 @@ public record Lexicon(List<TypeRule> rules, EntityNames entities, Cues cues, Syn
 
     public TypeRule ruleFor(MemoryType type) {
         return rules.stream().filter(rule -> rule.type() == type).findFirst()
+                .or(() -> type == MemoryType.SUMMARY ? Optional.of(DEFAULT_SUMMARY_RULE) : Optional.empty())
                 .orElseThrow(() -> new IllegalStateException("no rule for " + type)); // unreachable: validated
     }
 

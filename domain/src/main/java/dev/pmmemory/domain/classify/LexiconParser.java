@@ -23,6 +23,7 @@ import java.util.Set;
  * <pre>
  * type long_term_preference priority=1.0 ttl=permanent triggers=以后,少推
  * type market_info priority=0.4 ttl=P7D when=no_entity triggers=赛道,趋势
+ * type summary priority=0.2 ttl=P180D                      no triggers: made by the compact job only
  * trigger project_negative too expensive, overpriced     more triggers of a declared type
  * soft_negative 再看看, 先放放, hold off                   a soft no
  * negation 不, 没, 不太, not                               negates the trigger right after it
@@ -102,6 +103,9 @@ final class LexiconParser {
             case "trigger" -> {
                 String[] typeAndWords = rest.split("\\s+", 2);
                 MemoryType type = type(typeAndWords[0], "trigger needs a type");
+                if (!type.classifiable()) {
+                    throw new IllegalArgumentException(type.wireName() + " takes no triggers: only the compact job makes it");
+                }
                 extraTriggers.add(new Numbered<>(number, type,
                         list(typeAndWords.length > 1 ? typeAndWords[1] : "", "trigger " + typeAndWords[0])));
             }
@@ -229,6 +233,13 @@ final class LexiconParser {
         Map<String, String> attributes = attributes(nameAndRest.length > 1 ? nameAndRest[1] : "");
         String priority = required(attributes, "priority");
         String ttl = required(attributes, "ttl");
+        if (!type.classifiable()) {
+            if (attributes.containsKey("triggers") || attributes.containsKey("when")) {
+                throw new IllegalArgumentException(type.wireName()
+                        + " takes no triggers= and no when=: only the compact job makes it");
+            }
+            return new TypeRule(type, List.of(), priority(priority), ttl(ttl), false);
+        }
         String triggers = required(attributes, "triggers");
         String when = attributes.get("when");
         if (when != null && !when.equals("no_entity")) {

@@ -27,11 +27,36 @@ class LexiconTest {
             """;
 
     @Test
-    void defaultLexiconHasTheSixRulesInTableOrder() {
+    void defaultLexiconHasTheSixRulesInTableOrderThenTheSummary() {
         Lexicon lexicon = Lexicon.loadDefault();
         assertThat(lexicon.rules()).extracting(TypeRule::type).containsExactly(
                 MemoryType.LONG_TERM_PREFERENCE, MemoryType.PROJECT_NEGATIVE, MemoryType.PROJECT_ADVANCE,
-                MemoryType.PROJECT_POSITIVE, MemoryType.MARKET_INFO, MemoryType.TEMP_STATUS);
+                MemoryType.PROJECT_POSITIVE, MemoryType.MARKET_INFO, MemoryType.TEMP_STATUS, MemoryType.SUMMARY);
+        TypeRule summary = lexicon.ruleFor(MemoryType.SUMMARY);
+        assertThat(summary.triggers()).as("never classified").isEmpty();
+        assertThat(summary.priority()).isEqualTo(0.2);
+        assertThat(summary.ttl()).contains(Duration.ofDays(180));
+        assertThat(summary).isEqualTo(Lexicon.DEFAULT_SUMMARY_RULE);
+    }
+
+    @Test
+    void summaryLineSetsItsPriorityAndTtlAndALexiconWithoutOneGetsTheDefault() {
+        Lexicon declared = Lexicon.parse(VALID_RULES + "type summary priority=0.1 ttl=P90D\n");
+        assertThat(declared.ruleFor(MemoryType.SUMMARY).priority()).isEqualTo(0.1);
+        assertThat(declared.ruleFor(MemoryType.SUMMARY).ttl()).contains(Duration.ofDays(90));
+        assertThat(Lexicon.parse(VALID_RULES).ruleFor(MemoryType.SUMMARY)).isEqualTo(Lexicon.DEFAULT_SUMMARY_RULE);
+    }
+
+    @Test
+    void summaryTakesNoTriggersItIsNeverClassified() {
+        assertThatThrownBy(() -> Lexicon.parse(VALID_RULES + "type summary priority=0.1 ttl=P90D triggers=总结\n"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("line 7:").hasMessageContaining("takes no triggers");
+        assertThatThrownBy(() -> Lexicon.parse(VALID_RULES + "trigger summary 总结\n"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("line 7:").hasMessageContaining("takes no triggers");
+        assertThatThrownBy(() -> Lexicon.parse(VALID_RULES + "type summary ttl=P90D\n"))
+                .hasMessageContaining("missing priority=");
     }
 
     static Stream<Arguments> defaultTable() {

@@ -21,7 +21,8 @@ final class RankerFixtures {
             MemoryType.PROJECT_ADVANCE, 0.8,
             MemoryType.PROJECT_POSITIVE, 0.6,
             MemoryType.MARKET_INFO, 0.4,
-            MemoryType.TEMP_STATUS, 0.3));
+            MemoryType.TEMP_STATUS, 0.3,
+            MemoryType.SUMMARY, 0.2));
 
     static final ContextRanker RANKER = new ContextRanker(PRIORITY::get);
 

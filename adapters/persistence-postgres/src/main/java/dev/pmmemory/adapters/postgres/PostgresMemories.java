@@ -1,6 +1,7 @@
 package dev.pmmemory.adapters.postgres;
 
 import dev.pmmemory.application.port.out.Memories;
+import dev.pmmemory.application.port.out.MemoryGroup;
 import dev.pmmemory.application.port.out.MemoryListQuery;
 import dev.pmmemory.domain.memory.Memory;
 import dev.pmmemory.domain.memory.MemoryStatus;
@@ -229,6 +230,56 @@ final class PostgresMemories implements Memories {
     public List<Memory> findRetiredBefore(String profileId, Instant cutoff, int limit) {
         return rows("SELECT * FROM memories WHERE profile_id = :p AND" + RETIRED + " ORDER BY id LIMIT :n",
                 Map.of("p", profileId, "cutoff", cutoff, "n", limit));
+    }
+
+    /**
+     * Compactable at :now: see {@link Memories}. summarized_by is not mapped on {@link MemoryRow}:
+     * only these statements read or write it, so an update of a memory never clears its link.
+     */
+    private static final String COMPACTABLE = " summarized_by IS NULL"
+            + " AND (status IN ('expired', 'superseded') OR (status = 'active' AND expires_at <= :now))";
+
+    @Override
+    public List<MemoryGroup> findCompactionGroups(Collection<MemoryType> types, Instant now, int moreThan) {
+        if (types.isEmpty()) {
+            return List.of();
+        }
+        Query query = em.createNativeQuery("SELECT profile_id, type FROM memories WHERE type = ANY(CAST(:types AS text[]))"
+                + " AND" + COMPACTABLE + " GROUP BY profile_id, type HAVING COUNT(*) > :n ORDER BY profile_id, type");
+        query.setParameter("types", types.stream().map(MemoryType::wireName).distinct().toArray(String[]::new));
+        query.setParameter("now", now);
+        query.setParameter("n", moreThan);
+        @SuppressWarnings("unchecked")
+        List<Object[]> rows = query.getResultList();
+        return rows.stream().map(r -> new MemoryGroup((String) r[0],
+                MemoryType.fromWireName((String) r[1]).orElseThrow())).toList();
+    }
+
+    @Override
+    public List<Memory> findCompactable(String profileId, MemoryType type, Instant now) {
+        return rows("SELECT * FROM memories WHERE profile_id = :p AND type = :type AND" + COMPACTABLE
+                + " ORDER BY created_at, id", Map.of("p", profileId, "type", type.wireName(), "now", now));
+    }
+
+    @Override
+    public int markSummarized(String profileId, Collection<String> ids, String summaryId) {
+        if (ids.isEmpty()) {
+            return 0;
+        }
+        return PostgresDml.run(em, "UPDATE memories SET summarized_by = :s WHERE profile_id = :p"
+                + " AND id = ANY(CAST(:ids AS text[]))", Map.of("s", summaryId, "p", profileId, "ids", distinct(ids)));
+    }
+
+    @Override
+    public Optional<String> findSummaryOf(String profileId, String id) {
+        return strings("SELECT summarized_by FROM memories WHERE profile_id = :p AND id = :id"
+                + " AND summarized_by IS NOT NULL", Map.of("p", profileId, "id", id)).stream().findFirst();
+    }
+
+    @Override
+    public List<String> findSummarized(String profileId, String summaryId) {
+        return strings("SELECT id FROM memories WHERE profile_id = :p AND summarized_by = :s ORDER BY id",
+                Map.of("p", profileId, "s", summaryId));
     }
 
     @Override

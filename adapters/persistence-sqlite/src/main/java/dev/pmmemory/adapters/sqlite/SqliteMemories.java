@@ -8,6 +8,7 @@ import static dev.pmmemory.adapters.sqlite.SqliteCodec.setNullableString;
 import static dev.pmmemory.adapters.sqlite.SqliteCodec.split;
 
 import dev.pmmemory.application.port.out.Memories;
+import dev.pmmemory.application.port.out.MemoryGroup;
 import dev.pmmemory.application.port.out.MemoryListQuery;
 import dev.pmmemory.domain.memory.Memory;
 import dev.pmmemory.domain.memory.MemoryStatus;
@@ -277,6 +278,64 @@ final class SqliteMemories implements Memories {
     public List<Memory> findRetiredBefore(String profileId, Instant cutoff, int limit) {
         return many("SELECT " + COLUMNS + " FROM memories WHERE profile_id = ? AND" + RETIRED + " ORDER BY id LIMIT ?",
                 profileId, cutoff.toEpochMilli(), limit);
+    }
+
+    /** Compactable at now (bound once): see {@link Memories}. */
+    private static final String COMPACTABLE = " summarized_by IS NULL"
+            + " AND (status IN ('expired', 'superseded') OR (status = 'active' AND expires_at <= ?))";
+
+    @Override
+    public List<MemoryGroup> findCompactionGroups(Collection<MemoryType> types, Instant now, int moreThan) {
+        if (types.isEmpty()) {
+            return List.of();
+        }
+        List<String> wire = types.stream().map(MemoryType::wireName).distinct().toList();
+        List<Object> args = new ArrayList<>(wire);
+        args.add(now.toEpochMilli());
+        args.add(moreThan);
+        return Jdbc.query(c, "SELECT profile_id, type FROM memories WHERE type IN (" + placeholders(wire.size())
+                        + ") AND" + COMPACTABLE + " GROUP BY profile_id, type HAVING COUNT(*) > ?"
+                        + " ORDER BY profile_id, type",
+                rs -> new MemoryGroup(rs.getString(1), MemoryType.fromWireName(rs.getString(2)).orElseThrow()),
+                args.toArray());
+    }
+
+    @Override
+    public List<Memory> findCompactable(String profileId, MemoryType type, Instant now) {
+        return many("SELECT " + COLUMNS + " FROM memories WHERE profile_id = ? AND type = ? AND" + COMPACTABLE
+                + " ORDER BY created_at, id", profileId, type.wireName(), now.toEpochMilli());
+    }
+
+    @Override
+    public int markSummarized(String profileId, Collection<String> ids, String summaryId) {
+        List<String> all = List.copyOf(new LinkedHashSet<>(ids));
+        int marked = 0;
+        for (int from = 0; from < all.size(); from += LINK_CHUNK) {
+            List<String> chunk = all.subList(from, Math.min(all.size(), from + LINK_CHUNK));
+            List<Object> args = new ArrayList<>();
+            args.add(summaryId);
+            args.add(profileId);
+            args.addAll(chunk);
+            marked += Jdbc.update(c, "UPDATE memories SET summarized_by = ? WHERE profile_id = ? AND id IN ("
+                    + placeholders(chunk.size()) + ")", args.toArray());
+        }
+        return marked;
+    }
+
+    /** Ids per UPDATE: well under SQLite's limit of bound parameters. */
+    private static final int LINK_CHUNK = 500;
+
+    @Override
+    public Optional<String> findSummaryOf(String profileId, String id) {
+        return Jdbc.query(c, "SELECT summarized_by FROM memories WHERE profile_id = ? AND id = ?"
+                        + " AND summarized_by IS NOT NULL", rs -> rs.getString(1), profileId, id)
+                .stream().findFirst();
+    }
+
+    @Override
+    public List<String> findSummarized(String profileId, String summaryId) {
+        return Jdbc.query(c, "SELECT id FROM memories WHERE profile_id = ? AND summarized_by = ? ORDER BY id",
+                rs -> rs.getString(1), profileId, summaryId);
     }
 
     @Override

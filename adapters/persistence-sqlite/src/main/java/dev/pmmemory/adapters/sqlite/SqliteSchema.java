@@ -165,7 +165,12 @@ final class SqliteSchema {
                     "ALTER TABLE audit_events ADD COLUMN before_state TEXT",
                     "ALTER TABLE audit_events ADD COLUMN after_state TEXT",
                     // raw messages newest first, per outcome (GET messages?outcome=unclassified)
-                    "CREATE INDEX raw_messages_outcome ON raw_messages(profile_id, outcome, received_at)")));
+                    "CREATE INDEX raw_messages_outcome ON raw_messages(profile_id, outcome, received_at)")),
+            // issue 9, compact: the summary that folded a memory; the members of a summary by index
+            new Migration(7, "summaries", List.of(
+                    "ALTER TABLE memories ADD COLUMN summarized_by TEXT",
+                    "CREATE INDEX memories_summarized_by ON memories(profile_id, summarized_by)"
+                            + " WHERE summarized_by IS NOT NULL")));
 
     private SqliteSchema() {
     }

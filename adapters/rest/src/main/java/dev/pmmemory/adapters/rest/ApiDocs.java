@@ -17,7 +17,7 @@ final class ApiDocs {
     @Schema(name = "MemoryType", description = "a memory type")
     @SuppressWarnings("java:S115") // named as on the wire
     enum MemoryTypeName {
-        long_term_preference, project_negative, project_advance, project_positive, market_info, temp_status
+        long_term_preference, project_negative, project_advance, project_positive, market_info, temp_status, summary
     }
 
     /** The sections {@code include} may add to a context response. */

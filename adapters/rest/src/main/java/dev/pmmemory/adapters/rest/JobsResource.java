@@ -42,7 +42,9 @@ public class JobsResource {
     @Produces(MediaType.APPLICATION_JSON)
     @Operation(operationId = "runJob", summary = "Run a lifecycle job now, over every profile",
             description = "sweep materialises expired; purge removes what retired longer than memory.retention ago,"
-                    + " leaving audit tombstones. Idempotent: a second run finds nothing left to do.")
+                    + " leaving audit tombstones; compact folds more than memory.compact.threshold expired or"
+                    + " superseded low-priority memories of one profile and type into one summary memory."
+                    + " Idempotent: a second run finds nothing left to do.")
     @APIResponse(responseCode = "200", description = "the run's report",
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = JobReportResponse.class)))
@@ -51,7 +53,7 @@ public class JobsResource {
     @APIResponse(responseCode = "503", description = ApiDocs.UNAVAILABLE,
             content = @Content(mediaType = ApiDocs.PROBLEM, schema = @Schema(implementation = Problem.class)))
     public JobReportResponse run(
-            @Parameter(description = "sweep:run or purge:run") @PathParam("job_run") String jobRun) {
+            @Parameter(description = "sweep:run, purge:run or compact:run") @PathParam("job_run") String jobRun) {
         if (!jobRun.endsWith(RUN)) {
             throw new NotFoundException("no operation '" + jobRun + "'; use POST /v1/admin/jobs/{job}:run");
         }

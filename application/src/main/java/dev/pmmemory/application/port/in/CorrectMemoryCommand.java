@@ -72,6 +72,8 @@ public record CorrectMemoryCommand(String profileId, String memoryId, Optional<S
             type = t instanceof String s ? MemoryType.fromWireName(s) : Optional.empty();
             if (type.isEmpty()) {
                 v.fail("type", "must be one of " + RecallContextQuery.allTypes());
+            } else if (!type.get().classifiable()) {
+                v.fail("type", "summary is made only by the compact job; a correction cannot give it");
             }
         }
         Expiry expiry = null;

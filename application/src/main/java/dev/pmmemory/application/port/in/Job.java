@@ -9,7 +9,9 @@ public enum Job {
     /** Materialises {@code expired} for active memories past their expiry. */
     SWEEP,
     /** Removes what has been retired for longer than the retention, leaving audit tombstones. */
-    PURGE;
+    PURGE,
+    /** Folds many old low-priority memories of one profile and type into one summary memory. */
+    COMPACT;
 
     public String wireName() {
         return name().toLowerCase(Locale.ROOT);

@@ -87,4 +87,27 @@ public interface Memories {
 
     /** Every memory of the profile naming the entity {@code entityKey}, whatever its status, oldest first (created_at, id). */
     List<Memory> findAllAbout(String profileId, String entityKey);
+
+    /*
+     * Compaction (summaries). "Compactable at now": not yet folded into a summary, and superseded,
+     * or expired (stored expired, or active with expires_at <= now: the sweep need not have run).
+     */
+
+    /**
+     * The (profile, type) groups, among {@code types}, holding more than {@code moreThan}
+     * compactable memories, by profile then type wire name.
+     */
+    List<MemoryGroup> findCompactionGroups(Collection<MemoryType> types, Instant now, int moreThan);
+
+    /** Every compactable memory of the profile and type, oldest first (created_at, id). */
+    List<Memory> findCompactable(String profileId, MemoryType type, Instant now);
+
+    /** Links each of {@code ids} to the summary {@code summaryId} that folded it; returns how many. */
+    int markSummarized(String profileId, Collection<String> ids, String summaryId);
+
+    /** The summary that folded this memory, if one did. */
+    Optional<String> findSummaryOf(String profileId, String id);
+
+    /** Ids of the memories folded into {@code summaryId} (still stored: not yet purged), by id. */
+    List<String> findSummarized(String profileId, String summaryId);
 }

@@ -63,7 +63,7 @@ final class AnswerParser {
         if (!BARE_NAME.matcher(wire).matches()) {
             return new Unreadable("the answer is no type name");
         }
-        return MemoryType.fromWireName(wire).<ChatAnswer>map(Typed::new)
+        return MemoryType.fromWireName(wire).filter(MemoryType::classifiable).<ChatAnswer>map(Typed::new)
                 .orElseGet(() -> new Unreadable("the answer names an unknown type '" + wire + "'"));
     }
 }

@@ -35,6 +35,9 @@ final class ClassificationPrompt {
                 Answer with exactly one type from this list:
                 """);
         for (MemoryType type : MemoryType.values()) {
+            if (!type.classifiable()) {
+                continue; // summary: made by the compact job, never an answer
+            }
             s.append("- ").append(type.wireName()).append(": ").append(MEANINGS.get(type)).append('\n');
         }
         s.append("- ").append(NONE).append(": a question, chit-chat, or anything that is none of the above\n")

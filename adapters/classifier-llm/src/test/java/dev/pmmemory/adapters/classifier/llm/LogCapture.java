@@ -14,11 +14,16 @@ final class LogCapture extends Handler implements AutoCloseable {
     record Line(Level level, String text) {
     }
 
-    private final Logger logger = Logger.getLogger(OpenAiCompatibleClassifier.class.getName());
+    private final Logger logger;
     private final List<Line> lines = new CopyOnWriteArrayList<>();
     private final SimpleFormatter formatter = new SimpleFormatter();
 
     LogCapture() {
+        this(OpenAiCompatibleClassifier.class.getName());
+    }
+
+    LogCapture(String loggerName) {
+        logger = Logger.getLogger(loggerName);
         setLevel(Level.ALL);
         logger.addHandler(this);
     }

@@ -84,7 +84,7 @@ class OpenAiCompatibleClassifierTest {
     }
 
     @ParameterizedTest
-    @EnumSource(MemoryType.class)
+    @EnumSource(value = MemoryType.class, names = "SUMMARY", mode = EnumSource.Mode.EXCLUDE)
     void everyTypeTheModelNamesIsTheAnswer(MemoryType type) {
         assertThat(classifyAnswering(Reply.type(type.wireName()))).contains(type);
         assertThat(log.warnings()).isEmpty();
@@ -107,6 +107,15 @@ class OpenAiCompatibleClassifierTest {
     void noneMeansNotMineToSayWithoutAWarning() {
         assertThat(classifyAnswering(Reply.type("none"))).isEmpty();
         assertThat(log.warnings()).isEmpty();
+    }
+
+    @Test
+    void summaryIsNeitherOfferedNorAcceptedOnlyTheCompactJobMakesIt() throws IOException {
+        assertThat(classifyAnswering(Reply.type("summary"))).isEmpty();
+        assertThat(log.warnings()).singleElement().satisfies(l -> assertThat(l.text()).contains("unknown type"));
+        String system = new ObjectMapper().readTree(server.received().get(0).body())
+                .path("messages").path(0).path("content").asText();
+        assertThat(system).doesNotContain("summary");
     }
 
     @Test

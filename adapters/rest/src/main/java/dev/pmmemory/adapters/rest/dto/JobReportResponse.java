@@ -7,9 +7,10 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 @RegisterForReflection
 @Schema(name = "JobReport")
 public record JobReportResponse(
-        @Schema(enumeration = {"sweep", "purge"}) String job,
+        @Schema(enumeration = {"sweep", "purge", "compact"}) String job,
         @Schema(description = "profiles the run worked on") int profiles,
-        @Schema(description = "memories expired (sweep); memories and unclassified raw messages removed (purge)")
+        @Schema(description = "memories expired (sweep); memories and unclassified raw messages removed (purge);"
+                + " memories folded into summaries (compact)")
         long changed,
         long durationMs) {
 

@@ -18,12 +18,19 @@ public class MemoryDetailResponse extends MemoryDto {
     @Schema(description = "the version chain, oldest first: what it superseded, itself, what superseded it")
     public final List<MemoryDto> versions;
     public final List<AuditEventDto> auditEvents;
+    @Schema(nullable = true, description = "the summary memory the compact job folded this memory into")
+    public final String summarizedBy;
+    @Schema(description = "for a summary: ids of the memories it folded that are not yet purged, by id; "
+            + "empty for any other memory")
+    public final List<String> summarizes;
 
     public MemoryDetailResponse(MemoryDetail d) {
         super(d.memory());
         this.sourceMessages = d.sourceMessages().stream().map(RawMessageDto::of).toList();
         this.versions = d.versions().stream().map(MemoryDto::new).toList();
         this.auditEvents = d.events().stream().map(AuditEventDto::of).toList();
+        this.summarizedBy = d.summarizedBy();
+        this.summarizes = d.summarizes();
     }
 
     @RegisterForReflection

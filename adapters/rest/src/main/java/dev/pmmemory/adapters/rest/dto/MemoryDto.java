@@ -14,7 +14,8 @@ public class MemoryDto {
     public final String id;
     public final String profileId;
     @Schema(enumeration = {"long_term_preference", "project_negative", "project_advance", "project_positive",
-            "market_info", "temp_status"})
+            "market_info", "temp_status", "summary"},
+            description = "summary: made by the compact job from old low-priority memories, never by a classifier")
     public final String type;
     public final String content;
     public final List<String> entities;
