@@ -67,7 +67,11 @@ public record PastState(Memory memory, List<Instant> sourceTimes, List<Supersess
                 : Lifetime.expiresAt(lastSeen, ttl);
         b.expiresAt(expiresAt);
 
-        Set<String> givenUp = new HashSet<>();
+        // An entity given up with no recorded takeover (no event to date it) counts as given up throughout.
+        Set<String> givenUp = new HashSet<>(m.supersededEntityKeys());
+        for (Supersession s : takeovers) {
+            givenUp.removeAll(s.entityKeys());
+        }
         for (Supersession s : takeovers) {
             if (!s.at().isAfter(t)) {
                 givenUp.addAll(s.entityKeys());

@@ -81,6 +81,14 @@ class PastStateTest {
     }
 
     @Test
+    void anEntityGivenUpWithNoRecordedTakeoverStaysGivenUpThroughout() {
+        Memory stored = perplexity().entities(List.of("Perplexity", "Kimi")).supersededEntityKeys(Set.of("kimi"))
+                .build();
+        assertThat(state(stored, List.of(), null).at(MAY_03).orElseThrow().supersededEntityKeys())
+                .containsExactly("kimi");
+    }
+
+    @Test
     void aConfirmedMemoryWasPendingBeforeTheConfirm() {
         Memory stored = perplexity().validFrom(MAY_20).build();
         assertThat(state(stored, List.of(), null).at(MAY_03).orElseThrow().status()).isEqualTo(MemoryStatus.PENDING);
