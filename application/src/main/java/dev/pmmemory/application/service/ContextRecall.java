@@ -42,6 +42,7 @@ public final class ContextRecall implements RecallContext {
     private final ContextRanker ranker;
     private final ExperienceRanker experienceRanker = new ExperienceRanker();
     private final MemoryViews views;
+    private final PastStates pastStates;
     private final Clock clock;
     private final Optional<Embeddings> embeddings;
 
@@ -59,6 +60,7 @@ public final class ContextRecall implements RecallContext {
         this.analyzer = analyzer;
         this.ranker = new ContextRanker(type -> lexicon.ruleFor(type).priority(), hybrid);
         this.views = new MemoryViews(lexicon);
+        this.pastStates = new PastStates(lexicon);
         this.clock = clock;
         this.embeddings = java.util.Objects.requireNonNull(embeddings, "embeddings");
     }
@@ -70,7 +72,9 @@ public final class ContextRecall implements RecallContext {
         Set<String> terms = analyzer.queryTerms(q.query());
         RecallFilter filter = new RecallFilter(q.types(), Optional.ofNullable(q.entity()));
         List<ScoredMemory> ranked;
-        if (embeddings.isEmpty()) {
+        if (asOf.isBefore(now)) {
+            ranked = rankAsItWas(q, asOf, terms, filter);
+        } else if (embeddings.isEmpty()) {
             List<Memory> candidates = store.read(tx -> candidates(tx, q, asOf, terms));
             ranked = ranker.rank(terms, candidates, filter, asOf, q.limit());
         } else {
@@ -90,6 +94,35 @@ public final class ContextRecall implements RecallContext {
         List<ScoredExperience> experiences = experiences(q, terms, asOf);
         return new ContextResult(q.profileId(), q.query(), asOf, items, Optional.of(experiences),
                 PromptBlock.render(ranked, experiences));
+    }
+
+    /**
+     * Recall of a past instant: every memory visible then, each as it was then (weight, last_seen_at,
+     * expiry, entities given up), ranked whole. The candidate selection of the present does not hold
+     * for the past (it groups memories by today's weight and last_seen_at), and a past read is an
+     * audit question rather than the bot's hot path. Visible then under today's values is a superset:
+     * weight and last_seen_at only grow, a closed window keeps its valid_until; only an expiry a
+     * correction later moved earlier than it was is missed (docs/rules.md).
+     */
+    private List<ScoredMemory> rankAsItWas(RecallContextQuery q, Instant asOf, Set<String> terms,
+                                           RecallFilter filter) {
+        if (embeddings.isEmpty()) {
+            List<Memory> then = store.read(tx -> pastStates.at(tx, q.profileId(),
+                    tx.memories().findVisible(q.profileId(), asOf), asOf));
+            return ranker.rank(terms, then, filter, asOf, q.limit());
+        }
+        Embeddings model = embeddings.get();
+        float[] queryVector = model.embed(q.query());
+        Map<String, float[]> vectors = new HashMap<>();
+        List<Memory> then = store.read(tx -> {
+            for (RankingFacts f : tx.vectors().findVisibleRankingFacts(q.profileId(), asOf, model.model())) {
+                if (f.vector() != null) {
+                    vectors.put(f.memoryId(), f.vector());
+                }
+            }
+            return pastStates.at(tx, q.profileId(), tx.memories().findVisible(q.profileId(), asOf), asOf);
+        });
+        return ranker.rank(terms, then, filter, asOf, q.limit(), m -> cosine(queryVector, vectors.get(m.id())));
     }
 
     /**

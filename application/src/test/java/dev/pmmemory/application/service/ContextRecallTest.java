@@ -256,14 +256,14 @@ class ContextRecallTest {
 
         @Test
         void equalScoresAreOrderedByLastSeenBeforeId() {
-            // recency is clamped to 1 for a last_seen_at after as_of, so both score the same
-            Instant t = daysAgo(10);
+            // recency is clamped to 1 for a last_seen_at after now (repeats dated ahead), so both score the same
+            Instant t = daysAgo(1);
             add("Anthropic 估值高", t);              // smaller id ...
-            add("Anthropic 估值高", t.plus(Duration.ofDays(3)));
+            add("Anthropic 估值高", daysAgo(-3));
             add("OpenAI 估值高", t);
-            add("OpenAI 估值高", t.plus(Duration.ofDays(5))); // ... but seen later
+            add("OpenAI 估值高", daysAgo(-5)); // ... but seen later
 
-            ContextResult r = recallAsOf("估值高", 10, t.plus(Duration.ofDays(1)));
+            ContextResult r = recall("估值高", 10);
 
             assertThat(r.items().get(0).score()).isEqualTo(r.items().get(1).score());
             assertThat(r.items()).allSatisfy(i -> assertThat(i.factors().recencyDecay()).isEqualTo(1.0));

@@ -1177,6 +1177,15 @@ public abstract class MemoryStoreContract {
         }
     }
 
+    /** Reads of a past instant (as_of) and the version chain (issue 10 item 1), on the store under test. */
+    @Nested
+    class AsOf extends AsOfContract {
+        @Override
+        protected MemoryStore store() {
+            return store;
+        }
+    }
+
     // --- concurrency through the real use case ---------------------------------------------------
 
     @Test

@@ -270,6 +270,11 @@ public final class RecallOracle {
                 new RecallFilter(p.types(), Optional.ofNullable(p.entity())), p.asOf(), p.limit());
     }
 
+    /** A clock standing at the probe's as_of (or the scenario's now when it has none). */
+    private static Clock presentAt(Probe p) {
+        return p.asOf() == null ? CLOCK : Clock.fixed(p.asOf(), ZoneOffset.UTC);
+    }
+
     /** One id and score per line: what a user of the API sees, in order. */
     private static List<String> seen(List<String> ids, List<Double> scores) {
         return IntStream.range(0, ids.size()).mapToObj(i -> ids.get(i) + " " + scores.get(i)).toList();
@@ -277,10 +282,11 @@ public final class RecallOracle {
 
     /** Recall equals the oracle for every probe of the scenario; returns how many items were compared. */
     public static int assertRecallIsExact(MemoryStore store, Scenario s) {
-        ContextRecall recall = UseCases.contextRecall(store, CLOCK);
         int compared = 0;
         for (Probe p : s.probes()) {
-            ContextResult got = recall.recall(p.toQuery(s.profileId()));
+            // asked at as_of itself: the scenario's stored values are the present, whose candidate selection
+            // this oracle checks (a past as_of reads each memory as it was, from its messages and events)
+            ContextResult got = UseCases.contextRecall(store, presentAt(p)).recall(p.toQuery(s.profileId()));
             List<ScoredMemory> expected = oracle(store, s.profileId(), p);
             // a second oracle that does not trust the store at all: rank the scenario's own memories
             List<ScoredMemory> fromScenario = RANKER.rank(UseCases.ANALYZER.queryTerms(p.query()), s.memories(),
@@ -346,11 +352,11 @@ public final class RecallOracle {
      */
     public static int assertSemanticRecallIsExact(MemoryStore store, Scenario s) {
         FakeEmbeddings model = fakeModel();
-        ContextRecall recall = new ContextRecall(store, UseCases.LEXICON, UseCases.ANALYZER, CLOCK,
-                Optional.of(model), MIX);
         ContextRanker hybridRanker = new ContextRanker(t -> UseCases.LEXICON.ruleFor(t).priority(), MIX);
         int compared = 0;
         for (Probe p : s.probes()) {
+            ContextRecall recall = new ContextRecall(store, UseCases.LEXICON, UseCases.ANALYZER, presentAt(p),
+                    Optional.of(model), MIX);
             ContextResult got = recall.recall(p.toQuery(s.profileId()));
             float[] query = model.embed(p.query());
             List<Memory> visible = store.read(tx -> tx.memories().findVisible(s.profileId(), p.asOf()));

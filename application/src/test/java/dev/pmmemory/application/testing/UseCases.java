@@ -9,6 +9,7 @@ import dev.pmmemory.application.service.ExperienceIntake;
 import dev.pmmemory.application.service.FeedbackIntake;
 import dev.pmmemory.application.service.HistoryQueries;
 import dev.pmmemory.application.service.MemoryCorrections;
+import dev.pmmemory.application.service.MemoryQueries;
 import dev.pmmemory.domain.classify.ClassifierChain;
 import dev.pmmemory.domain.classify.Lexicon;
 import dev.pmmemory.domain.classify.RuleClassifier;
@@ -50,6 +51,10 @@ public final class UseCases {
 
     public static HistoryQueries historyQueries(MemoryStore store, Clock clock) {
         return new HistoryQueries(store, LEXICON, clock);
+    }
+
+    public static MemoryQueries memoryQueries(MemoryStore store, Clock clock) {
+        return new MemoryQueries(store, LEXICON, clock);
     }
 
     public static ContextRecall contextRecall(MemoryStore store, Clock clock) {

@@ -60,7 +60,8 @@ public class ContextResource {
             @Parameter(description = "1..50, default 3",
                     schema = @Schema(type = SchemaType.INTEGER, minimum = "1", maximum = "50", defaultValue = "3"))
             @QueryParam("limit") String limit,
-            @Parameter(description = "ISO-8601 instant to evaluate at; default now",
+            @Parameter(description = "ISO-8601 instant to evaluate at; default now. Each memory is scored as "
+                    + "it was then: its weight, last_seen_at, expiry, status and the entities it had given up",
                     schema = @Schema(type = SchemaType.STRING, format = "date-time"))
             @QueryParam("as_of") String asOf,
             @Parameter(description = "types to keep, comma-separated", style = ParameterStyle.FORM,

@@ -4,6 +4,7 @@ import dev.pmmemory.adapters.rest.dto.MemoryDetailResponse;
 import dev.pmmemory.adapters.rest.dto.MemoryListResponse;
 import dev.pmmemory.adapters.rest.dto.Problem;
 import dev.pmmemory.application.port.in.GetMemory;
+import dev.pmmemory.application.port.in.GetMemoryQuery;
 import dev.pmmemory.application.port.in.ListMemories;
 import dev.pmmemory.application.port.in.ListMemoriesQuery;
 import dev.pmmemory.adapters.rest.auth.RequiresScope;
@@ -41,6 +42,8 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Tag(name = "memories", description = "What the bot remembers: audit and correction")
 public class MemoriesResource {
     private final ListMemories listMemories;
+    private static final String AS_OF = "ISO-8601 instant to read at (each memory as it was then); default now";
+
     private final GetMemory getMemory;
     private final CorrectMemory correctMemory;
     private final DeleteMemory deleteMemory;
@@ -59,7 +62,9 @@ public class MemoriesResource {
 
     @GET
     @Produces(MediaType.APPLICATION_JSON)
-    @Operation(operationId = "listMemories", summary = "List a profile's memories, newest first, cursor-paged")
+    @Operation(operationId = "listMemories", summary = "List a profile's memories, newest first, cursor-paged",
+            description = "With as_of: the memories said by then, each as it was then (weight, last_seen_at, "
+                    + "expires_at, status, entities given up); the status filter applies to the status it had then.")
     @APIResponse(responseCode = "200", description = "one page",
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = MemoryListResponse.class)))
@@ -75,16 +80,22 @@ public class MemoriesResource {
             @Parameter(description = "a memory type", schema = @Schema(implementation = ApiDocs.MemoryTypeName.class)) @QueryParam("type") String type,
             @Parameter(description = "an entity name") @QueryParam("entity") String entity,
             @Parameter(description = "1..200, default 20", schema = @Schema(type = SchemaType.INTEGER, minimum = "1", maximum = "200", defaultValue = "20")) @QueryParam("limit") String limit,
-            @Parameter(description = "next_cursor of the previous page") @QueryParam("cursor") String cursor) {
+            @Parameter(description = "next_cursor of the previous page") @QueryParam("cursor") String cursor,
+            @Parameter(description = AS_OF, schema = @Schema(type = SchemaType.STRING, format = "date-time"))
+            @QueryParam("as_of") String asOf) {
         return MemoryListResponse.of(listMemories.list(
-                ListMemoriesQuery.of(profileId, status, type, entity, limit, cursor)));
+                ListMemoriesQuery.of(profileId, status, type, entity, limit, cursor, asOf)));
     }
 
     @GET
     @Path("/{memory_id}")
     @Produces(MediaType.APPLICATION_JSON)
     @Operation(operationId = "getMemory",
-            summary = "One memory with its source raw messages, version chain and audit events")
+            summary = "One memory with its source raw messages, version chain and audit events",
+            description = "The version chain lists the memories it superseded and those that superseded it, wholly "
+                    + "or for some entities (versions), and each takeover with its entities and time "
+                    + "(supersessions). With as_of: the memory and its chain as they were then (404 when nothing "
+                    + "of it had been said yet), the source messages said by then; the audit events are all of them.")
     @APIResponse(responseCode = "200", description = "the memory",
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = MemoryDetailResponse.class)))
@@ -95,8 +106,11 @@ public class MemoriesResource {
     @APIResponse(responseCode = "503", description = ApiDocs.UNAVAILABLE,
             content = @Content(mediaType = ApiDocs.PROBLEM, schema = @Schema(implementation = Problem.class)))
     public MemoryDetailResponse get(@PathParam("profile_id") String profileId,
-                                    @PathParam("memory_id") String memoryId) {
-        return new MemoryDetailResponse(getMemory.get(profileId, memoryId));
+                                    @PathParam("memory_id") String memoryId,
+                                    @Parameter(description = AS_OF + "; the version chain as it stood then",
+                                            schema = @Schema(type = SchemaType.STRING, format = "date-time"))
+                                    @QueryParam("as_of") String asOf) {
+        return new MemoryDetailResponse(getMemory.get(GetMemoryQuery.of(profileId, memoryId, asOf)));
     }
 
     @PATCH

@@ -17,6 +17,8 @@ public class MemoryDetailResponse extends MemoryDto {
     public final List<RawMessageDto> sourceMessages;
     @Schema(description = "the version chain, oldest first: what it superseded, itself, what superseded it")
     public final List<MemoryDto> versions;
+    @Schema(description = "the version chain's links, oldest first: each takeover of entities touching this memory")
+    public final List<SupersessionDto> supersessions;
     public final List<AuditEventDto> auditEvents;
     @Schema(nullable = true, description = "the summary memory the compact job folded this memory into")
     public final String summarizedBy;
@@ -28,9 +30,22 @@ public class MemoryDetailResponse extends MemoryDto {
         super(d.memory());
         this.sourceMessages = d.sourceMessages().stream().map(RawMessageDto::of).toList();
         this.versions = d.versions().stream().map(MemoryDto::new).toList();
+        this.supersessions = d.links().stream().map(SupersessionDto::of).toList();
         this.auditEvents = d.events().stream().map(AuditEventDto::of).toList();
         this.summarizedBy = d.summarizedBy();
         this.summarizes = d.summarizes();
+    }
+
+    @RegisterForReflection
+    @Schema(name = "Supersession", description = "memory by_id took entities over from memory superseded_id at `at`;"
+            + " whole: that left superseded_id no entity (it became superseded); a fold (two memories found to be"
+            + " one) is whole with no entities")
+    public record SupersessionDto(String supersededId, String byId, List<String> entities, Instant at,
+                                  boolean whole) {
+        static SupersessionDto of(MemoryDetail.VersionLink l) {
+            return new SupersessionDto(l.supersededId(), l.byId(), l.entityKeys().stream().sorted().toList(), l.at(),
+                    l.whole());
+        }
     }
 
     @RegisterForReflection

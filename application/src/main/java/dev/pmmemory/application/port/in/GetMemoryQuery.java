@@ -1,0 +1,24 @@
+package dev.pmmemory.application.port.in;
+
+import dev.pmmemory.application.Validation;
+import java.time.Instant;
+import java.util.Objects;
+
+/** A valid request for one memory; {@code asOf} null means now. */
+public record GetMemoryQuery(String profileId, String memoryId, Instant asOf) {
+
+    public GetMemoryQuery {
+        Validation v = new Validation();
+        v.profileId("profile_id", profileId);
+        v.check();
+        Objects.requireNonNull(memoryId, "memoryId");
+    }
+
+    public static GetMemoryQuery of(String profileId, String memoryId, String asOf) {
+        Validation v = new Validation();
+        v.profileId("profile_id", profileId);
+        Instant at = v.optionalInstant("as_of", asOf);
+        v.check();
+        return new GetMemoryQuery(profileId, memoryId, at);
+    }
+}

@@ -1,0 +1,148 @@
+package dev.pmmemory.application.service;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.pmmemory.application.port.in.AddFeedbackCommand;
+import dev.pmmemory.application.testing.InMemoryMemoryStore;
+import dev.pmmemory.application.testing.UseCases;
+import dev.pmmemory.domain.memory.Lifetime;
+import dev.pmmemory.domain.memory.Memory;
+import dev.pmmemory.domain.memory.MemoryType;
+import dev.pmmemory.domain.memory.Source;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.Example;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.IntRange;
+
+/**
+ * The state at T read from the full history (as_of) equals the state of a fresh store that received only
+ * the messages said at or before T, in the same arrival order: late arrivals, repeats, folds and
+ * per-entity supersessions after T leave no trace in a read of T.
+ */
+class PastStatePropertiesTest {
+    private static final String P = "pm-alice";
+    private static final Instant BASE = Instant.parse("2026-04-01T00:00:00Z");
+    private static final Clock CLOCK = Clock.fixed(Instant.parse("2026-07-15T00:00:00Z"), ZoneOffset.UTC);
+
+    /** Contents that never conflict with each other (several normalise equal, so they dedup). */
+    private static final List<String> POOL = List.of(
+            "以后少推国内大模型",
+            "OpenAI 估值高",
+            "OpenAI估值高！",
+            "Mistral AI 不错",
+            "最近 AI 赛道很火",
+            "本周在路上");
+
+    /**
+     * Decisions, each said at most once, and at most one decision of each direction per entity. Beyond that
+     * the write path itself depends on arrival order in what it records about the past (found by this
+     * property, reported): a repeated decision arriving late moves its memory's start before an opposite
+     * decision already resolved against the later start, and a late decision that several newer opposite
+     * ones take over is closed at the latest of them (ConflictResolver's lateWinner) rather than the first.
+     */
+    private static final List<String> DECISIONS = List.of(
+            "Cohere 和 Anthropic 都可以推进",
+            "Anthropic 商业化弱",
+            "Mistral AI 可以推进",
+            "Mistral AI 商业化弱");
+
+    record Msg(String content, Instant createdAt, Source source) {
+        AddFeedbackCommand command() {
+            return new AddFeedbackCommand(P, content, createdAt, null, null, source);
+        }
+
+        @Override
+        public String toString() {
+            return content + "@" + Duration.between(BASE, createdAt).toHours() + "h/" + source.wireName();
+        }
+    }
+
+    /** What a reader of T sees of one visible memory; ids differ between the two stores. */
+    record Seen(MemoryType type, String normalizedContent, int weight, Instant createdAt, Instant lastSeenAt,
+                Instant expiresAt, List<String> liveEntityKeys) {
+        static Seen of(Memory m) {
+            return new Seen(m.type(), m.normalizedContent(), m.weight(), m.createdAt(), m.lastSeenAt(),
+                    m.expiresAt(), m.liveEntityKeys().stream().sorted().toList());
+        }
+    }
+
+    @Property(tries = 200)
+    void theStateAtTIsTheStateOfReplayingOnlyTheMessagesSaidByT(@ForAll("messages") List<Msg> arrivals,
+                                                               @ForAll @IntRange(min = 0, max = 100 * 24) int hour) {
+        Instant t = BASE.plus(Duration.ofHours(hour)).plusSeconds(1);
+        InMemoryMemoryStore full = fed(arrivals);
+        InMemoryMemoryStore replay = fed(arrivals.stream().filter(m -> !m.createdAt().isAfter(t)).toList());
+
+        PastStates past = new PastStates(UseCases.LEXICON);
+        List<Seen> derived = full.read(tx -> past.at(tx, P, full.memories(P), t)).stream()
+                .filter(m -> Lifetime.isVisibleAt(m, t)).map(Seen::of).sorted(ORDER).toList();
+        List<Seen> replayed = replay.memories(P).stream()
+                .filter(m -> Lifetime.isVisibleAt(m, t)).map(Seen::of).sorted(ORDER).toList();
+
+        assertThat(derived).isEqualTo(replayed);
+    }
+
+    @Example
+    void aLateRepeatAndALaterReversalLeaveNoTraceBeforeTheyWereSaid() {
+        Instant may02 = Instant.parse("2026-05-02T09:00:00Z");
+        Instant may10 = Instant.parse("2026-05-10T09:00:00Z");
+        Instant may20 = Instant.parse("2026-05-20T09:00:00Z");
+        List<Msg> arrivals = List.of(new Msg("OpenAI 估值高", may02, Source.EXPLICIT),
+                new Msg("Anthropic 可以推进", may02, Source.EXPLICIT),
+                new Msg("Anthropic 商业化弱", may20, Source.EXPLICIT),
+                new Msg("OpenAI估值高！", may20, Source.EXPLICIT),
+                new Msg("OpenAI 估值高", may10, Source.EXPLICIT));
+        theStateAtTIsTheStateOfReplayingOnlyTheMessagesSaidByT(arrivals, 40 * 24);
+        theStateAtTIsTheStateOfReplayingOnlyTheMessagesSaidByT(arrivals, 45 * 24);
+        theStateAtTIsTheStateOfReplayingOnlyTheMessagesSaidByT(arrivals, 55 * 24);
+    }
+
+    private static final Comparator<Seen> ORDER = Comparator.comparing(Seen::normalizedContent)
+            .thenComparing(Seen::type).thenComparing(Seen::createdAt);
+
+    private static InMemoryMemoryStore fed(List<Msg> messages) {
+        InMemoryMemoryStore store = new InMemoryMemoryStore();
+        FeedbackIntake intake = UseCases.feedbackIntake(store, CLOCK);
+        messages.forEach(m -> intake.add(m.command()));
+        return store;
+    }
+
+    /**
+     * Up to 12 pool messages and any of the decisions (each once, with a source of its own), said at
+     * distinct hours over ~100 days, in a random arrival order.
+     */
+    @Provide
+    Arbitrary<List<Msg>> messages() {
+        int d = DECISIONS.size();
+        return Arbitraries.integers().between(0, 12).flatMap(n -> Combinators.combine(
+                Arbitraries.integers().between(0, 100 * 24).set().ofSize(n + d),
+                Arbitraries.integers().between(0, POOL.size() - 1).list().ofSize(n),
+                Arbitraries.of(true, false).list().ofSize(d),
+                Arbitraries.of(Source.class).list().ofSize(d)).as((hours, picks, withDecision, sources) -> {
+                    List<Integer> times = new ArrayList<>(hours);
+                    List<Msg> out = new ArrayList<>();
+                    for (int i = 0; i < n; i++) {
+                        out.add(new Msg(POOL.get(picks.get(i)), BASE.plus(Duration.ofHours(times.get(i))),
+                                Source.EXPLICIT));
+                    }
+                    for (int i = 0; i < d; i++) {
+                        if (withDecision.get(i)) {
+                            out.add(new Msg(DECISIONS.get(i), BASE.plus(Duration.ofHours(times.get(n + i))),
+                                    sources.get(i)));
+                        }
+                    }
+                    return out;
+                })).flatMap(Arbitraries::shuffle);
+    }
+}
