@@ -6,6 +6,7 @@ import dev.pmmemory.application.port.out.IdGenerator;
 import dev.pmmemory.application.port.out.MemoryStore;
 import dev.pmmemory.application.service.ContextRecall;
 import dev.pmmemory.application.service.ExperienceIntake;
+import dev.pmmemory.application.service.FactBook;
 import dev.pmmemory.application.service.FeedbackIntake;
 import dev.pmmemory.application.service.HistoryQueries;
 import dev.pmmemory.application.service.MemoryCorrections;
@@ -50,6 +51,10 @@ public final class UseCases {
 
     public static HistoryQueries historyQueries(MemoryStore store, Clock clock) {
         return new HistoryQueries(store, LEXICON, clock);
+    }
+
+    public static FactBook factBook(MemoryStore store, Clock clock) {
+        return new FactBook(store, new Redactor(), UUIDS, clock);
     }
 
     public static ContextRecall contextRecall(MemoryStore store, Clock clock) {

@@ -19,7 +19,11 @@ public enum AuditKind {
     /** A late repeat showed two memories of one key to be one: this one was folded into the other. */
     MEMORY_FOLDED,
     /** Tombstone of a purged memory: its id and time, nothing else. */
-    MEMORY_PURGED;
+    MEMORY_PURGED,
+    /** A new version of a structured fact (the previous one, if open, closed at its valid_from). */
+    FACT_RECORDED,
+    /** A fact's current version closed by hand (DELETE): the attribute has no value from then on. */
+    FACT_CLOSED;
 
     public String wireName() {
         return name().toLowerCase(Locale.ROOT);
