@@ -165,7 +165,30 @@ final class SqliteSchema {
                     "ALTER TABLE audit_events ADD COLUMN before_state TEXT",
                     "ALTER TABLE audit_events ADD COLUMN after_state TEXT",
                     // raw messages newest first, per outcome (GET messages?outcome=unclassified)
-                    "CREATE INDEX raw_messages_outcome ON raw_messages(profile_id, outcome, received_at)")));
+                    "CREATE INDEX raw_messages_outcome ON raw_messages(profile_id, outcome, received_at)")),
+            // issue 10 part 4: structured facts, one row per version, never rewritten but for closing
+            // (valid_until). Versions 7 and 8 belong to other branches (versions are allocated).
+            new Migration(9, "structured facts", List.of(
+                    """
+                    CREATE TABLE facts (
+                      id TEXT PRIMARY KEY,
+                      profile_id TEXT NOT NULL,
+                      attribute TEXT NOT NULL,
+                      value TEXT NOT NULL,
+                      confidence REAL NOT NULL CHECK (confidence >= 0 AND confidence <= 1),
+                      source TEXT NOT NULL,
+                      valid_from INTEGER NOT NULL,
+                      valid_until INTEGER CHECK (valid_until IS NULL OR valid_until >= valid_from),
+                      supersedes TEXT,
+                      recorded_at INTEGER NOT NULL,
+                      recorded_by TEXT NOT NULL
+                    )""",
+                    // history and as_of reads of one attribute, and of the whole profile
+                    "CREATE INDEX facts_timeline ON facts(profile_id, attribute, valid_from)",
+                    // the latest version is the one nothing supersedes
+                    "CREATE INDEX facts_supersedes ON facts(profile_id, supersedes)",
+                    // at most one open (current) version per attribute: a safety net under the write lock
+                    "CREATE UNIQUE INDEX facts_open ON facts(profile_id, attribute) WHERE valid_until IS NULL")));
 
     private SqliteSchema() {
     }
