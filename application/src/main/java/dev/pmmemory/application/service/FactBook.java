@@ -6,6 +6,7 @@ import dev.pmmemory.application.NotFoundException;
 import dev.pmmemory.application.StateConflictException;
 import dev.pmmemory.application.port.in.CloseFact;
 import dev.pmmemory.application.port.in.FactCommand;
+import dev.pmmemory.application.port.in.FactsAt;
 import dev.pmmemory.application.port.in.FactsQuery;
 import dev.pmmemory.application.port.in.ReadFacts;
 import dev.pmmemory.application.port.in.RecordFact;
@@ -99,9 +100,9 @@ public final class FactBook implements RecordFact, CloseFact, ReadFacts {
     }
 
     @Override
-    public List<Fact> validAt(FactsQuery q) {
+    public FactsAt validAt(FactsQuery q) {
         Instant asOf = asOf(q);
-        return store.read(tx -> tx.facts().validAt(q.profileId(), asOf));
+        return new FactsAt(asOf, store.read(tx -> tx.facts().validAt(q.profileId(), asOf)));
     }
 
     @Override

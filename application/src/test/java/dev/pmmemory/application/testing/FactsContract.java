@@ -65,7 +65,7 @@ public abstract class FactsContract {
     }
 
     private List<Fact> validAt(Instant t) {
-        return facts.validAt(new FactsQuery(P, null, t));
+        return facts.validAt(new FactsQuery(P, null, t)).facts();
     }
 
     private List<Fact> history(String attribute) {
@@ -252,7 +252,7 @@ public abstract class FactsContract {
     void profilesAreIsolated() {
         put("focus_stage", "early");
 
-        assertThat(facts.validAt(new FactsQuery(OTHER, null, null))).isEmpty();
+        assertThat(facts.validAt(new FactsQuery(OTHER, null, null)).facts()).isEmpty();
         assertThatThrownBy(() -> facts.history(new FactsQuery(OTHER, "focus_stage", null)))
                 .isInstanceOf(NotFoundException.class);
     }

@@ -7,7 +7,7 @@ import java.util.List;
 public interface ReadFacts {
 
     /** The facts valid at the query's as_of (default now), by attribute; empty when there are none. */
-    List<Fact> validAt(FactsQuery query);
+    FactsAt validAt(FactsQuery query);
 
     /**
      * The attribute's version valid at the query's as_of (default now).
