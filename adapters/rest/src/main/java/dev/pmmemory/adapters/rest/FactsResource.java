@@ -92,7 +92,7 @@ public class FactsResource {
     @APIResponse(responseCode = "503", description = ApiDocs.UNAVAILABLE,
             content = @Content(mediaType = ApiDocs.PROBLEM, schema = @Schema(implementation = Problem.class)))
     public FactDto get(@PathParam("profile_id") String profileId,
-                       @Parameter(description = ATTRIBUTE, schema = @Schema(pattern = "^[a-z][a-z0-9_]{0,63}$"))
+                       @Parameter(description = ATTRIBUTE, schema = @Schema(type = SchemaType.STRING, pattern = "^[a-z][a-z0-9_]{0,63}$", maxLength = 64))
                        @PathParam("attribute") String attribute,
                        @Parameter(description = "ISO-8601 instant to read at; default now",
                                schema = @Schema(type = SchemaType.STRING, format = "date-time"))
@@ -117,7 +117,7 @@ public class FactsResource {
             content = @Content(mediaType = ApiDocs.PROBLEM, schema = @Schema(implementation = Problem.class)))
     public FactHistoryResponse history(@PathParam("profile_id") String profileId,
                                        @Parameter(description = ATTRIBUTE,
-                                               schema = @Schema(pattern = "^[a-z][a-z0-9_]{0,63}$"))
+                                               schema = @Schema(type = SchemaType.STRING, pattern = "^[a-z][a-z0-9_]{0,63}$", maxLength = 64))
                                        @PathParam("attribute") String attribute) {
         return FactHistoryResponse.of(profileId, attribute,
                 readFacts.history(FactsQuery.of(profileId, attribute, null)));
@@ -148,7 +148,7 @@ public class FactsResource {
             + "or before the latest version was closed: history is not rewritten",
             content = @Content(mediaType = ApiDocs.PROBLEM, schema = @Schema(implementation = Problem.class)))
     public Response put(@PathParam("profile_id") String profileId,
-                        @Parameter(description = ATTRIBUTE, schema = @Schema(pattern = "^[a-z][a-z0-9_]{0,63}$"))
+                        @Parameter(description = ATTRIBUTE, schema = @Schema(type = SchemaType.STRING, pattern = "^[a-z][a-z0-9_]{0,63}$", maxLength = 64))
                         @PathParam("attribute") String attribute,
                         Map<String, Object> body) {
         RecordedFact r = recordFact.record(RecordFactCommand.of(profileId, attribute, body, caller.actor()));
@@ -173,7 +173,7 @@ public class FactsResource {
     @APIResponse(responseCode = "409", description = "the attribute has no current value (closed already)",
             content = @Content(mediaType = ApiDocs.PROBLEM, schema = @Schema(implementation = Problem.class)))
     public FactDto close(@PathParam("profile_id") String profileId,
-                         @Parameter(description = ATTRIBUTE, schema = @Schema(pattern = "^[a-z][a-z0-9_]{0,63}$"))
+                         @Parameter(description = ATTRIBUTE, schema = @Schema(type = SchemaType.STRING, pattern = "^[a-z][a-z0-9_]{0,63}$", maxLength = 64))
                          @PathParam("attribute") String attribute) {
         return FactDto.of(closeFact.close(new FactCommand(profileId, attribute, caller.actor())));
     }

@@ -13,7 +13,8 @@ public record FactDto(
         @Schema(description = "the version's id") String id,
         String profileId,
         @Schema(examples = "focus_stage") String attribute,
-        @Schema(description = "any JSON value, as stored: object keys sorted, numbers without trailing zeros, "
+        @Schema(implementation = Object.class, // any JSON, not a string: it is written raw
+                description = "any JSON value, as stored: object keys sorted, numbers without trailing zeros, "
                 + "secrets redacted", examples = "[\"overseas\"]")
         @JsonRawValue String value,
         @Schema(minimum = "0", maximum = "1") double confidence,

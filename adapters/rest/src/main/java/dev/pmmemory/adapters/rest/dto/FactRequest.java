@@ -17,6 +17,7 @@ public record FactRequest(
                 + "bot 0.3)") Double confidence,
         @Schema(enumeration = {"explicit", "inferred", "bot"}, defaultValue = "explicit") String source,
         @Schema(description = "ISO-8601 with offset; default now. Must be after the current version's valid_from "
-                + "(and not before the latest version's valid_until), else 409", examples = "2026-05-09T10:00:00Z")
+                + "(and not before the latest version's valid_until), else 409", format = "date-time",
+                examples = "2026-05-09T10:00:00Z")
         String validFrom) {
 }
