@@ -16,6 +16,7 @@ public final class Validation {
     private static final Pattern PROFILE_ID = Pattern.compile("[A-Za-z0-9_.:-]{1,128}");
     private static final Pattern HAS_ALNUM = Pattern.compile(".*[A-Za-z0-9].*");
     private static final Pattern OPAQUE_ID = Pattern.compile("[\\x21-\\x7E]{1,128}");
+    private static final Pattern ATTRIBUTE = Pattern.compile("[a-z][a-z0-9_]{0,63}");
 
     private static final Instant EARLIEST = Instant.parse("1900-01-01T00:00:00Z");
     private static final Instant LATEST = Instant.parse("9999-12-31T23:59:59.999Z");
@@ -154,5 +155,14 @@ public final class Validation {
         if (actor == null || actor.isBlank() || actor.length() > 128) {
             fail("actor", "must be 1 to 128 characters");
         }
+    }
+
+    /** A fact's attribute name: snake_case, 1..64 characters, starting with a letter (focus_stage). */
+    public String attribute(String field, String value) {
+        if (value == null || !ATTRIBUTE.matcher(value).matches()) {
+            fail(field, "must be 1 to 64 characters of a-z 0-9 _ starting with a letter, e.g. focus_stage");
+            return null;
+        }
+        return value;
     }
 }

@@ -8,7 +8,10 @@ import dev.pmmemory.application.port.in.AddFeedback;
 import dev.pmmemory.application.port.in.CorrectMemory;
 import dev.pmmemory.application.port.in.DeleteMemory;
 import dev.pmmemory.application.port.in.GetMemory;
+import dev.pmmemory.application.port.in.CloseFact;
 import dev.pmmemory.application.port.in.ListExperiences;
+import dev.pmmemory.application.port.in.ReadFacts;
+import dev.pmmemory.application.port.in.RecordFact;
 import dev.pmmemory.application.port.in.ListMemories;
 import dev.pmmemory.application.port.in.ReadAuditTrail;
 import dev.pmmemory.application.port.in.ReadEntityHistory;
@@ -25,6 +28,7 @@ import dev.pmmemory.application.port.out.SessionTurns;
 import dev.pmmemory.application.service.ContextRecall;
 import dev.pmmemory.application.service.ExperienceIntake;
 import dev.pmmemory.application.service.ExperienceQueries;
+import dev.pmmemory.application.service.FactBook;
 import dev.pmmemory.application.service.ExpirySweep;
 import dev.pmmemory.application.service.FeedbackIntake;
 import dev.pmmemory.application.service.HistoryQueries;
@@ -378,5 +382,30 @@ public class Wiring {
     @Singleton
     ReadTurns readTurns(ShortTermSessions sessions) {
         return sessions;
+    }
+
+    @Produces
+    @Singleton
+    @Typed(FactBook.class) // exposed as RecordFact, CloseFact and ReadFacts below
+    FactBook factBook(MemoryStore store, IdGenerator ids, Clock clock) {
+        return new FactBook(store, new Redactor(), ids, clock);
+    }
+
+    @Produces
+    @Singleton
+    RecordFact recordFact(FactBook facts) {
+        return facts;
+    }
+
+    @Produces
+    @Singleton
+    CloseFact closeFact(FactBook facts) {
+        return facts;
+    }
+
+    @Produces
+    @Singleton
+    ReadFacts readFacts(FactBook facts) {
+        return facts;
     }
 }

@@ -192,4 +192,24 @@ class AuthTest {
                 .body("items[0].actor", equalTo("bot"))
                 .body("items[1].actor", equalTo("system"));
     }
+
+    @Test
+    void settingAFactNeedsWriteOnItsProfile_readingItRead_andTheChangeIsRecordedUnderTheKeysName() {
+        String fact = "{\"value\": \"early\"}";
+        as(WithApiKeys.READER).contentType(ContentType.JSON).body(fact)
+                .when().put("/v1/profiles/team-a-facts/facts/focus_stage").then().statusCode(403);
+        as(WithApiKeys.BOT).contentType(ContentType.JSON).body(fact)
+                .when().put("/v1/profiles/team-b-facts/facts/focus_stage").then().statusCode(403);
+        as(WithApiKeys.BOT).contentType(ContentType.JSON).body(fact)
+                .when().put("/v1/profiles/team-a-facts/facts/focus_stage").then().statusCode(201)
+                .body("fact.recorded_by", equalTo("bot"));
+        as(WithApiKeys.READER).when().delete("/v1/profiles/team-a-facts/facts/focus_stage").then().statusCode(403);
+        as(WithApiKeys.READER).when().get("/v1/profiles/team-a-facts/facts/focus_stage").then().statusCode(200)
+                .body("value", equalTo("early"));
+        given().when().get("/v1/profiles/team-a-facts/facts").then().statusCode(401);
+        as(WithApiKeys.BOT).when().delete("/v1/profiles/team-a-facts/facts/focus_stage").then().statusCode(200);
+        as(WithApiKeys.READER).when().get("/v1/profiles/team-a-facts/audit").then().statusCode(200)
+                .body("items[0].kind", equalTo("fact_closed"))
+                .body("items[0].actor", equalTo("bot"));
+    }
 }

@@ -31,7 +31,7 @@ class PostgresMemoryStoreContractTest extends MemoryStoreContract {
     protected MemoryStore newStore() {
         postgres.schemaVersion(); // migrates on first use
         try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {
-            s.execute("TRUNCATE memory_vectors, memories, raw_messages, audit_events, experiences, job_runs");
+            s.execute("TRUNCATE memory_vectors, memories, raw_messages, audit_events, experiences, job_runs, facts");
         } catch (SQLException e) {
             throw new IllegalStateException("cannot empty the test database", e);
         }

@@ -65,6 +65,39 @@ class SecretsNeverStoredTest {
                 "[REDACTED:bank_card]", "[REDACTED:resident_id]", "[REDACTED:mobile_number]");
     }
 
+    /** Structured facts (issue 10 part 4): a secret in a fact's value, a key or a number is redacted too. */
+    @Test
+    void noSecretInAFactValueReachesAResponseOrTheDatabaseFile() throws IOException {
+        String p = Api.newProfile("secrets-facts");
+        List<String> responses = new ArrayList<>();
+        int n = 0;
+        for (String message : SECRETS.keySet()) {
+            responses.add(given().contentType(ContentType.JSON)
+                    .body(Map.of("value", Map.of("note", message, "list", List.of(message))))
+                    .when().put("/v1/profiles/{p}/facts/{a}", p, "fact_" + n++)
+                    .then().statusCode(201).body("redactions.size()", org.hamcrest.Matchers.greaterThanOrEqualTo(1))
+                    .extract().asString());
+        }
+        // a card number given as a JSON number, not a string
+        responses.add(given().contentType(ContentType.JSON).body("{\"value\": {\"card\": 4111111111111111}}")
+                .when().put("/v1/profiles/{p}/facts/card", p)
+                .then().statusCode(201).body("fact.value.card", org.hamcrest.Matchers.equalTo("[REDACTED:bank_card]"))
+                .extract().asString());
+        responses.add(given().when().get("/v1/profiles/{p}/facts", p).then().statusCode(200).extract().asString());
+        responses.add(given().when().get("/v1/profiles/{p}/audit", p).then().statusCode(200).extract().asString());
+        responses.add(Api.context(p, Map.of("query", "OpenAI")).statusCode(200).extract().asString());
+
+        byte[] database = databaseBytes();
+        for (String secret : SECRETS.values()) {
+            for (String r : responses) {
+                assertThat(r).doesNotContain(secret);
+            }
+            assertThat(indexOf(database, secret.getBytes(StandardCharsets.UTF_8)))
+                    .as("bytes of %s in the SQLite files", secret).isEqualTo(-1);
+        }
+        assertThat(indexOf(database, "4111111111111111".getBytes(StandardCharsets.UTF_8))).isEqualTo(-1);
+    }
+
     /** The database file and its write-ahead log, where fresh writes live before a checkpoint. */
     private byte[] databaseBytes() throws IOException {
         java.io.ByteArrayOutputStream all = new java.io.ByteArrayOutputStream();

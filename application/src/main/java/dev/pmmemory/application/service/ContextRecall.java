@@ -9,6 +9,7 @@ import dev.pmmemory.application.port.out.Embeddings;
 import dev.pmmemory.application.port.out.MemoryStore;
 import dev.pmmemory.application.port.out.MemoryStore.StoreTransaction;
 import dev.pmmemory.application.port.out.MemoryVectors.RankingFacts;
+import dev.pmmemory.domain.fact.Fact;
 import dev.pmmemory.domain.memory.EntityKey;
 import dev.pmmemory.domain.classify.Lexicon;
 import dev.pmmemory.domain.memory.Memory;
@@ -72,28 +73,41 @@ public final class ContextRecall implements RecallContext {
         Set<String> terms = analyzer.queryTerms(q.query());
         RecallFilter filter = new RecallFilter(q.types(), Optional.ofNullable(q.entity()));
         List<ScoredMemory> ranked;
+        List<Fact> facts; // read with the memories: one snapshot, one transaction
         if (asOf.isBefore(now)) {
             ranked = rankAsItWas(q, asOf, terms, filter);
+            // the past is settled: a read of its own sees the facts valid then as any other would
+            facts = store.read(tx -> tx.facts().validAt(q.profileId(), asOf));
         } else if (embeddings.isEmpty()) {
-            List<Memory> candidates = store.read(tx -> candidates(tx, q, asOf, terms));
-            ranked = ranker.rank(terms, candidates, filter, asOf, q.limit());
+            WithFacts<List<Memory>> read = store.read(tx -> new WithFacts<>(candidates(tx, q, asOf, terms),
+                    tx.facts().validAt(q.profileId(), asOf)));
+            ranked = ranker.rank(terms, read.memories(), filter, asOf, q.limit());
+            facts = read.facts();
         } else {
             Embeddings model = embeddings.get();
             float[] queryVector = model.embed(q.query()); // before the read: no snapshot held while it computes
-            Semantic semantic = store.read(tx -> semanticCandidates(tx, q, asOf, terms, filter, queryVector, model.model()));
+            WithFacts<Semantic> read = store.read(tx -> new WithFacts<>(
+                    semanticCandidates(tx, q, asOf, terms, filter, queryVector, model.model()),
+                    tx.facts().validAt(q.profileId(), asOf)));
+            Semantic semantic = read.memories();
             ranked = ranker.rank(terms, semantic.candidates(), filter, asOf, q.limit(),
                     m -> cosine(queryVector, semantic.vectors().get(m.id())));
+            facts = read.facts();
         }
         List<RecalledMemory> items = ranked.stream()
                 .map(s -> new RecalledMemory(views.at(s.memory(), asOf), s.score(), s.factors()))
                 .toList();
         if (!q.includes(ContextInclude.EXPERIENCES)) {
             return new ContextResult(q.profileId(), q.query(), asOf, items, Optional.empty(),
-                    PromptBlock.render(ranked));
+                    PromptBlock.withFacts(facts, PromptBlock.render(ranked)));
         }
         List<ScoredExperience> experiences = experiences(q, terms, asOf);
         return new ContextResult(q.profileId(), q.query(), asOf, items, Optional.of(experiences),
-                PromptBlock.render(ranked, experiences));
+                PromptBlock.withFacts(facts, PromptBlock.render(ranked, experiences)));
+    }
+
+    /** The memories read for a query and the facts valid at its as_of, from one snapshot. */
+    private record WithFacts<T>(T memories, List<Fact> facts) {
     }
 
     /**

@@ -137,9 +137,10 @@ public final class HistoryQueries implements ReadEntityHistory, ReadAuditTrail, 
         });
     }
 
-    /** A profile exists once it has sent a message (profiles are not created otherwise). */
+    /** A profile exists once it has sent a message or recorded a fact (profiles are not created otherwise). */
     private static void requireKnownProfile(StoreTransaction tx, String profileId) {
-        if (tx.rawMessages().countByProfile(profileId) == 0 && tx.memories().countByProfile(profileId) == 0) {
+        if (tx.rawMessages().countByProfile(profileId) == 0 && tx.memories().countByProfile(profileId) == 0
+                && tx.facts().countByProfile(profileId) == 0) {
             throw new NotFoundException("no profile " + profileId);
         }
     }

@@ -3,6 +3,7 @@ package dev.pmmemory.application.testing;
 import dev.pmmemory.application.port.out.AuditEvent;
 import dev.pmmemory.application.port.out.AuditTrail;
 import dev.pmmemory.application.port.out.Experiences;
+import dev.pmmemory.application.port.out.Facts;
 import dev.pmmemory.application.port.out.FeedbackOutcome;
 import dev.pmmemory.application.port.out.Memories;
 import dev.pmmemory.application.port.out.MemoryGroup;
@@ -13,6 +14,7 @@ import dev.pmmemory.application.port.out.MemoryVectors;
 import dev.pmmemory.application.port.out.RawMessage;
 import dev.pmmemory.application.port.out.RawMessages;
 import dev.pmmemory.domain.experience.Experience;
+import dev.pmmemory.domain.fact.Fact;
 import dev.pmmemory.domain.memory.Memory;
 import dev.pmmemory.domain.memory.MemoryStatus;
 import dev.pmmemory.domain.memory.MemoryType;
@@ -119,6 +121,11 @@ public final class InMemoryMemoryStore implements MemoryStore {
         return state.experiences.values().stream().filter(e -> e.profileId().equals(profileId)).toList();
     }
 
+    /** Every committed fact version of a profile, in insertion order (closing replaces in place). */
+    public List<Fact> facts(String profileId) {
+        return state.facts.values().stream().filter(f -> f.profileId().equals(profileId)).toList();
+    }
+
     /** Everything committed, of every profile (e.g. to scan for a secret). */
     public List<Object> everything() {
         State s = state;
@@ -126,6 +133,7 @@ public final class InMemoryMemoryStore implements MemoryStore {
         all.addAll(s.raws);
         all.addAll(s.audits);
         all.addAll(s.experiences.values());
+        all.addAll(s.facts.values());
         return all;
     }
 
@@ -143,26 +151,30 @@ public final class InMemoryMemoryStore implements MemoryStore {
         final LinkedHashMap<String, Experience> experiences;
         /** memory id -> the summary that folded it (the SQL stores' summarized_by column) */
         final LinkedHashMap<String, String> summarizedBy;
+        final LinkedHashMap<String, Fact> facts;
 
         State() {
             this(new LinkedHashMap<>(), new ArrayList<>(), new ArrayList<>(), new LinkedHashMap<>(),
-                    new LinkedHashMap<>(), new LinkedHashMap<>());
+                    new LinkedHashMap<>(), new LinkedHashMap<>(), new LinkedHashMap<>());
         }
 
         private State(LinkedHashMap<String, Memory> memories, ArrayList<RawMessage> raws,
                       ArrayList<AuditEvent> audits, LinkedHashMap<String, StoredVector> vectors,
-                      LinkedHashMap<String, Experience> experiences, LinkedHashMap<String, String> summarizedBy) {
+                      LinkedHashMap<String, Experience> experiences, LinkedHashMap<String, String> summarizedBy,
+                      LinkedHashMap<String, Fact> facts) {
             this.memories = memories;
             this.raws = raws;
             this.audits = audits;
             this.vectors = vectors;
             this.experiences = experiences;
             this.summarizedBy = summarizedBy;
+            this.facts = facts;
         }
 
         State copy() {
             return new State(new LinkedHashMap<>(memories), new ArrayList<>(raws), new ArrayList<>(audits),
-                    new LinkedHashMap<>(vectors), new LinkedHashMap<>(experiences), new LinkedHashMap<>(summarizedBy));
+                    new LinkedHashMap<>(vectors), new LinkedHashMap<>(experiences), new LinkedHashMap<>(summarizedBy),
+                    new LinkedHashMap<>(facts));
         }
     }
 
@@ -176,6 +188,7 @@ public final class InMemoryMemoryStore implements MemoryStore {
         private final AuditTrail auditTrail = new TxAuditTrail();
         private final MemoryVectors vectors = new TxVectors();
         private final Experiences experiences = new TxExperiences();
+        private final Facts facts = new TxFacts();
 
         Tx(State s, boolean writable) {
             this.s = s;
@@ -205,6 +218,79 @@ public final class InMemoryMemoryStore implements MemoryStore {
         @Override
         public Experiences experiences() {
             return experiences;
+        }
+
+        @Override
+        public Facts facts() {
+            return facts;
+        }
+
+        private final class TxFacts implements Facts {
+            private static final Comparator<Fact> OLDEST_FIRST = Comparator.comparing(Fact::validFrom)
+                    .thenComparing(Fact::recordedAt).thenComparing(Fact::id);
+
+            @Override
+            public void insert(Fact fact) {
+                checkWritable();
+                Objects.requireNonNull(fact, "fact");
+                if (s.facts.containsKey(fact.id())) {
+                    throw new IllegalStateException("fact " + fact.id() + " already exists");
+                }
+                if (fact.isOpen() && ofAttribute(fact.profileId(), fact.attribute()).anyMatch(Fact::isOpen)) {
+                    throw new IllegalStateException("fact " + fact.attribute() + " has an open version already");
+                }
+                s.facts.put(fact.id(), fact);
+            }
+
+            @Override
+            public void close(String profileId, String factId, Instant validUntil) {
+                checkWritable();
+                Fact f = s.facts.get(factId);
+                if (f == null || !f.profileId().equals(profileId) || !f.isOpen()) {
+                    throw new IllegalStateException("no open fact version " + factId);
+                }
+                s.facts.put(factId, f.closedAt(validUntil));
+            }
+
+            @Override
+            public Optional<Fact> latest(String profileId, String attribute) {
+                checkOpen();
+                Set<String> superseded = new HashSet<>();
+                List<Fact> versions = ofAttribute(profileId, attribute).toList();
+                versions.forEach(f -> superseded.add(f.supersedes()));
+                return versions.stream().filter(f -> !superseded.contains(f.id())).findFirst();
+            }
+
+            @Override
+            public List<Fact> validAt(String profileId, Instant asOf) {
+                checkOpen();
+                return s.facts.values().stream().filter(f -> f.profileId().equals(profileId) && f.isValidAt(asOf))
+                        .sorted(Comparator.comparing(Fact::attribute)).toList();
+            }
+
+            @Override
+            public List<Fact> history(String profileId, String attribute) {
+                checkOpen();
+                return ofAttribute(profileId, attribute).sorted(OLDEST_FIRST).toList();
+            }
+
+            @Override
+            public List<Fact> allVersions(String profileId) {
+                checkOpen();
+                return s.facts.values().stream().filter(f -> f.profileId().equals(profileId))
+                        .sorted(Comparator.comparing(Fact::attribute).thenComparing(OLDEST_FIRST)).toList();
+            }
+
+            @Override
+            public long countByProfile(String profileId) {
+                checkOpen();
+                return s.facts.values().stream().filter(f -> f.profileId().equals(profileId)).count();
+            }
+
+            private java.util.stream.Stream<Fact> ofAttribute(String profileId, String attribute) {
+                return s.facts.values().stream()
+                        .filter(f -> f.profileId().equals(profileId) && f.attribute().equals(attribute));
+            }
         }
 
         private final class TxExperiences implements Experiences {

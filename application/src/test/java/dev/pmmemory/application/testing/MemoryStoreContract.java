@@ -1186,6 +1186,15 @@ public abstract class MemoryStoreContract {
         }
     }
 
+    /** Structured facts, versioned (issue 10 part 4), on the store under test. */
+    @Nested
+    class StructuredFacts extends FactsContract {
+        @Override
+        protected MemoryStore store() {
+            return store;
+        }
+    }
+
     // --- concurrency through the real use case ---------------------------------------------------
 
     @Test

@@ -6,6 +6,7 @@ import dev.pmmemory.application.port.out.IdGenerator;
 import dev.pmmemory.application.port.out.MemoryStore;
 import dev.pmmemory.application.service.ContextRecall;
 import dev.pmmemory.application.service.ExperienceIntake;
+import dev.pmmemory.application.service.FactBook;
 import dev.pmmemory.application.service.FeedbackIntake;
 import dev.pmmemory.application.service.HistoryQueries;
 import dev.pmmemory.application.service.MemoryCorrections;
@@ -55,6 +56,10 @@ public final class UseCases {
 
     public static MemoryQueries memoryQueries(MemoryStore store, Clock clock) {
         return new MemoryQueries(store, LEXICON, clock);
+    }
+
+    public static FactBook factBook(MemoryStore store, Clock clock) {
+        return new FactBook(store, new Redactor(), UUIDS, clock);
     }
 
     public static ContextRecall contextRecall(MemoryStore store, Clock clock) {

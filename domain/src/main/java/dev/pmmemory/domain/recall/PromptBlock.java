@@ -1,5 +1,6 @@
 package dev.pmmemory.domain.recall;
 
+import dev.pmmemory.domain.fact.Fact;
 import dev.pmmemory.domain.memory.MemoryType;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -14,6 +15,7 @@ public final class PromptBlock {
     static final String CORE_HEADER = "Core preferences (always apply):";
     static final String RELEVANT_HEADER = "Relevant memories (for reference):";
     static final String LESSONS_HEADER = "Lessons from past rounds (for reference):";
+    static final String FACTS_HEADER = "Known facts (reliable, treat as ground truth):";
     /** Any line break (\r\n, \r, \n, U+2028…): one memory stays one line of the block. */
     private static final Pattern LINE_BREAK = Pattern.compile("\\R");
     private static final DateTimeFormatter DAY = DateTimeFormatter.ISO_LOCAL_DATE.withZone(ZoneOffset.UTC);
@@ -46,6 +48,23 @@ public final class PromptBlock {
                     .append(oneLine(s.experience().lesson())).append('\n');
         }
         return out.toString();
+    }
+
+    /**
+     * The block with the profile's structured facts on top (DOMAIN.md §10: the reliable section),
+     * one line each: attribute, its value as JSON, and since when it holds. Without facts the block
+     * is unchanged.
+     */
+    public static String withFacts(List<Fact> facts, String block) {
+        if (facts.isEmpty()) {
+            return block;
+        }
+        StringBuilder out = new StringBuilder(FACTS_HEADER).append('\n');
+        for (Fact f : facts) {
+            out.append("- ").append(f.attribute()).append(": ").append(oneLine(f.value())).append(" (since ")
+                    .append(DAY.format(f.validFrom())).append(")\n");
+        }
+        return out.append('\n').append(block).toString();
     }
 
     private static String oneLine(String text) {

@@ -153,4 +153,32 @@ class PromptBlockTest {
                 - (none)
                 """);
     }
+
+    @Test
+    void factsComeFirstAsTheReliableSection_oneLineEach_andNoFactsLeavesTheBlockAsItWas() {
+        String block = PromptBlock.render(List.of(
+                item("m2", MemoryType.LONG_TERM_PREFERENCE, "以后少推国内大模型", "2026-05-19T01:00:00Z")));
+        List<dev.pmmemory.domain.fact.Fact> facts = List.of(
+                fact("focus_stage", "\"early\"", "2026-05-01T00:00:00Z"),
+                fact("regions", "[\"overseas\",\"东南亚\"]", "2026-05-09T10:00:00Z"));
+
+        assertThat(PromptBlock.withFacts(facts, block)).isEqualTo("""
+                Known facts (reliable, treat as ground truth):
+                - focus_stage: "early" (since 2026-05-01)
+                - regions: ["overseas","东南亚"] (since 2026-05-09)
+
+                Core preferences (always apply):
+                - [2026-05-19] (long_term_preference) 以后少推国内大模型
+
+                Relevant memories (for reference):
+                - (none)
+                """);
+        assertThat(PromptBlock.withFacts(List.of(), block)).isEqualTo(block);
+    }
+
+    private static dev.pmmemory.domain.fact.Fact fact(String attribute, String value, String from) {
+        Instant at = Instant.parse(from);
+        return new dev.pmmemory.domain.fact.Fact("f-" + attribute, "pm", attribute, value, 1.0,
+                dev.pmmemory.domain.memory.Source.EXPLICIT, at, null, null, at, "local");
+    }
 }

@@ -3,6 +3,7 @@ package dev.pmmemory.adapters.postgres;
 import dev.pmmemory.application.StoreUnavailableException;
 import dev.pmmemory.application.port.out.AuditTrail;
 import dev.pmmemory.application.port.out.Experiences;
+import dev.pmmemory.application.port.out.Facts;
 import dev.pmmemory.application.port.out.Memories;
 import dev.pmmemory.application.port.out.MemoryStore;
 import dev.pmmemory.application.port.out.MemoryVectors;
@@ -207,10 +208,11 @@ public class PostgresMemoryStore implements MemoryStore {
 
     /** The repositories bound to the current transaction. */
     private record Transaction(Memories memories, RawMessages rawMessages, AuditTrail auditTrail,
-                               MemoryVectors vectors, Experiences experiences) implements StoreTransaction {
+                               MemoryVectors vectors, Experiences experiences, Facts facts)
+            implements StoreTransaction {
         Transaction(EntityManager em) {
             this(new PostgresMemories(em), new PostgresRawMessages(em), new PostgresAuditTrail(em),
-                    new PostgresMemoryVectors(em), new PostgresExperiences(em));
+                    new PostgresMemoryVectors(em), new PostgresExperiences(em), new PostgresFacts(em));
         }
     }
 }

@@ -170,7 +170,30 @@ final class SqliteSchema {
             new Migration(7, "summaries", List.of(
                     "ALTER TABLE memories ADD COLUMN summarized_by TEXT",
                     "CREATE INDEX memories_summarized_by ON memories(profile_id, summarized_by)"
-                            + " WHERE summarized_by IS NOT NULL")));
+                            + " WHERE summarized_by IS NOT NULL")),
+            // issue 10 part 4: structured facts, one row per version, never rewritten but for closing
+            // (valid_until).
+            new Migration(8, "structured facts", List.of(
+                    """
+                    CREATE TABLE facts (
+                      id TEXT PRIMARY KEY,
+                      profile_id TEXT NOT NULL,
+                      attribute TEXT NOT NULL,
+                      value TEXT NOT NULL,
+                      confidence REAL NOT NULL CHECK (confidence >= 0 AND confidence <= 1),
+                      source TEXT NOT NULL,
+                      valid_from INTEGER NOT NULL,
+                      valid_until INTEGER CHECK (valid_until IS NULL OR valid_until >= valid_from),
+                      supersedes TEXT,
+                      recorded_at INTEGER NOT NULL,
+                      recorded_by TEXT NOT NULL
+                    )""",
+                    // history and as_of reads of one attribute, and of the whole profile
+                    "CREATE INDEX facts_timeline ON facts(profile_id, attribute, valid_from)",
+                    // the latest version is the one nothing supersedes
+                    "CREATE INDEX facts_supersedes ON facts(profile_id, supersedes)",
+                    // at most one open (current) version per attribute: a safety net under the write lock
+                    "CREATE UNIQUE INDEX facts_open ON facts(profile_id, attribute) WHERE valid_until IS NULL")));
 
     private SqliteSchema() {
     }

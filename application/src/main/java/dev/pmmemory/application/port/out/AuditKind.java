@@ -21,7 +21,11 @@ public enum AuditKind {
     /** Tombstone of a purged memory: its id and time, nothing else. */
     MEMORY_PURGED,
     /** A summary was made: the compact job folded old low-priority memories into this one. */
-    MEMORY_SUMMARIZED;
+    MEMORY_SUMMARIZED,
+    /** A new version of a structured fact (the previous one, if open, closed at its valid_from). */
+    FACT_RECORDED,
+    /** A fact's current version closed by hand (DELETE): the attribute has no value from then on. */
+    FACT_CLOSED;
 
     public String wireName() {
         return name().toLowerCase(Locale.ROOT);

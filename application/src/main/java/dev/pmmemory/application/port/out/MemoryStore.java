@@ -46,5 +46,8 @@ public interface MemoryStore {
 
         /** Lessons from finished recommendation rounds (DOMAIN.md §10). */
         Experiences experiences();
+
+        /** Structured facts, versioned (DOMAIN.md §10). */
+        Facts facts();
     }
 }

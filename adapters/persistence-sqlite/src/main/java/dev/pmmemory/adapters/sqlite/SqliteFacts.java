@@ -1,0 +1,110 @@
+package dev.pmmemory.adapters.sqlite;
+
+import static dev.pmmemory.adapters.sqlite.SqliteCodec.getInstant;
+import static dev.pmmemory.adapters.sqlite.SqliteCodec.setInstant;
+import static dev.pmmemory.adapters.sqlite.SqliteCodec.setNullableString;
+
+import dev.pmmemory.application.port.out.Facts;
+import dev.pmmemory.domain.fact.Fact;
+import dev.pmmemory.domain.memory.Source;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * {@link Facts} over one SQLite connection, inside the caller's transaction (migration 9). The
+ * partial unique index {@code facts_open} keeps at most one open version per attribute.
+ */
+final class SqliteFacts implements Facts {
+    private static final String COLUMNS = "id, profile_id, attribute, value, confidence, source, valid_from,"
+            + " valid_until, supersedes, recorded_at, recorded_by";
+    private static final String OLDEST_FIRST = " ORDER BY valid_from, recorded_at, id";
+
+    private final Connection c;
+
+    SqliteFacts(Connection c) {
+        this.c = c;
+    }
+
+    @Override
+    public void insert(Fact f) {
+        Jdbc.run(() -> {
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO facts (" + COLUMNS
+                    + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                ps.setString(1, f.id());
+                ps.setString(2, f.profileId());
+                ps.setString(3, f.attribute());
+                ps.setString(4, f.value());
+                ps.setDouble(5, f.confidence());
+                ps.setString(6, f.source().wireName());
+                setInstant(ps, 7, f.validFrom());
+                setInstant(ps, 8, f.validUntil());
+                setNullableString(ps, 9, f.supersedes());
+                setInstant(ps, 10, f.recordedAt());
+                ps.setString(11, f.recordedBy());
+                ps.executeUpdate();
+            }
+        });
+    }
+
+    @Override
+    public void close(String profileId, String factId, Instant validUntil) {
+        int changed = Jdbc.update(c, "UPDATE facts SET valid_until = ? WHERE profile_id = ? AND id = ?"
+                + " AND valid_until IS NULL", validUntil.toEpochMilli(), profileId, factId);
+        if (changed != 1) {
+            throw new IllegalStateException("no open fact version " + factId);
+        }
+    }
+
+    @Override
+    public Optional<Fact> latest(String profileId, String attribute) {
+        return Jdbc.query(c, "SELECT " + COLUMNS + " FROM facts f WHERE profile_id = ? AND attribute = ?"
+                        + " AND NOT EXISTS (SELECT 1 FROM facts n WHERE n.profile_id = f.profile_id"
+                        + " AND n.supersedes = f.id) LIMIT 1",
+                SqliteFacts::read, profileId, attribute).stream().findFirst();
+    }
+
+    @Override
+    public List<Fact> validAt(String profileId, Instant asOf) {
+        long t = asOf.toEpochMilli();
+        return Jdbc.query(c, "SELECT " + COLUMNS + " FROM facts WHERE profile_id = ? AND valid_from <= ?"
+                        + " AND (valid_until IS NULL OR valid_until > ?) ORDER BY attribute",
+                SqliteFacts::read, profileId, t, t);
+    }
+
+    @Override
+    public List<Fact> history(String profileId, String attribute) {
+        return Jdbc.query(c, "SELECT " + COLUMNS + " FROM facts WHERE profile_id = ? AND attribute = ?" + OLDEST_FIRST,
+                SqliteFacts::read, profileId, attribute);
+    }
+
+    @Override
+    public List<Fact> allVersions(String profileId) {
+        return Jdbc.query(c, "SELECT " + COLUMNS + " FROM facts WHERE profile_id = ?"
+                + " ORDER BY attribute, valid_from, recorded_at, id", SqliteFacts::read, profileId);
+    }
+
+    @Override
+    public long countByProfile(String profileId) {
+        return Jdbc.count(c, "SELECT COUNT(*) FROM facts WHERE profile_id = ?", profileId);
+    }
+
+    private static Fact read(ResultSet rs) throws SQLException {
+        return new Fact(
+                rs.getString("id"),
+                rs.getString("profile_id"),
+                rs.getString("attribute"),
+                rs.getString("value"),
+                rs.getDouble("confidence"),
+                Source.fromWireName(rs.getString("source")).orElseThrow(),
+                getInstant(rs, "valid_from"),
+                getInstant(rs, "valid_until"),
+                rs.getString("supersedes"),
+                getInstant(rs, "recorded_at"),
+                rs.getString("recorded_by"));
+    }
+}
