@@ -19,7 +19,9 @@ public enum AuditKind {
     /** A late repeat showed two memories of one key to be one: this one was folded into the other. */
     MEMORY_FOLDED,
     /** Tombstone of a purged memory: its id and time, nothing else. */
-    MEMORY_PURGED;
+    MEMORY_PURGED,
+    /** Tombstone of an erased profile (data rights): who and when, and how many rows of each kind went. */
+    PROFILE_ERASED;
 
     public String wireName() {
         return name().toLowerCase(Locale.ROOT);
