@@ -222,6 +222,17 @@ class DataRightsAcceptanceTest {
     }
 
     @Test
+    void anImportMayBeLargerThanOtherBodiesUpToItsOwnLimit() {
+        String p = newProfile("big");
+        // 300 KB: over the 256K of memory.http.max-body-size, well under the import's 16M
+        String padding = " ".repeat(300 * 1024);
+        importDocument(p, "{\"format_version\": 2," + padding + "\"profile_id\": \"" + p + "\"}").statusCode(400)
+                .body("errors.field", contains("format_version"));
+        given().contentType(ContentType.JSON).body("{\"message\": \"OpenAI 估值高\"," + padding + "}")
+                .when().post(PROFILE + "/feedback", p).then().statusCode(413);
+    }
+
+    @Test
     void theThreeCallsAreDocumentedInTheOpenApiDocument() {
         given().queryParam("format", "json").when().get("/q/openapi").then().statusCode(200)
                 .body("paths.'/v1/profiles/{profile_id}/export'.get.operationId", equalTo("exportProfile"))
