@@ -41,6 +41,10 @@ import dev.pmmemory.application.service.MemoryCorrections;
 import dev.pmmemory.application.service.MemoryQueries;
 import dev.pmmemory.application.service.RetentionPurge;
 import dev.pmmemory.application.service.ShortTermSessions;
+import dev.pmmemory.application.service.ProfileDataRights;
+import dev.pmmemory.application.port.in.EraseProfile;
+import dev.pmmemory.application.port.in.ExportProfile;
+import dev.pmmemory.application.port.in.ImportProfile;
 import dev.pmmemory.adapters.classifier.llm.ChatEndpoint;
 import dev.pmmemory.adapters.classifier.llm.OpenAiCompatibleClassifier;
 import dev.pmmemory.domain.classify.Classifier;
@@ -391,10 +395,24 @@ public class Wiring {
         return new FactBook(store, new Redactor(), ids, clock);
     }
 
+    /** Data rights (export, erase, import): one service, exposed as its three use cases below. */
+    @Produces
+    @Singleton
+    @Typed(ProfileDataRights.class)
+    ProfileDataRights profileDataRights(MemoryStore store, IdGenerator ids, Clock clock) {
+        return new ProfileDataRights(store, ids, clock);
+    }
+
     @Produces
     @Singleton
     RecordFact recordFact(FactBook facts) {
         return facts;
+    }
+
+    @Produces
+    @Singleton
+    ExportProfile exportProfile(ProfileDataRights rights) {
+        return rights;
     }
 
     @Produces
@@ -405,7 +423,19 @@ public class Wiring {
 
     @Produces
     @Singleton
+    EraseProfile eraseProfile(ProfileDataRights rights) {
+        return rights;
+    }
+
+    @Produces
+    @Singleton
     ReadFacts readFacts(FactBook facts) {
         return facts;
+    }
+
+    @Produces
+    @Singleton
+    ImportProfile importProfile(ProfileDataRights rights) {
+        return rights;
     }
 }

@@ -70,6 +70,32 @@ class AuthTest {
                 .body("items.size()", equalTo(1));
     }
 
+    /** Export, erase and import act on a whole profile: admin scope (API.md "Profile data rights"). */
+    @Test
+    void dataRightsNeedTheAdminScopeAndRecordTheAdminsName() {
+        as(WithApiKeys.BOT).contentType(ContentType.JSON).body(body("OpenAI 估值高"))
+                .when().post("/v1/profiles/team-a-rights/feedback").then().statusCode(201);
+
+        as(WithApiKeys.BOT).when().get("/v1/profiles/team-a-rights/export").then().statusCode(403)
+                .contentType("application/problem+json");
+        as(WithApiKeys.READER).when().get("/v1/profiles/team-a-rights/export").then().statusCode(403);
+        as(WithApiKeys.BOT).when().delete("/v1/profiles/team-a-rights").then().statusCode(403);
+        as(WithApiKeys.BOT).contentType(ContentType.JSON).body("{}")
+                .when().post("/v1/profiles/team-a-rights/import").then().statusCode(403);
+        given().when().delete("/v1/profiles/team-a-rights").then().statusCode(401);
+
+        String document = as(WithApiKeys.ADMIN).when().get("/v1/profiles/team-a-rights/export").then()
+                .statusCode(200).extract().asString();
+        as(WithApiKeys.ADMIN).when().delete("/v1/profiles/team-a-rights").then().statusCode(200);
+        as(WithApiKeys.ADMIN).when().get("/v1/profiles/team-a-rights/export").then().statusCode(200)
+                .body("audit_events[-1].kind", equalTo("profile_erased"))
+                .body("audit_events[-1].actor", equalTo("ops"));
+        as(WithApiKeys.ADMIN).contentType(ContentType.JSON).body(document)
+                .when().post("/v1/profiles/team-a-rights/import").then().statusCode(200);
+        as(WithApiKeys.BOT).when().get("/v1/profiles/team-a-rights/context?query=OpenAI").then().statusCode(200)
+                .body("items[0].content", equalTo("OpenAI 估值高"));
+    }
+
     @Test
     void aReadKeyCannotWrite() {
         as(WithApiKeys.READER).contentType(ContentType.JSON).body(body("OpenAI 估值高"))

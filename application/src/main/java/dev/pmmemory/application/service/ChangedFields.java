@@ -9,10 +9,10 @@ import java.util.Map;
  * ({@code {"status":"pending"}}, {@code {"content":"…","expires_at":null}}). Written by hand: the
  * application has no JSON library, and these objects hold only strings and nulls.
  */
-final class ChangedFields {
+public final class ChangedFields {
     private final Map<String, String> fields = new LinkedHashMap<>();
 
-    ChangedFields put(String name, String value) {
+    public ChangedFields put(String name, String value) {
         fields.put(name, value);
         return this;
     }
@@ -29,7 +29,7 @@ final class ChangedFields {
         return fields.isEmpty();
     }
 
-    String json() {
+    public String json() {
         StringBuilder out = new StringBuilder("{");
         fields.forEach((name, value) -> {
             if (out.length() > 1) {

@@ -94,6 +94,12 @@ public final class InMemoryMemoryStore implements MemoryStore {
         }
     }
 
+    /** Nothing outlives a removal here: the state is only in this process's memory. */
+    @Override
+    public boolean shredDeleted() {
+        return true;
+    }
+
     /** Lets a test simulate an unreachable store (readiness). */
     public void setAvailable(boolean available) {
         this.available = available;
@@ -328,6 +334,14 @@ public final class InMemoryMemoryStore implements MemoryStore {
             public long countByProfile(String profileId) {
                 checkOpen();
                 return s.experiences.values().stream().filter(e -> e.profileId().equals(profileId)).count();
+            }
+
+            @Override
+            public int deleteProfile(String profileId) {
+                checkWritable();
+                int before = s.experiences.size();
+                s.experiences.values().removeIf(e -> e.profileId().equals(profileId));
+                return before - s.experiences.size();
             }
         }
 
@@ -614,6 +628,18 @@ public final class InMemoryMemoryStore implements MemoryStore {
             }
 
             @Override
+            public int deleteProfile(String profileId) {
+                checkWritable();
+                List<String> gone = s.memories.values().stream().filter(m -> m.profileId().equals(profileId))
+                        .map(Memory::id).toList();
+                gone.forEach(id -> {
+                    s.memories.remove(id);
+                    s.vectors.remove(id);
+                });
+                return gone.size();
+            }
+
+            @Override
             public List<Memory> findAllAbout(String profileId, String entityKey) {
                 return find(profileId, m -> m.entityKeys().contains(entityKey)).stream()
                         .sorted(Comparator.comparing(Memory::createdAt).thenComparing(Memory::id)).toList();
@@ -697,6 +723,14 @@ public final class InMemoryMemoryStore implements MemoryStore {
             }
 
             @Override
+            public int deleteProfile(String profileId) {
+                checkWritable();
+                int before = s.raws.size();
+                s.raws.removeIf(r -> r.profileId().equals(profileId));
+                return before - s.raws.size();
+            }
+
+            @Override
             public int deleteForMemory(String profileId, String memoryId) {
                 checkWritable();
                 int before = s.raws.size();
@@ -743,6 +777,35 @@ public final class InMemoryMemoryStore implements MemoryStore {
             public long countByProfile(String profileId) {
                 checkOpen();
                 return s.audits.stream().filter(e -> e.profileId().equals(profileId)).count();
+            }
+
+            @Override
+            public int scrubProfile(String profileId) {
+                checkWritable();
+                int[] scrubbed = {0};
+                s.audits.replaceAll(e -> {
+                    if (!e.profileId().equals(profileId)) {
+                        return e;
+                    }
+                    scrubbed[0]++;
+                    return new AuditEvent(e.id(), e.profileId(), e.memoryId(), e.rawMessageId(), e.kind(), "", e.at(),
+                            e.actor(), null, null);
+                });
+                return scrubbed[0];
+            }
+
+            @Override
+            public void restore(AuditEvent event) {
+                checkWritable();
+                for (int i = 0; i < s.audits.size(); i++) {
+                    AuditEvent e = s.audits.get(i);
+                    if (e.id().equals(event.id()) && e.profileId().equals(event.profileId())) {
+                        s.audits.set(i, new AuditEvent(e.id(), e.profileId(), e.memoryId(), e.rawMessageId(),
+                                e.kind(), event.detail(), e.at(), event.actor(), event.before(), event.after()));
+                        return;
+                    }
+                }
+                record(event);
             }
 
             @Override

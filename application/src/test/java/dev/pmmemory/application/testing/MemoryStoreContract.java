@@ -1195,6 +1195,15 @@ public abstract class MemoryStoreContract {
         }
     }
 
+    /** Data rights (issue 10 item 6): export, erase, import, on the store under test. */
+    @Nested
+    class DataRights extends DataRightsContract {
+        @Override
+        protected MemoryStore store() {
+            return store;
+        }
+    }
+
     // --- concurrency through the real use case ---------------------------------------------------
 
     @Test

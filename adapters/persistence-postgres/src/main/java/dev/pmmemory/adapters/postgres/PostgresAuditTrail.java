@@ -39,6 +39,29 @@ final class PostgresAuditTrail implements AuditTrail {
     }
 
     @Override
+    public int scrubProfile(String profileId) {
+        return PostgresDml.run(em, "UPDATE audit_events SET detail = '', before_state = NULL, after_state = NULL"
+                + " WHERE profile_id = :p", Map.of("p", profileId));
+    }
+
+    @Override
+    public void restore(AuditEvent e) {
+        Map<String, Object> args = new HashMap<>();
+        args.put("detail", e.detail());
+        args.put("actor", e.actor());
+        args.put("before", e.before());
+        args.put("after", e.after());
+        args.put("p", e.profileId());
+        args.put("id", e.id());
+        int restored = PostgresDml.run(em, "UPDATE audit_events SET detail = :detail, actor = :actor,"
+                + " before_state = CAST(:before AS text), after_state = CAST(:after AS text)"
+                + " WHERE profile_id = :p AND id = :id", args);
+        if (restored == 0) {
+            record(e);
+        }
+    }
+
+    @Override
     public List<AuditEvent> newestFirst(String profileId, String memoryId, String afterEventId, int limit) {
         StringBuilder q = new StringBuilder("profileId = :p");
         Map<String, Object> args = new HashMap<>();

@@ -52,4 +52,9 @@ final class PostgresExperiences implements Experiences {
     public long countByProfile(String profileId) {
         return ExperienceRow.count("profileId", profileId);
     }
+
+    @Override
+    public int deleteProfile(String profileId) {
+        return PostgresDml.run(em, "DELETE FROM experiences WHERE profile_id = :p", java.util.Map.of("p", profileId));
+    }
 }

@@ -182,6 +182,12 @@ final class PostgresMemories implements Memories {
     }
 
     @Override
+    public int deleteProfile(String profileId) {
+        // memory_vectors follow by ON DELETE CASCADE; entities and keywords are columns of the row
+        return PostgresDml.run(em, "DELETE FROM memories WHERE profile_id = :p", Map.of("p", profileId));
+    }
+
+    @Override
     public long countByProfile(String profileId) {
         return MemoryRow.count("profileId", profileId);
     }

@@ -122,6 +122,16 @@ public class PostgresMemoryStore implements MemoryStore {
                 .setParameter("job", job).setParameter("period", periodStart).executeUpdate() == 1);
     }
 
+    /**
+     * Nothing to do in the database: deleted rows stay as dead tuples until VACUUM marks their space
+     * reusable and later writes overwrite it (VACUUM FULL rewrites the tables at once); that is the
+     * operator's (docs/rules.md "Data rights").
+     */
+    @Override
+    public boolean shredDeleted() {
+        return false;
+    }
+
     /** Answers within a few seconds: a connection from the pool, the schema in place, one round trip. */
     @Override
     public boolean isAvailable() {

@@ -51,6 +51,11 @@ final class PostgresRawMessages implements RawMessages {
     }
 
     @Override
+    public int deleteProfile(String profileId) {
+        return PostgresDml.run(em, "DELETE FROM raw_messages WHERE profile_id = :p", Map.of("p", profileId));
+    }
+
+    @Override
     public long countByProfile(String profileId) {
         return RawMessageRow.count("profileId", profileId);
     }

@@ -84,6 +84,21 @@ final class SqliteAuditTrail implements AuditTrail {
     }
 
     @Override
+    public int scrubProfile(String profileId) {
+        return Jdbc.update(c, "UPDATE audit_events SET detail = '', before_state = NULL, after_state = NULL"
+                + " WHERE profile_id = ?", profileId);
+    }
+
+    @Override
+    public void restore(AuditEvent e) {
+        int restored = Jdbc.update(c, "UPDATE audit_events SET detail = ?, actor = ?, before_state = ?, after_state = ?"
+                + " WHERE profile_id = ? AND id = ?", e.detail(), e.actor(), e.before(), e.after(), e.profileId(), e.id());
+        if (restored == 0) {
+            record(e);
+        }
+    }
+
+    @Override
     public void scrubMemory(String profileId, String memoryId) {
         Jdbc.update(c, "UPDATE audit_events SET detail = '', before_state = NULL, after_state = NULL"
                 + " WHERE profile_id = ? AND memory_id = ?", profileId, memoryId);

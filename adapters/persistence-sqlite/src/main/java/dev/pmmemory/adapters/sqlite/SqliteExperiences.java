@@ -80,6 +80,12 @@ final class SqliteExperiences implements Experiences {
     }
 
     @Override
+    public int deleteProfile(String profileId) {
+        // experience_terms follow by ON DELETE CASCADE (foreign keys are on)
+        return Jdbc.update(c, "DELETE FROM experiences WHERE profile_id = ?", profileId);
+    }
+
+    @Override
     public long countByProfile(String profileId) {
         return Jdbc.count(c, "SELECT COUNT(*) FROM experiences WHERE profile_id = ?", profileId);
     }

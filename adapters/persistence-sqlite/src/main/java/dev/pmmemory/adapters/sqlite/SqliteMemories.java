@@ -248,6 +248,12 @@ final class SqliteMemories implements Memories {
     }
 
     @Override
+    public int deleteProfile(String profileId) {
+        // memory_entities, memory_terms and memory_vectors follow by ON DELETE CASCADE (foreign keys are on)
+        return Jdbc.update(c, "DELETE FROM memories WHERE profile_id = ?", profileId);
+    }
+
+    @Override
     public long countByProfile(String profileId) {
         return Jdbc.count(c, "SELECT COUNT(*) FROM memories WHERE profile_id = ?", profileId);
     }

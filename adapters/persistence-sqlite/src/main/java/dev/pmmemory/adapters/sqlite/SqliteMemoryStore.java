@@ -50,6 +50,11 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
         String url = "jdbc:sqlite:" + file.toAbsolutePath();
         this.writer = dataSource(url, SQLiteConfig.TransactionMode.IMMEDIATE).getConnection();
         this.schemaVersion = SqliteSchema.migrate(writer, clock.instant());
+        // Deleted rows are overwritten with zeros in the file (erase, purge): data rights need the
+        // bytes gone, not merely unlinked. Only the writer deletes; the cost is writing freed space.
+        try (var s = writer.createStatement()) {
+            s.execute("PRAGMA secure_delete = ON");
+        }
         this.writer.setAutoCommit(false);
         this.readSource = dataSource(url, SQLiteConfig.TransactionMode.DEFERRED);
     }
@@ -112,6 +117,29 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
         try {
             return Jdbc.update(writer, "INSERT OR IGNORE INTO job_runs (job, period_start) VALUES (?, ?)", job,
                     periodStart.toEpochMilli()) == 1;
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    /**
+     * The WAL still holds the page images written before an erase (with the erased text): copy the
+     * latest pages into the file (zeroed by secure_delete) and truncate the WAL to nothing. Runs
+     * outside a transaction, under the write lock; readers between transactions do not hold it up,
+     * and one in the middle of a read is waited for (busy timeout).
+     */
+    @Override
+    public boolean shredDeleted() {
+        writeLock.lock();
+        try {
+            writer.setAutoCommit(true);
+            try (var s = writer.createStatement(); var rs = s.executeQuery("PRAGMA wal_checkpoint(TRUNCATE)")) {
+                return rs.next() && rs.getInt(1) == 0; // column busy: 1 when a reader kept it from completing
+            } finally {
+                writer.setAutoCommit(false);
+            }
+        } catch (SQLException e) {
+            throw Jdbc.translate(e);
         } finally {
             writeLock.unlock();
         }

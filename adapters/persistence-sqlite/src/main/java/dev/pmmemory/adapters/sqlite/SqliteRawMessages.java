@@ -78,6 +78,11 @@ final class SqliteRawMessages implements RawMessages {
     }
 
     @Override
+    public int deleteProfile(String profileId) {
+        return Jdbc.update(c, "DELETE FROM raw_messages WHERE profile_id = ?", profileId);
+    }
+
+    @Override
     public long countByProfile(String profileId) {
         return Jdbc.count(c, "SELECT COUNT(*) FROM raw_messages WHERE profile_id = ?", profileId);
     }

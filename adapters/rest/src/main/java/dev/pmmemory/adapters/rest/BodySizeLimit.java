@@ -16,42 +16,53 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * 413 problem response, before it is read. The HTTP layer's own limit
  * ({@code quarkus.http.limits.max-body-size}) is set higher as a hard cap for bodies sent
  * without a length; it answers with an empty 413, so it must not be the one a normal client meets.
+ *
+ * <p>An import ({@code POST …/import}) carries a whole profile's export: it has its own, larger
+ * limit, {@code memory.http.max-import-size} (at most the hard cap).
  */
 @Singleton
 public class BodySizeLimit {
+    private static final java.util.regex.Pattern IMPORT = java.util.regex.Pattern.compile("/v1/profiles/[^/]+/import");
+
     private final long maxBytes;
+    private final long maxImportBytes;
     private final ObjectMapper json;
 
-    public BodySizeLimit(@ConfigProperty(name = "memory.http.max-body-size", defaultValue = "256K") MemorySize max, ObjectMapper json) {
+    public BodySizeLimit(@ConfigProperty(name = "memory.http.max-body-size", defaultValue = "256K") MemorySize max,
+                         @ConfigProperty(name = "memory.http.max-import-size", defaultValue = "16M") MemorySize maxImport,
+                         ObjectMapper json) {
         this.maxBytes = max.asLongValue();
+        this.maxImportBytes = maxImport.asLongValue();
         this.json = json;
     }
 
     void register(@Observes Filters filters) {
         filters.register(rc -> {
             String length = rc.request().getHeader(HttpHeaders.CONTENT_LENGTH);
-            if (length != null && isOver(length)) {
+            String path = rc.request().path();
+            long limit = path != null && IMPORT.matcher(path).matches() ? maxImportBytes : maxBytes;
+            if (length != null && isOver(length, limit)) {
                 rc.response().setStatusCode(413)
                         .putHeader(HttpHeaders.CONTENT_TYPE, Problem.MEDIA_TYPE)
                         .putHeader(HttpHeaders.CONNECTION, "close")
-                        .end(problemBody());
+                        .end(problemBody(limit));
                 return;
             }
             rc.next();
         }, 100);
     }
 
-    private boolean isOver(String contentLength) {
+    private static boolean isOver(String contentLength, long limit) {
         try {
-            return Long.parseLong(contentLength.strip()) > maxBytes;
+            return Long.parseLong(contentLength.strip()) > limit;
         } catch (NumberFormatException e) {
             return false; // a malformed header is the HTTP layer's to reject
         }
     }
 
-    private String problemBody() {
+    private String problemBody(long limit) {
         Problem p = new Problem(Problems.TYPE_PREFIX + "payload-too-large", "Payload Too Large", 413,
-                "the request body is larger than " + maxBytes + " bytes", List.of());
+                "the request body is larger than " + limit + " bytes", List.of());
         try {
             return json.writeValueAsString(p);
         } catch (JsonProcessingException e) {

@@ -25,7 +25,9 @@ public enum AuditKind {
     /** A new version of a structured fact (the previous one, if open, closed at its valid_from). */
     FACT_RECORDED,
     /** A fact's current version closed by hand (DELETE): the attribute has no value from then on. */
-    FACT_CLOSED;
+    FACT_CLOSED,
+    /** Tombstone of an erased profile (data rights): who and when, and how many rows of each kind went. */
+    PROFILE_ERASED;
 
     public String wireName() {
         return name().toLowerCase(Locale.ROOT);

@@ -20,6 +20,19 @@ public interface AuditTrail {
     void scrubMemory(String profileId, String memoryId);
 
     /**
+     * Erase (data rights): empties the detail and the before / after states of every event of the
+     * profile, leaving content-free tombstones (ids, kinds, actors, times); returns how many events.
+     */
+    int scrubProfile(String profileId);
+
+    /**
+     * Import (data rights): stores the event, or, when this profile already holds an event with its
+     * id (the tombstone an erase left), puts its detail, actor and before / after states back in place,
+     * so that the audit reads in its original order again.
+     */
+    void restore(AuditEvent event);
+
+    /**
      * Up to {@code limit} events of the profile, newest first (the reverse of the order they were
      * recorded in), only those about {@code memoryId} when it is not null, and only those recorded
      * before the event {@code afterEventId} when it is not null (the last one of the previous page;

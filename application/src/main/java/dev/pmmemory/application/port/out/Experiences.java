@@ -21,4 +21,7 @@ public interface Experiences {
     List<Experience> newestFirst(String profileId, int limit);
 
     long countByProfile(String profileId);
+
+    /** Erase (data rights): removes every experience of the profile with its lookup rows; returns how many. */
+    int deleteProfile(String profileId);
 }

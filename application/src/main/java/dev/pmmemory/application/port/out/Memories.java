@@ -85,6 +85,12 @@ public interface Memories {
     /** Removes the memory with its lookup rows and vector; false when there was none. */
     boolean delete(String profileId, String id);
 
+    /**
+     * Erase (data rights): removes every memory of the profile with its lookup rows (terms,
+     * entities) and vectors; returns how many memories.
+     */
+    int deleteProfile(String profileId);
+
     /** Every memory of the profile naming the entity {@code entityKey}, whatever its status, oldest first (created_at, id). */
     List<Memory> findAllAbout(String profileId, String entityKey);
 

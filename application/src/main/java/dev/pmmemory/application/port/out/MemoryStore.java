@@ -33,6 +33,17 @@ public interface MemoryStore {
      */
     boolean claimJobRun(String job, Instant periodStart);
 
+    /**
+     * Called after an erase has committed: leaves no copy of the deleted rows in the store's own files
+     * where the store can promise it. SQLite deletes with secure_delete (freed bytes are zeroed) and
+     * here checkpoints the WAL and truncates it; PostgreSQL keeps dead row versions until VACUUM
+     * reuses their space, which only the operator's VACUUM (FULL) controls, so it does nothing here.
+     *
+     * @return whether the deleted bytes are now gone from the store's files: false on PostgreSQL, and on
+     *         SQLite when a reader kept the WAL busy past the busy timeout (the next checkpoint completes it)
+     */
+    boolean shredDeleted();
+
     /** The repositories bound to one transaction. */
     interface StoreTransaction {
         Memories memories();

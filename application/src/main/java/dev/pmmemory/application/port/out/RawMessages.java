@@ -28,6 +28,9 @@ public interface RawMessages {
     /** Removes the raw messages that created or reinforced the memory; returns how many. */
     int deleteForMemory(String profileId, String memoryId);
 
+    /** Erase (data rights): removes every raw message of the profile; returns how many. */
+    int deleteProfile(String profileId);
+
     /**
      * Up to {@code limit} messages of the profile, newest first (received_at desc, id desc), only
      * those with {@code outcome} when it is not null, after {@code after} ({@code createdAt} holding a

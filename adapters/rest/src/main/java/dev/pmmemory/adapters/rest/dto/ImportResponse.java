@@ -1,0 +1,14 @@
+package dev.pmmemory.adapters.rest.dto;
+
+import dev.pmmemory.application.port.in.ProfileData;
+import io.quarkus.runtime.annotations.RegisterForReflection;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
+@RegisterForReflection
+@Schema(name = "Import", description = "what an import stored (counts)")
+public record ImportResponse(String profileId, int rawMessages, int memories, int auditEvents, int experiences) {
+    public static ImportResponse of(ProfileData d) {
+        return new ImportResponse(d.profileId(), d.rawMessages().size(), d.memories().size(), d.auditEvents().size(),
+                d.experiences().size());
+    }
+}

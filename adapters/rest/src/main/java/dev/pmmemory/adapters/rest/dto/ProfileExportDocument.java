@@ -1,0 +1,118 @@
+package dev.pmmemory.adapters.rest.dto;
+
+import com.fasterxml.jackson.annotation.JsonRawValue;
+import dev.pmmemory.application.port.in.ProfileData;
+import dev.pmmemory.application.port.out.AuditEvent;
+import dev.pmmemory.application.port.out.RawMessage;
+import dev.pmmemory.domain.experience.Experience;
+import dev.pmmemory.domain.memory.Memory;
+import io.quarkus.runtime.annotations.RegisterForReflection;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
+/**
+ * The export document (docs/api.md "Export document"): everything held for one profile, stored values
+ * as they are, in one format an import reads back. A new format is a new {@code format_version}.
+ */
+@RegisterForReflection
+@Schema(name = "ProfileExport", description = "everything held for one profile; POST it to …/import to load it back")
+public record ProfileExportDocument(
+        @Schema(description = "the version of this format; an import refuses any other", enumeration = {"1"})
+        int formatVersion,
+        String profileId,
+        @Schema(nullable = true, description = "when the export was read; ignored by an import")
+        Instant exportedAt,
+        @Schema(description = "every feedback message as received (after redaction), oldest first")
+        List<RawMessageEntry> rawMessages,
+        @Schema(description = "memories of every status, oldest first, with their supersession links")
+        List<MemoryEntry> memories,
+        @Schema(description = "the audit events in the order they were recorded")
+        List<AuditEntry> auditEvents,
+        @Schema(description = "lessons of finished rounds, oldest first")
+        List<ExperienceEntry> experiences,
+        @Schema(description = "structured facts: always empty in this build (an import refuses a non-empty one)")
+        List<Map<String, Object>> facts) {
+
+    public static ProfileExportDocument of(ProfileData d) {
+        return new ProfileExportDocument(ProfileData.FORMAT_VERSION, d.profileId(), d.exportedAt(),
+                d.rawMessages().stream().map(RawMessageEntry::of).toList(),
+                d.memories().stream().map(MemoryEntry::of).toList(),
+                d.auditEvents().stream().map(AuditEntry::of).toList(),
+                d.experiences().stream().map(ExperienceEntry::of).toList(),
+                List.of());
+    }
+
+    @RegisterForReflection
+    @Schema(name = "ExportedRawMessage")
+    public record RawMessageEntry(String id, @Schema(nullable = true) String messageId,
+                                  @Schema(nullable = true) String sessionId,
+                                  @Schema(enumeration = {"explicit", "inferred", "bot"}) String source,
+                                  String content, Instant createdAt, Instant receivedAt,
+                                  @Schema(enumeration = {"created", "deduplicated", "replayed", "pending",
+                                          "unclassified"}) String outcome,
+                                  @Schema(nullable = true) String memoryId, List<String> supersededIds,
+                                  List<String> redactions) {
+        static RawMessageEntry of(RawMessage r) {
+            return new RawMessageEntry(r.id(), r.messageId(), r.sessionId(), r.source().wireName(), r.content(),
+                    r.createdAt(), r.receivedAt(), r.outcome().wireName(), r.memoryId(), r.supersededIds(),
+                    r.redactions());
+        }
+    }
+
+    @RegisterForReflection
+    @Schema(name = "ExportedMemory")
+    public record MemoryEntry(String id,
+                              @Schema(enumeration = {"long_term_preference", "project_negative", "project_advance",
+                                      "project_positive", "market_info", "temp_status"}) String type,
+                              String content, String normalizedContent, List<String> entities, List<String> keywords,
+                              int weight,
+                              @Schema(description = "the stored status",
+                                      enumeration = {"active", "expired", "superseded", "pending", "rejected",
+                                              "deleted"}) String status,
+                              @Schema(enumeration = {"explicit", "inferred", "bot"}) String source,
+                              @Schema(nullable = true) String sessionId, Instant createdAt, Instant lastSeenAt,
+                              @Schema(nullable = true) Instant expiresAt, @Schema(nullable = true) Instant validFrom,
+                              @Schema(nullable = true) Instant validUntil,
+                              @Schema(nullable = true, description = "the memory that wholly superseded this one")
+                              String supersededBy,
+                              @Schema(description = "entities a newer opposite decision took over (per-entity "
+                                      + "supersession)") List<String> supersededEntityKeys,
+                              List<String> sourceMessageIds) {
+        static MemoryEntry of(Memory m) {
+            return new MemoryEntry(m.id(), m.type().wireName(), m.content(), m.normalizedContent(), m.entities(),
+                    m.keywords(), m.weight(), m.status().wireName(), m.source().wireName(), m.sessionId(),
+                    m.createdAt(), m.lastSeenAt(), m.expiresAt(), m.validFrom(), m.validUntil(), m.supersededBy(),
+                    m.supersededEntityKeys().stream().sorted().toList(), m.sourceMessageIds());
+        }
+    }
+
+    @RegisterForReflection
+    @Schema(name = "ExportedAuditEvent")
+    public record AuditEntry(String id, @Schema(nullable = true) String memoryId,
+                             @Schema(nullable = true) String rawMessageId, String kind, String detail, Instant at,
+                             String actor,
+                             @Schema(type = SchemaType.OBJECT, nullable = true,
+                                     description = "the changed fields before the change (strings or null)")
+                             @JsonRawValue String before,
+                             @Schema(type = SchemaType.OBJECT, nullable = true,
+                                     description = "the changed fields after the change (strings or null)")
+                             @JsonRawValue String after) {
+        static AuditEntry of(AuditEvent e) {
+            return new AuditEntry(e.id(), e.memoryId(), e.rawMessageId(), e.kind().wireName(), e.detail(), e.at(),
+                    e.actor(), e.before(), e.after());
+        }
+    }
+
+    @RegisterForReflection
+    @Schema(name = "ExportedExperience")
+    public record ExperienceEntry(String id, String task, String outcome, String lesson, double importance,
+                                  List<String> keywords, Instant createdAt) {
+        static ExperienceEntry of(Experience e) {
+            return new ExperienceEntry(e.id(), e.task(), e.outcome(), e.lesson(), e.importance(), e.keywords(),
+                    e.createdAt());
+        }
+    }
+}

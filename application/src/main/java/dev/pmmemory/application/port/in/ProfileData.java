@@ -1,0 +1,36 @@
+package dev.pmmemory.application.port.in;
+
+import dev.pmmemory.application.port.out.AuditEvent;
+import dev.pmmemory.application.port.out.RawMessage;
+import dev.pmmemory.domain.experience.Experience;
+import dev.pmmemory.domain.memory.Memory;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Everything held for one profile (data rights): what an export contains and an import loads back.
+ * Vectors are not part of it (the backfill job recomputes them); stored values as they are, each list
+ * in the order the store keeps it (raw messages by received_at, memories by created_at, experiences by
+ * created_at, each then by id; audit events in the order they were recorded).
+ *
+ * @param exportedAt when the export was read (null in an import: it says nothing about the data)
+ */
+public record ProfileData(String profileId, Instant exportedAt, List<RawMessage> rawMessages,
+                          List<Memory> memories, List<AuditEvent> auditEvents, List<Experience> experiences) {
+    /** The version of the document format; an import refuses any other. */
+    public static final int FORMAT_VERSION = 1;
+
+    public ProfileData {
+        Objects.requireNonNull(profileId, "profileId");
+        rawMessages = List.copyOf(rawMessages);
+        memories = List.copyOf(memories);
+        auditEvents = List.copyOf(auditEvents);
+        experiences = List.copyOf(experiences);
+    }
+
+    /** Nothing but audit tombstones (or nothing at all): what an import may load into. */
+    public boolean holdsNoData() {
+        return rawMessages.isEmpty() && memories.isEmpty() && experiences.isEmpty();
+    }
+}

@@ -1,0 +1,351 @@
+package dev.pmmemory.application.testing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.pmmemory.application.InvalidInputException;
+import dev.pmmemory.application.NotFoundException;
+import dev.pmmemory.application.StateConflictException;
+import dev.pmmemory.application.port.in.CorrectMemoryCommand;
+import dev.pmmemory.application.port.in.EraseProfile.Erasure;
+import dev.pmmemory.application.port.in.ImportProfileCommand;
+import dev.pmmemory.application.port.in.ProfileData;
+import dev.pmmemory.application.port.in.RecordExperienceCommand;
+import dev.pmmemory.application.port.out.AuditEvent;
+import dev.pmmemory.application.port.out.AuditKind;
+import dev.pmmemory.application.port.out.FeedbackOutcome;
+import dev.pmmemory.application.port.out.MemoryStore;
+import dev.pmmemory.application.port.out.RawMessage;
+import dev.pmmemory.application.service.FeedbackIntake;
+import dev.pmmemory.application.service.MemoryCorrections;
+import dev.pmmemory.application.service.ProfileDataRights;
+import dev.pmmemory.domain.memory.Memory;
+import dev.pmmemory.domain.memory.MemoryStatus;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Data rights (issue 10 item 6) on a store: export everything of a profile, erase it physically with
+ * content-free audit tombstones, import an export back losslessly. Run by {@link MemoryStoreContract}
+ * on every store (a nested class).
+ */
+public abstract class DataRightsContract {
+    private static final String P = "pm-rights";
+    private static final String OTHER = "pm-rights-other";
+    private static final String ADMIN = "ops-admin-key";
+    private final Instant today = Instant.parse("2026-06-15T08:00:00Z");
+    private final MutableClock clock = new MutableClock(today);
+    private FeedbackIntake intake;
+    private MemoryCorrections corrections;
+    private ProfileDataRights rights;
+
+    /** The store under test, fresh and empty. */
+    protected abstract MemoryStore store();
+
+    @BeforeEach
+    void wireTheUseCases() {
+        intake = UseCases.feedbackIntake(store(), clock);
+        corrections = UseCases.memoryCorrections(store(), clock);
+        rights = new ProfileDataRights(store(), UseCases.UUIDS, clock);
+    }
+
+    /**
+     * A profile with one of each: memories active, superseded (whole and per entity) and corrected, an
+     * unclassified message, an experience, a vector; and another profile that must stay untouched.
+     */
+    private void aProfileWithHistory() {
+        intake.add(UseCases.feedback(P, "Anthropic 和 OpenAI 可以推进", today.minus(Duration.ofDays(5))));
+        intake.add(UseCases.feedback(P, "Anthropic 商业化弱", today.minus(Duration.ofDays(4))));
+        String corrected = intake.add(UseCases.feedback(P, "Mistral 估值高", today.minus(Duration.ofDays(3))))
+                .memory().orElseThrow().memory().id();
+        intake.add(UseCases.feedback(P, "Mistral 估值高", today.minus(Duration.ofDays(2))));
+        intake.add(UseCases.feedbackWithId(P, "今天天气不错", today.minus(Duration.ofDays(1)), "msg-weather"));
+        corrections.correct(CorrectMemoryCommand.of(P, corrected, Map.of("content", "Mistral 估值偏高 \"引号\""), ADMIN));
+        UseCases.experienceIntake(store(), clock).record(new RecordExperienceCommand(P, "推荐 OpenAI 跟投",
+                "PM 拒绝：估值太高", "估值高的项目先给对比估值", 0.8, today.minus(Duration.ofHours(1))));
+        store().write(P, tx -> {
+            tx.vectors().put(P, corrected, "test-model", new float[] {0.5f, 0.25f});
+            return null;
+        });
+        intake.add(UseCases.feedback(OTHER, "Anthropic 可以推进", today));
+        UseCases.experienceIntake(store(), clock).record(new RecordExperienceCommand(OTHER, "t", "o", "l", 0.5,
+                today));
+    }
+
+    private long count(java.util.function.Function<MemoryStore.StoreTransaction, Long> query) {
+        return store().read(query);
+    }
+
+    private List<Object> found(java.util.function.Function<MemoryStore.StoreTransaction, List<?>> query) {
+        return new ArrayList<>(store().read(query));
+    }
+
+    private ProfileData withoutErasureTombstones(ProfileData d) {
+        return new ProfileData(d.profileId(), null, d.rawMessages(), d.memories(),
+                d.auditEvents().stream().filter(e -> e.kind() != AuditKind.PROFILE_ERASED).toList(), d.experiences());
+    }
+
+    @Test
+    void anExportHoldsEverythingOfTheProfileAndNothingOfAnother() {
+        aProfileWithHistory();
+
+        ProfileData data = rights.export(P);
+
+        assertThat(data.profileId()).isEqualTo(P);
+        assertThat(data.exportedAt()).isEqualTo(today);
+        assertThat(data.rawMessages()).hasSize(5).allMatch(r -> r.profileId().equals(P));
+        assertThat(data.rawMessages()).extracting(RawMessage::outcome).contains(FeedbackOutcome.UNCLASSIFIED,
+                FeedbackOutcome.DEDUPLICATED);
+        assertThat(data.rawMessages()).extracting(RawMessage::receivedAt).isSorted();
+        assertThat(data.memories()).allMatch(m -> m.profileId().equals(P));
+        assertThat(data.memories()).extracting(Memory::content).contains("Mistral 估值偏高 \"引号\"");
+        assertThat(data.memories()).anyMatch(m -> !m.supersededEntityKeys().isEmpty())
+                .as("a per-entity supersession is exported");
+        assertThat(data.memories()).anyMatch(m -> m.status() == MemoryStatus.SUPERSEDED || m.supersededBy() != null
+                || !m.supersededEntityKeys().isEmpty());
+        assertThat(data.auditEvents()).extracting(AuditEvent::kind).contains(AuditKind.MEMORY_CORRECTED,
+                AuditKind.MESSAGE_UNCLASSIFIED, AuditKind.MEMORY_REINFORCED);
+        assertThat(data.auditEvents()).filteredOn(e -> e.kind() == AuditKind.MEMORY_CORRECTED).singleElement()
+                .satisfies(e -> {
+                    assertThat(e.actor()).isEqualTo(ADMIN);
+                    assertThat(e.before()).contains("Mistral 估值高");
+                    assertThat(e.after()).contains("Mistral 估值偏高");
+                });
+        assertThat(data.experiences()).singleElement().satisfies(e -> assertThat(e.task()).isEqualTo("推荐 OpenAI 跟投"));
+    }
+
+    @Test
+    void anUnknownProfileHasNothingToExportOrErase() {
+        aProfileWithHistory();
+
+        assertThatThrownBy(() -> rights.export("pm-nobody")).isInstanceOf(NotFoundException.class);
+        assertThatThrownBy(() -> rights.erase("pm-nobody", ADMIN)).isInstanceOf(NotFoundException.class);
+        assertThat(count(tx -> tx.auditTrail().countByProfile("pm-nobody"))).isZero();
+    }
+
+    @Test
+    void anEraseRemovesEverythingAndTheAuditKeepsOnlyContentFreeTombstones() {
+        aProfileWithHistory();
+        ProfileData before = rights.export(P);
+        ProfileData otherBefore = rights.export(OTHER);
+        clock.set(today.plus(Duration.ofHours(1)));
+
+        Erasure erasure = rights.erase(P, ADMIN);
+
+        assertThat(erasure.rawMessages()).isEqualTo(5);
+        assertThat(erasure.memories()).isEqualTo(before.memories().size());
+        assertThat(erasure.experiences()).isEqualTo(1);
+        assertThat(erasure.auditEventsScrubbed()).isEqualTo(before.auditEvents().size());
+        assertThat(count(tx -> tx.rawMessages().countByProfile(P))).isZero();
+        assertThat(count(tx -> tx.memories().countByProfile(P))).isZero();
+        assertThat(count(tx -> tx.experiences().countByProfile(P))).isZero();
+        assertThat(found(tx -> tx.memories().findVisibleSharingTerms(P, today, List.of("mistral", "anthropic"))))
+                .isEmpty();
+        assertThat(found(tx -> tx.memories().findVisibleAbout(P, today, "anthropic"))).isEmpty();
+        assertThat(found(tx -> tx.experiences().findSharingTerms(P, today, List.of("估值")))).isEmpty();
+        List<String> memoryIds = before.memories().stream().map(Memory::id).toList();
+        assertThat(found(tx -> List.copyOf(tx.vectors().find(P, "test-model", memoryIds).keySet()))).isEmpty();
+        assertThat(found(tx -> tx.rawMessages().findByMessageId(P, "msg-weather").stream().toList())).isEmpty();
+
+        ProfileData after = rights.export(P);
+        assertThat(after.rawMessages()).isEmpty();
+        assertThat(after.memories()).isEmpty();
+        assertThat(after.experiences()).isEmpty();
+        assertThat(after.auditEvents()).hasSize(before.auditEvents().size() + 1);
+        for (int i = 0; i < before.auditEvents().size(); i++) {
+            AuditEvent was = before.auditEvents().get(i);
+            AuditEvent is = after.auditEvents().get(i);
+            assertThat(is.id()).isEqualTo(was.id());
+            assertThat(is.kind()).isEqualTo(was.kind());
+            assertThat(is.at()).isEqualTo(was.at());
+            assertThat(is.detail()).isEmpty();
+            assertThat(is.before()).isNull();
+            assertThat(is.after()).isNull();
+        }
+        AuditEvent tombstone = after.auditEvents().get(after.auditEvents().size() - 1);
+        assertThat(tombstone.kind()).isEqualTo(AuditKind.PROFILE_ERASED);
+        assertThat(tombstone.actor()).isEqualTo(ADMIN);
+        assertThat(tombstone.at()).isEqualTo(clock.instant());
+        assertThat(tombstone.detail()).isEqualTo("raw_messages=5 memories=" + before.memories().size()
+                + " experiences=1");
+        assertThat(withoutErasureTombstones(rights.export(OTHER))).isEqualTo(withoutErasureTombstones(otherBefore));
+        assertThatThrownBy(() -> rights.erase(P, ADMIN)).as("nothing left to erase")
+                .isInstanceOf(NotFoundException.class);
+    }
+
+    @Test
+    void exportEraseImportExportGivesTheSameDocumentButTheTombstone() {
+        aProfileWithHistory();
+        ProfileData first = rights.export(P);
+        List<String> terms = first.memories().stream().flatMap(m -> m.keywords().stream()).distinct().toList();
+        List<Object> recalled = found(tx -> tx.memories().findVisibleSharingTerms(P, today, terms));
+        List<Object> aboutAnthropic = found(tx -> tx.memories().findVisibleAbout(P, today, "anthropic"));
+        rights.erase(P, ADMIN);
+
+        rights.load(new ImportProfileCommand(P, first, ADMIN));
+
+        ProfileData second = rights.export(P);
+        assertThat(second.auditEvents()).filteredOn(e -> e.kind() == AuditKind.PROFILE_ERASED).hasSize(1);
+        assertThat(withoutErasureTombstones(second)).isEqualTo(withoutErasureTombstones(first));
+        // the lookups are rebuilt: recall and dedup find the imported memories again
+        assertThat(recalled).isNotEmpty();
+        assertThat(found(tx -> tx.memories().findVisibleSharingTerms(P, today, terms)))
+                .containsExactlyInAnyOrderElementsOf(recalled);
+        assertThat(aboutAnthropic).isNotEmpty();
+        assertThat(found(tx -> tx.memories().findVisibleAbout(P, today, "anthropic")))
+                .containsExactlyInAnyOrderElementsOf(aboutAnthropic);
+        assertThat(found(tx -> tx.experiences().findSharingTerms(P, today, List.of("估值")))).hasSize(1);
+        assertThat(found(tx -> tx.rawMessages().findByMessageId(P, "msg-weather").stream().toList())).hasSize(1);
+        assertThat(intake.add(UseCases.feedback(P, "Mistral 估值偏高 \"引号\"", today)).outcome())
+                .isEqualTo(FeedbackOutcome.DEDUPLICATED);
+    }
+
+    @Test
+    void anImportIntoAFreshProfileStoresTheAuditInTheDocumentsOrder() {
+        aProfileWithHistory();
+        ProfileData first = rights.export(P);
+        rights.erase(P, ADMIN);
+        // as if loaded into another deployment: the audit ids are not held here
+        List<AuditEvent> freshIds = first.auditEvents().stream().map(e -> new AuditEvent("new-" + e.id(),
+                e.profileId(), e.memoryId(), e.rawMessageId(), e.kind(), e.detail(), e.at(), e.actor(), e.before(),
+                e.after())).toList();
+        ProfileData document = new ProfileData(P, null, first.rawMessages(), first.memories(), freshIds,
+                first.experiences());
+
+        rights.load(new ImportProfileCommand(P, document, ADMIN));
+
+        List<AuditEvent> audit = rights.export(P).auditEvents();
+        assertThat(audit.subList(audit.size() - freshIds.size(), audit.size())).isEqualTo(freshIds);
+    }
+
+    @Test
+    void anImportIntoAProfileHoldingDataIsAConflictAndChangesNothing() {
+        aProfileWithHistory();
+        ProfileData document = rights.export(P);
+        intake.add(UseCases.feedback("pm-third", "Cohere 可以推进", today));
+        ProfileData otherDocument = new ProfileData("pm-third", null, List.of(), List.of(), List.of(),
+                List.of());
+
+        assertThatThrownBy(() -> rights.load(new ImportProfileCommand(P, document, ADMIN)))
+                .isInstanceOf(StateConflictException.class);
+        assertThatThrownBy(() -> rights.load(new ImportProfileCommand("pm-third", otherDocument, ADMIN)))
+                .isInstanceOf(StateConflictException.class);
+
+        assertThat(withoutErasureTombstones(rights.export(P))).isEqualTo(withoutErasureTombstones(document));
+    }
+
+    @Test
+    void anImportThatFailsHalfWayStoresNothing() {
+        aProfileWithHistory();
+        ProfileData first = rights.export(P);
+        rights.erase(P, ADMIN);
+        ProfileData afterErase = rights.export(P);
+        // the last memory reuses an id the other profile holds: the store refuses it after the raw
+        // messages and the first memories were written
+        String othersMemory = rights.export(OTHER).memories().get(0).id();
+        List<Memory> memories = new ArrayList<>(first.memories());
+        memories.add(memories.get(0).toBuilder().id(othersMemory).build());
+        ProfileData clashing = new ProfileData(P, null, first.rawMessages(), memories, first.auditEvents(),
+                first.experiences());
+
+        assertThatThrownBy(() -> rights.load(new ImportProfileCommand(P, clashing, ADMIN)))
+                .isInstanceOf(RuntimeException.class);
+
+        assertThat(rights.export(P)).isEqualTo(new ProfileData(P, today, List.of(), List.of(),
+                afterErase.auditEvents(), List.of()));
+    }
+
+    // --- the document: every bad field named, nothing stored --------------------------------------
+
+    private static Map<String, Object> document(Object... extra) {
+        Map<String, Object> d = new LinkedHashMap<>();
+        d.put("format_version", 1);
+        d.put("profile_id", P);
+        d.put("exported_at", "2026-06-15T08:00:00Z");
+        d.put("raw_messages", List.of());
+        d.put("memories", List.of());
+        d.put("audit_events", List.of());
+        d.put("experiences", List.of());
+        d.put("facts", List.of());
+        for (int i = 0; i < extra.length; i += 2) {
+            d.put((String) extra[i], extra[i + 1]);
+        }
+        return d;
+    }
+
+    private static List<String> fieldsNamed(Map<String, Object> document) {
+        try {
+            ImportProfileCommand.of(P, document, ADMIN);
+        } catch (InvalidInputException e) {
+            return e.errors().stream().map(InvalidInputException.FieldError::field).toList();
+        }
+        throw new AssertionError("the document was accepted");
+    }
+
+    @Test
+    void aDocumentOfAnotherFormatVersionIsRefusedNamingTheField() {
+        assertThat(fieldsNamed(document("format_version", 2))).containsExactly("format_version");
+        assertThat(fieldsNamed(document("format_version", "1"))).containsExactly("format_version");
+        Map<String, Object> none = document();
+        none.remove("format_version");
+        assertThat(fieldsNamed(none)).containsExactly("format_version");
+    }
+
+    @Test
+    void aMalformedDocumentIsRefusedNamingEveryBadField() {
+        Map<String, Object> memory = new HashMap<>();
+        memory.put("id", "m1");
+        memory.put("type", "no_such_type");
+        memory.put("content", "Mistral 估值高");
+        memory.put("normalized_content", "mistral 估值高");
+        memory.put("entities", List.of("Mistral"));
+        memory.put("keywords", List.of("mistral"));
+        memory.put("weight", 0);
+        memory.put("status", "active");
+        memory.put("source", "explicit");
+        memory.put("created_at", "yesterday");
+        memory.put("last_seen_at", "2026-06-15T08:00:00Z");
+        memory.put("superseded_entity_keys", List.of());
+        memory.put("source_message_ids", List.of());
+        memory.put("colour", "red");
+
+        List<String> fields = fieldsNamed(document("profile_id", OTHER, "memories", List.of(memory),
+                "raw_messages", "none", "audit_events", List.of("x"), "facts", List.of(Map.of("a", "b")),
+                "surprise", true));
+
+        assertThat(fields).containsExactlyInAnyOrder("profile_id", "memories[0].type", "memories[0].weight",
+                "memories[0].created_at", "memories[0].colour", "raw_messages", "audit_events[0]", "facts",
+                "surprise");
+        assertThat(count(tx -> tx.memories().countByProfile(P))).isZero();
+    }
+
+    @Test
+    void aValidDocumentReadsBackItsValues() {
+        Map<String, Object> event = new LinkedHashMap<>();
+        event.put("id", "a1");
+        event.put("memory_id", "m1");
+        event.put("raw_message_id", null);
+        event.put("kind", "memory_corrected");
+        event.put("detail", "fields=content");
+        event.put("at", "2026-06-15T08:00:00.123Z");
+        event.put("actor", ADMIN);
+        Map<String, Object> before = new LinkedHashMap<>();
+        before.put("content", "旧 \"x\"\n");
+        before.put("expires_at", null);
+        event.put("before", before);
+        event.put("after", null);
+
+        ImportProfileCommand command = ImportProfileCommand.of(P, document("audit_events", List.of(event)), ADMIN);
+
+        assertThat(command.data().auditEvents()).containsExactly(new AuditEvent("a1", P, "m1", null,
+                AuditKind.MEMORY_CORRECTED, "fields=content", Instant.parse("2026-06-15T08:00:00.123Z"), ADMIN,
+                "{\"content\":\"旧 \\\"x\\\"\\n\",\"expires_at\":null}", null));
+    }
+}

@@ -1,0 +1,244 @@
+package dev.pmmemory.bootstrap;
+
+import static dev.pmmemory.bootstrap.Api.context;
+import static dev.pmmemory.bootstrap.Api.feedback;
+import static dev.pmmemory.bootstrap.Api.newProfile;
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.contains;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.empty;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.everyItem;
+import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.hasItems;
+import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.notNullValue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import io.restassured.response.ValidatableResponse;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Data rights over REST (issue 10 item 6): export, erase, import. The round trip export → erase →
+ * import → export gives the same document but the erase's tombstone; every refused import stores
+ * nothing.
+ */
+@QuarkusTest
+class DataRightsAcceptanceTest {
+    private static final String PROFILE = "/v1/profiles/{p}";
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** Whether an erase also removes the bytes from the store's files (SQLite yes; PostgreSQL leaves it to VACUUM). */
+    protected boolean storeShredsBytes() {
+        return true;
+    }
+
+    // --- helpers ---------------------------------------------------------------------------------
+
+    private static ValidatableResponse export(String p) {
+        return given().when().get(PROFILE + "/export", p).then();
+    }
+
+    private static ValidatableResponse erase(String p) {
+        return given().when().delete(PROFILE, p).then();
+    }
+
+    private static ValidatableResponse importDocument(String p, String document) {
+        return given().contentType(ContentType.JSON).body(document).when().post(PROFILE + "/import", p).then();
+    }
+
+    private static String exported(String p) {
+        return export(p).statusCode(200).contentType(ContentType.JSON).extract().asString();
+    }
+
+    /** A profile with a history: memories superseded wholly and per entity, corrected, confirmed; an unclassified message; an experience. */
+    private static String profileWithHistory() {
+        String p = newProfile("rights");
+        feedback(p, Map.of("message", "Anthropic 和 OpenAI 可以推进", "created_at", "2026-05-01T08:00:00Z",
+                "message_id", "m-1", "session_id", "s-1")).statusCode(201);
+        feedback(p, "Anthropic 商业化弱", "2026-05-02T08:00:00Z").statusCode(201);
+        String corrected = feedback(p, "Mistral 估值高", "2026-05-03T08:00:00Z").statusCode(201)
+                .extract().path("memory.id");
+        feedback(p, "Mistral 估值高", "2026-05-04T08:00:00Z").statusCode(200).body("outcome", equalTo("deduplicated"));
+        feedback(p, "今天天气不错", "2026-05-05T08:00:00Z").statusCode(200).body("outcome", equalTo("unclassified"));
+        given().contentType(ContentType.JSON).body(Map.of("content", "Mistral 估值偏高 \"引号\"\n第二行"))
+                .when().patch(PROFILE + "/memories/{id}", p, corrected).then().statusCode(200);
+        feedback(p, "Cohere 可以推进", "2026-05-06T08:00:00Z").statusCode(201);
+        String pending = feedback(p, Map.of("message", "Cohere 商业化弱", "source", "inferred", "created_at",
+                "2026-05-07T08:00:00Z")).statusCode(201).body("outcome", equalTo("pending")).extract().path("memory.id");
+        given().when().post(PROFILE + "/memories/{id}:reject", p, pending).then().statusCode(200);
+        given().contentType(ContentType.JSON).body(Map.of("task", "推荐 OpenAI 跟投", "outcome", "PM 拒绝：估值太高",
+                "lesson", "估值高的项目先给对比估值", "importance", 0.8, "created_at", "2026-05-08T08:00:00Z"))
+                .when().post(PROFILE + "/experiences", p).then().statusCode(201);
+        return p;
+    }
+
+    /** The document without what differs between two exports of the same data: the time and the erase tombstones. */
+    private static JsonNode comparable(String document) throws Exception {
+        ObjectNode tree = (ObjectNode) JSON.readTree(document);
+        tree.remove("exported_at");
+        ArrayNode kept = JSON.createArrayNode();
+        tree.get("audit_events").forEach(e -> {
+            if (!e.get("kind").asText().equals("profile_erased")) {
+                kept.add(e);
+            }
+        });
+        tree.set("audit_events", kept);
+        return tree;
+    }
+
+    // --- export ------------------------------------------------------------------------------------
+
+    @Test
+    void anExportHoldsEverythingOfTheProfileInOneVersionedDocument() {
+        String p = profileWithHistory();
+
+        export(p).statusCode(200)
+                .body("format_version", equalTo(1))
+                .body("profile_id", equalTo(p))
+                .body("exported_at", notNullValue())
+                .body("raw_messages", hasSize(7))
+                .body("raw_messages.outcome", hasItems("created", "deduplicated", "unclassified"))
+                .body("raw_messages.find { it.message_id == 'm-1' }.session_id", equalTo("s-1"))
+                .body("memories.status", hasItems("active", "rejected"))
+                .body("memories.find { it.superseded_entity_keys.size() > 0 }", notNullValue())
+                .body("memories.content", hasItem("Mistral 估值偏高 \"引号\"\n第二行"))
+                .body("audit_events.kind", hasItems("memory_created", "memory_corrected", "memory_rejected",
+                        "message_unclassified"))
+                .body("audit_events.find { it.kind == 'memory_corrected' }.before.content", equalTo("Mistral 估值高"))
+                .body("audit_events.find { it.kind == 'memory_corrected' }.actor", equalTo("local"))
+                .body("experiences", hasSize(1))
+                .body("experiences[0].importance", equalTo(0.8f))
+                .body("facts", empty());
+    }
+
+    @Test
+    void anUnknownProfileHasNothingToExportOrErase() {
+        String p = newProfile("nobody");
+
+        export(p).statusCode(404).contentType("application/problem+json");
+        erase(p).statusCode(404).contentType("application/problem+json");
+        export("x y").statusCode(400).body("errors.field", contains("profile_id"));
+    }
+
+    // --- erase -------------------------------------------------------------------------------------
+
+    @Test
+    void anEraseRemovesTheDataAndTheAuditKeepsContentFreeTombstones() {
+        String p = profileWithHistory();
+        String other = profileWithHistory();
+        int events = export(p).extract().path("audit_events.size()");
+
+        erase(p).statusCode(200)
+                .body("profile_id", equalTo(p))
+                .body("raw_messages", equalTo(7))
+                .body("experiences", equalTo(1))
+                .body("audit_events_scrubbed", equalTo(events))
+                .body("storage_shredded", equalTo(storeShredsBytes()));
+
+        Api.memories(p, Map.of()).statusCode(200).body("items", empty());
+        given().when().get(PROFILE + "/experiences", p).then().statusCode(200).body("items", empty());
+        context(p, Map.of("query", "Mistral 估值", "as_of", "2026-05-09T08:00:00Z")).statusCode(200)
+                .body("items", empty());
+        export(p).statusCode(200)
+                .body("raw_messages", empty()).body("memories", empty()).body("experiences", empty())
+                .body("audit_events", hasSize(events + 1))
+                .body("audit_events.detail.findAll { it != '' }", contains(containsString("memories=")))
+                .body("audit_events.before", everyItem(equalTo(null)))
+                .body("audit_events.after", everyItem(equalTo(null)))
+                .body("audit_events[-1].kind", equalTo("profile_erased"))
+                .body("audit_events[-1].actor", equalTo("local"));
+        export(other).statusCode(200).body("memories.size()", org.hamcrest.Matchers.greaterThan(0));
+        erase(p).statusCode(404);
+    }
+
+    // --- import ------------------------------------------------------------------------------------
+
+    @Test
+    void exportEraseImportExportGivesTheSameDocumentButTheTombstone() throws Exception {
+        String p = profileWithHistory();
+        String first = exported(p);
+        erase(p).statusCode(200);
+
+        importDocument(p, first).statusCode(200)
+                .body("profile_id", equalTo(p))
+                .body("raw_messages", equalTo(7))
+                .body("experiences", equalTo(1));
+
+        String second = exported(p);
+        assertThat(comparable(second)).isEqualTo(comparable(first));
+        assertThat(JSON.readTree(second).get("audit_events").findValuesAsText("kind")).contains("profile_erased");
+        // the imported memories are recalled and deduplicated again
+        context(p, Map.of("query", "Mistral 估值", "as_of", "2026-05-09T08:00:00Z")).statusCode(200)
+                .body("items.content", hasItem(containsString("Mistral")));
+        feedback(p, Map.of("message", "Anthropic 和 OpenAI 可以推进", "message_id", "m-1")).statusCode(200)
+                .body("outcome", equalTo("replayed"));
+    }
+
+    @Test
+    void anImportIntoAProfileHoldingDataIsA409AndChangesNothing() throws Exception {
+        String p = profileWithHistory();
+        String document = exported(p);
+
+        importDocument(p, document).statusCode(409).contentType("application/problem+json")
+                .body("status", equalTo(409));
+
+        assertThat(comparable(exported(p))).isEqualTo(comparable(document));
+    }
+
+    @Test
+    void anotherFormatVersionOrAMalformedDocumentIsA400NamingTheFieldAndStoresNothing() throws Exception {
+        String p = profileWithHistory();
+        ObjectNode document = (ObjectNode) JSON.readTree(exported(p));
+        erase(p).statusCode(200);
+        String erased = exported(p);
+
+        ObjectNode otherVersion = document.deepCopy().put("format_version", 2);
+        importDocument(p, otherVersion.toString()).statusCode(400).contentType("application/problem+json")
+                .body("errors.field", contains("format_version"));
+
+        ObjectNode badMemory = document.deepCopy();
+        ((ObjectNode) badMemory.get("memories").get(1)).put("weight", 0);
+        ((ObjectNode) badMemory.get("raw_messages").get(0)).put("outcome", "lost");
+        importDocument(p, badMemory.toString()).statusCode(400)
+                .body("errors.field", hasItems("memories[1].weight", "raw_messages[0].outcome"));
+
+        ObjectNode otherProfile = document.deepCopy().put("profile_id", "pm-someone-else");
+        importDocument(p, otherProfile.toString()).statusCode(400).body("errors.field", contains("profile_id"));
+
+        importDocument(p, "{\"format_version\": 1, \"memories\": [").statusCode(400)
+                .contentType("application/problem+json");
+        importDocument(p, "[]").statusCode(400).contentType("application/problem+json");
+
+        assertThat(comparable(exported(p))).isEqualTo(comparable(erased));
+        export(p).body("memories", empty()).body("raw_messages", empty());
+    }
+
+    @Test
+    void anImportMayBeLargerThanOtherBodiesUpToItsOwnLimit() {
+        String p = newProfile("big");
+        // 300 KB: over the 256K of memory.http.max-body-size, well under the import's 16M
+        String padding = " ".repeat(300 * 1024);
+        importDocument(p, "{\"format_version\": 2," + padding + "\"profile_id\": \"" + p + "\"}").statusCode(400)
+                .body("errors.field", contains("format_version"));
+        given().contentType(ContentType.JSON).body("{\"message\": \"OpenAI 估值高\"," + padding + "}")
+                .when().post(PROFILE + "/feedback", p).then().statusCode(413);
+    }
+
+    @Test
+    void theThreeCallsAreDocumentedInTheOpenApiDocument() {
+        given().queryParam("format", "json").when().get("/q/openapi").then().statusCode(200)
+                .body("paths.'/v1/profiles/{profile_id}/export'.get.operationId", equalTo("exportProfile"))
+                .body("paths.'/v1/profiles/{profile_id}'.delete.operationId", equalTo("eraseProfile"))
+                .body("paths.'/v1/profiles/{profile_id}/import'.post.operationId", equalTo("importProfile"))
+                .body("paths.'/v1/profiles/{profile_id}/import'.post.responses.'409'", notNullValue())
+                .body("components.schemas.ProfileExport.properties.format_version", notNullValue());
+    }
+}
