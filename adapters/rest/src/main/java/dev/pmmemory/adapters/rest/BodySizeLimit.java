@@ -19,39 +19,47 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  */
 @Singleton
 public class BodySizeLimit {
+    private static final java.util.regex.Pattern BATCH =
+            java.util.regex.Pattern.compile(".*/feedback(?::|%3[Aa]|/)batch");
     private final long maxBytes;
+    private final long maxBatchBytes;
     private final ObjectMapper json;
 
-    public BodySizeLimit(@ConfigProperty(name = "memory.http.max-body-size", defaultValue = "256K") MemorySize max, ObjectMapper json) {
+    /** @param maxBatch the limit of {@code feedback:batch}, whose body carries up to 500 messages */
+    public BodySizeLimit(@ConfigProperty(name = "memory.http.max-body-size", defaultValue = "256K") MemorySize max,
+                         @ConfigProperty(name = "memory.http.max-batch-body-size", defaultValue = "4M") MemorySize maxBatch,
+                         ObjectMapper json) {
         this.maxBytes = max.asLongValue();
+        this.maxBatchBytes = maxBatch.asLongValue();
         this.json = json;
     }
 
     void register(@Observes Filters filters) {
         filters.register(rc -> {
             String length = rc.request().getHeader(HttpHeaders.CONTENT_LENGTH);
-            if (length != null && isOver(length)) {
+            long limit = BATCH.matcher(rc.request().path()).matches() ? maxBatchBytes : maxBytes;
+            if (length != null && isOver(length, limit)) {
                 rc.response().setStatusCode(413)
                         .putHeader(HttpHeaders.CONTENT_TYPE, Problem.MEDIA_TYPE)
                         .putHeader(HttpHeaders.CONNECTION, "close")
-                        .end(problemBody());
+                        .end(problemBody(limit));
                 return;
             }
             rc.next();
         }, 100);
     }
 
-    private boolean isOver(String contentLength) {
+    private static boolean isOver(String contentLength, long limit) {
         try {
-            return Long.parseLong(contentLength.strip()) > maxBytes;
+            return Long.parseLong(contentLength.strip()) > limit;
         } catch (NumberFormatException e) {
             return false; // a malformed header is the HTTP layer's to reject
         }
     }
 
-    private String problemBody() {
+    private String problemBody(long limit) {
         Problem p = new Problem(Problems.TYPE_PREFIX + "payload-too-large", "Payload Too Large", 413,
-                "the request body is larger than " + maxBytes + " bytes", List.of());
+                "the request body is larger than " + limit + " bytes", List.of());
         try {
             return json.writeValueAsString(p);
         } catch (JsonProcessingException e) {
