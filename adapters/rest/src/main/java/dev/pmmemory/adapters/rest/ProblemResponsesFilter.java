@@ -43,6 +43,7 @@ public class ProblemResponsesFilter implements OASFilter {
                 continue;
             }
             for (Map.Entry<PathItem.HttpMethod, Operation> op : path.getValue().getOperations().entrySet()) {
+                pathParametersInPathOrder(path.getKey(), op.getValue());
                 EVERY_CALL.forEach((code, text) -> declare(op.getValue(), code, text));
                 if (op.getKey() == PathItem.HttpMethod.POST || op.getKey() == PathItem.HttpMethod.PUT
                         || op.getKey() == PathItem.HttpMethod.PATCH) {
@@ -50,6 +51,22 @@ public class ProblemResponsesFilter implements OASFilter {
                 }
             }
         }
+    }
+
+    /**
+     * Path parameters first, in the order the path names them ({@code profile_id} before {@code memory_id}):
+     * generated clients take them positionally, and the document otherwise lists them alphabetically.
+     */
+    private static void pathParametersInPathOrder(String path, Operation operation) {
+        if (operation.getParameters() == null) {
+            return;
+        }
+        java.util.List<org.eclipse.microprofile.openapi.models.parameters.Parameter> sorted =
+                new java.util.ArrayList<>(operation.getParameters());
+        sorted.sort(java.util.Comparator.comparingInt(p -> p.getIn()
+                == org.eclipse.microprofile.openapi.models.parameters.Parameter.In.PATH
+                ? path.indexOf("{" + p.getName() + "}") : Integer.MAX_VALUE));
+        operation.setParameters(sorted);
     }
 
     private static void declare(Operation operation, String code, String description) {

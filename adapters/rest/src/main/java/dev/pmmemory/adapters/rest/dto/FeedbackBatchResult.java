@@ -10,8 +10,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 @Schema(name = "FeedbackBatchResult")
 public record FeedbackBatchResult(
         @Schema(description = "the status a single add of this item would have answered: 201 created, "
-                + "200 deduplicated / replayed / unclassified, 400 refused (see problem)",
-                enumeration = {"200", "201", "400"}) int status,
+                + "200 deduplicated / replayed / unclassified, 400 refused (see problem)") int status,
         @Schema(nullable = true, description = "null when the item was refused") String rawMessageId,
         @Schema(nullable = true, enumeration = {"created", "deduplicated", "replayed", "pending", "unclassified"},
                 description = "null when the item was refused") String outcome,
