@@ -90,6 +90,9 @@ public class FeedbackBatchResource {
                             ]}""")))
     @APIResponse(responseCode = "400", description = ApiDocs.INVALID + " (no items, more than 500, a bad profile_id)",
             content = @Content(mediaType = ApiDocs.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "413", description = "the body is larger than memory.http.max-batch-body-size "
+            + "(default 4M); nothing is stored",
+            content = @Content(mediaType = ApiDocs.PROBLEM, schema = @Schema(implementation = Problem.class)))
     public FeedbackBatchResponse addAll(@PathParam("profile_id") String profileId, FeedbackBatchRequest body) {
         List<JsonNode> items = body == null ? null : body.items();
         Validation v = new Validation();
