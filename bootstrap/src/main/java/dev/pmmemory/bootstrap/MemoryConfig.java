@@ -178,6 +178,10 @@ public interface MemoryConfig {
         /** Bodies declared larger get a 413 problem response (read by the REST adapter's BodySizeLimit). */
         @WithDefault("256K")
         String maxBodySize();
+
+        /** The same for {@code POST …/feedback:batch}, whose body carries up to 500 messages. */
+        @WithDefault("4M")
+        String maxBatchBodySize();
     }
 
     interface Sqlite {

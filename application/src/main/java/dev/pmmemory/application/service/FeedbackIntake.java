@@ -1,5 +1,6 @@
 package dev.pmmemory.application.service;
 
+import dev.pmmemory.application.Validation;
 import dev.pmmemory.application.port.in.AddFeedback;
 import dev.pmmemory.application.port.in.AddFeedbackCommand;
 import dev.pmmemory.application.port.in.FeedbackResult;
@@ -72,6 +73,35 @@ public final class FeedbackIntake implements AddFeedback {
 
     @Override
     public FeedbackResult add(AddFeedbackCommand cmd) {
+        Prepared prepared = prepare(cmd);
+        return store.write(cmd.profileId(), tx -> apply(tx, prepared));
+    }
+
+    /**
+     * One write transaction for the whole batch (one lock, one commit instead of one per message);
+     * each message goes through the same {@link #apply} as a single add, so later ones see earlier ones.
+     */
+    @Override
+    public List<FeedbackResult> addAll(String profileId, List<AddFeedbackCommand> commands) {
+        Validation v = new Validation();
+        v.profileId("profile_id", profileId);
+        if (commands == null || commands.isEmpty() || commands.size() > MAX_BATCH_ITEMS) {
+            v.fail("items", "must hold 1 to " + MAX_BATCH_ITEMS + " items");
+        } else if (commands.stream().anyMatch(c -> !c.profileId().equals(profileId))) {
+            v.fail("items", "must all belong to profile " + profileId);
+        }
+        v.check();
+        List<Prepared> prepared = commands.stream().map(this::prepare).toList();
+        return store.write(profileId, tx -> prepared.stream().map(p -> apply(tx, p)).toList());
+    }
+
+    /** A message ready to store, with everything that needs no lock computed (redaction, classification, vector). */
+    private record Prepared(AddFeedbackCommand cmd, Instant receivedAt, Instant createdAt, String text,
+                            List<String> redactions, Analysis analysis, Optional<MemoryType> type,
+                            Optional<float[]> vector) {
+    }
+
+    private Prepared prepare(AddFeedbackCommand cmd) {
         Instant receivedAt = clock.instant().truncatedTo(ChronoUnit.MILLIS);
         Instant createdAt = cmd.createdAt() != null ? cmd.createdAt() : receivedAt;
         // Nothing unredacted goes further than this line: classification and storage see the redacted text.
@@ -84,43 +114,53 @@ public final class FeedbackIntake implements AddFeedback {
         Optional<float[]> vector = type.isPresent()
                 ? embeddings.map(e -> e.embed(text))
                 : Optional.empty();
+        return new Prepared(cmd, receivedAt, createdAt, text, redactions, analysis, type, vector);
+    }
 
-        return store.write(cmd.profileId(), tx -> {
-            if (cmd.messageId() != null) {
-                Optional<RawMessage> earlier = tx.rawMessages().findByMessageId(cmd.profileId(), cmd.messageId());
-                if (earlier.isPresent()) {
-                    return replay(tx, earlier.get(), receivedAt);
-                }
+    /** Everything one message changes, inside the caller's transaction. */
+    private FeedbackResult apply(StoreTransaction tx, Prepared p) {
+        AddFeedbackCommand cmd = p.cmd();
+        Instant receivedAt = p.receivedAt();
+        Instant createdAt = p.createdAt();
+        String text = p.text();
+        List<String> redactions = p.redactions();
+        Analysis analysis = p.analysis();
+        Optional<MemoryType> type = p.type();
+        Optional<float[]> vector = p.vector();
+        if (cmd.messageId() != null) {
+            Optional<RawMessage> earlier = tx.rawMessages().findByMessageId(cmd.profileId(), cmd.messageId());
+            if (earlier.isPresent()) {
+                return replay(tx, earlier.get(), receivedAt);
             }
-            String rawId = ids.newId();
-            if (type.isEmpty()) {
-                tx.rawMessages().append(raw(cmd, rawId, text, createdAt, receivedAt, FeedbackOutcome.UNCLASSIFIED,
-                        null, List.of(), redactions));
-                audit(tx, cmd.profileId(), null, rawId, AuditKind.MESSAGE_UNCLASSIFIED, "no type matched", receivedAt);
-                return new FeedbackResult(rawId, FeedbackOutcome.UNCLASSIFIED, Optional.empty(), List.of(), redactions);
-            }
-            MemoryDraft draft = new MemoryDraft(rawId, cmd.profileId(), type.get(), text,
-                    TextNormalizer.normalise(text), analysis.entities(), analysis.keywords(), cmd.source(),
-                    cmd.sessionId(), createdAt, lexicon.ruleFor(type.get()).ttl());
+        }
+        String rawId = ids.newId();
+        if (type.isEmpty()) {
+            tx.rawMessages().append(raw(cmd, rawId, text, createdAt, receivedAt, FeedbackOutcome.UNCLASSIFIED,
+                    null, List.of(), redactions));
+            audit(tx, cmd.profileId(), null, rawId, AuditKind.MESSAGE_UNCLASSIFIED, "no type matched", receivedAt);
+            return new FeedbackResult(rawId, FeedbackOutcome.UNCLASSIFIED, Optional.empty(), List.of(), redactions);
+        }
+        MemoryDraft draft = new MemoryDraft(rawId, cmd.profileId(), type.get(), text,
+                TextNormalizer.normalise(text), analysis.entities(), analysis.keywords(), cmd.source(),
+                cmd.sessionId(), createdAt, lexicon.ruleFor(type.get()).ttl());
 
-            // Candidates are chosen by time, not by stored status: a memory that had expired when
-            // this was said is not revived (DOMAIN.md §3 step 6, §5).
-            Optional<Memory> duplicate = Deduplicator.target(tx.memories().findDuplicatesVisibleDuring(
-                    draft.profileId(), draft.type(), draft.normalizedContent(), draft.createdAt(),
-                    Lifetime.expiresAt(draft.createdAt(), draft.ttl())), draft);
-            if (duplicate.isPresent()) {
-                Memory merged = deduplicator.merge(duplicate.get(), draft, receivedAt);
-                tx.rawMessages().append(raw(cmd, rawId, text, createdAt, receivedAt, FeedbackOutcome.DEDUPLICATED,
-                        merged.id(), List.of(), redactions));
-                merged = foldBridgedRepeats(tx, merged, draft, rawId, receivedAt);
-                tx.memories().update(merged);
-                audit(tx, cmd.profileId(), merged.id(), rawId, AuditKind.MEMORY_REINFORCED,
-                        "weight=" + merged.weight(), receivedAt);
-                return new FeedbackResult(rawId, FeedbackOutcome.DEDUPLICATED,
-                        Optional.of(views.at(merged, receivedAt)), List.of(), redactions);
-            }
-            return insert(tx, cmd, draft, receivedAt, redactions, vector);
-        });
+        // Candidates are chosen by time, not by stored status: a memory that had expired when
+        // this was said is not revived (DOMAIN.md §3 step 6, §5).
+        Optional<Memory> duplicate = Deduplicator.target(tx.memories().findDuplicatesVisibleDuring(
+                draft.profileId(), draft.type(), draft.normalizedContent(), draft.createdAt(),
+                Lifetime.expiresAt(draft.createdAt(), draft.ttl())), draft);
+        if (duplicate.isPresent()) {
+            Memory merged = deduplicator.merge(duplicate.get(), draft, receivedAt);
+            tx.rawMessages().append(raw(cmd, rawId, text, createdAt, receivedAt, FeedbackOutcome.DEDUPLICATED,
+                    merged.id(), List.of(), redactions));
+            merged = foldBridgedRepeats(tx, merged, draft, rawId, receivedAt);
+            tx.memories().update(merged);
+            audit(tx, cmd.profileId(), merged.id(), rawId, AuditKind.MEMORY_REINFORCED,
+                    "weight=" + merged.weight(), receivedAt);
+            return new FeedbackResult(rawId, FeedbackOutcome.DEDUPLICATED,
+                    Optional.of(views.at(merged, receivedAt)), List.of(), redactions);
+        }
+        return insert(tx, cmd, draft, receivedAt, redactions, vector);
     }
 
     /**

@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.fail;
 
+import dev.pmmemory.application.InvalidInputException;
+import dev.pmmemory.application.port.in.AddFeedback;
+import dev.pmmemory.application.port.in.AddFeedbackCommand;
 import dev.pmmemory.application.port.in.FeedbackResult;
 import dev.pmmemory.application.port.out.AuditEvent;
 import dev.pmmemory.application.port.out.AuditKind;
@@ -1977,6 +1980,196 @@ public abstract class MemoryStoreContract {
                         .singleElement().extracting(Memory::content).asString()
                         .startsWith("Summary of 2 market_info memories, on 2026-05-01.");
             }
+        }
+    }
+
+    // --- feedback in batches (issue 10 part 5) ---------------------------------------------------
+
+    @Nested
+    class FeedbackBatch {
+        /** A mixed batch: new, repeated, a conflict, an unclassified line, a retried message id. */
+        private List<AddFeedbackCommand> mixed(String profileId) {
+            return List.of(
+                    new AddFeedbackCommand(profileId, "OpenAI 可以推进", T0, null, "m-1", Source.EXPLICIT),
+                    new AddFeedbackCommand(profileId, "OpenAI 可以推进", T0.plusSeconds(60), null, null,
+                            Source.EXPLICIT),
+                    new AddFeedbackCommand(profileId, "OpenAI 商业化弱", T0.plusSeconds(120), null, null,
+                            Source.INFERRED),
+                    new AddFeedbackCommand(profileId, "Anthropic 商业化弱", T0.plusSeconds(180), null, null,
+                            Source.EXPLICIT),
+                    new AddFeedbackCommand(profileId, "Anthropic 可以推进", T0.plusSeconds(240), null, null,
+                            Source.EXPLICIT),
+                    new AddFeedbackCommand(profileId, "今天天气如何", T0.plusSeconds(300), null, null, Source.EXPLICIT),
+                    new AddFeedbackCommand(profileId, "OpenAI 可以推进 again", T0.plusSeconds(360), null, "m-1",
+                            Source.EXPLICIT));
+        }
+
+        private record Shape(MemoryType type, String content, int weight, MemoryStatus status) {
+        }
+
+        private List<Shape> shapes(String profileId) {
+            return list(query(profileId, null, null, null, null, 50, T0)).stream()
+                    .map(m -> new Shape(m.type(), m.content(), m.weight(), m.status()))
+                    .sorted(Comparator.comparing(Shape::content).thenComparing(s -> s.status().name()))
+                    .toList();
+        }
+
+        @Test
+        void aBatchEndsExactlyAsTheSameMessagesAddedOneByOne() {
+            FeedbackIntake intake = UseCases.feedbackIntake(store, CLOCK);
+
+            List<FeedbackResult> batch = intake.addAll(P, mixed(P));
+            List<FeedbackResult> singles = mixed(OTHER).stream().map(intake::add).toList();
+
+            assertThat(batch).extracting(FeedbackResult::outcome).containsExactly(
+                    FeedbackOutcome.CREATED, FeedbackOutcome.DEDUPLICATED, FeedbackOutcome.PENDING,
+                    FeedbackOutcome.CREATED, FeedbackOutcome.CREATED, FeedbackOutcome.UNCLASSIFIED,
+                    FeedbackOutcome.REPLAYED);
+            assertThat(batch).extracting(FeedbackResult::outcome)
+                    .containsExactlyElementsOf(singles.stream().map(FeedbackResult::outcome).toList());
+            assertThat(batch.get(6).rawMessageId()).isEqualTo(batch.get(0).rawMessageId());
+            assertThat(batch.get(4).superseded()).hasSize(1);
+            assertThat(shapes(P)).isEqualTo(shapes(OTHER)).hasSize(4);
+            assertThat(rawCount(P)).isEqualTo(rawCount(OTHER)).isEqualTo(6);
+        }
+
+        @Test
+        void aBatchIsOneTransaction() {
+            CountingStore counting = new CountingStore(store);
+            FeedbackIntake intake = UseCases.feedbackIntake(counting, CLOCK);
+            List<AddFeedbackCommand> many = IntStream.range(0, 40)
+                    .mapToObj(i -> UseCases.feedback(P, "Company" + i + " 可以推进", T0.plusSeconds(i)))
+                    .toList();
+
+            intake.addAll(P, many);
+
+            assertThat(counting.writes).isEqualTo(1);
+            assertThat(list(query(P, null, null, null, null, 50, T0))).hasSize(40);
+        }
+
+        @Test
+        void aBatchOverTheLimitOrOfAnotherProfileStoresNothing() {
+            FeedbackIntake intake = UseCases.feedbackIntake(store, CLOCK);
+            List<AddFeedbackCommand> tooMany = IntStream.range(0, AddFeedback.MAX_BATCH_ITEMS + 1)
+                    .mapToObj(i -> UseCases.feedback(P, "OpenAI 可以推进", T0)).toList();
+
+            assertThatThrownBy(() -> intake.addAll(P, tooMany)).isInstanceOf(InvalidInputException.class)
+                    .hasMessageContaining("items");
+            assertThatThrownBy(() -> intake.addAll(P, List.of(UseCases.feedback(OTHER, "OpenAI 可以推进", T0))))
+                    .isInstanceOf(InvalidInputException.class);
+            assertThatThrownBy(() -> intake.addAll(P, List.of())).isInstanceOf(InvalidInputException.class);
+            assertThat(rawCount(P)).isZero();
+            assertThat(rawCount(OTHER)).isZero();
+        }
+
+        @Test
+        void aStoreFailureMidBatchLeavesNothingBehind() {
+            FeedbackIntake intake = UseCases.feedbackIntake(new FailingOnNthAppend(store, 3), CLOCK);
+            List<AddFeedbackCommand> five = IntStream.range(0, 5)
+                    .mapToObj(i -> UseCases.feedback(P, "Company" + i + " 可以推进", T0.plusSeconds(i)))
+                    .toList();
+
+            assertThatThrownBy(() -> intake.addAll(P, five)).isInstanceOf(IllegalStateException.class);
+
+            assertThat(rawCount(P)).isZero();
+            assertThat(list(query(P, null, null, null, null, 50, T0))).isEmpty();
+        }
+    }
+
+    /** Counts write transactions. */
+    private static final class CountingStore extends ForwardingStore {
+        int writes;
+
+        CountingStore(MemoryStore delegate) {
+            super(delegate);
+        }
+
+        @Override
+        public <T> T write(String profileId, java.util.function.Function<StoreTransaction, T> work) {
+            writes++;
+            return super.write(profileId, work);
+        }
+    }
+
+    /** Fails at the n-th use of the raw message log inside a write, as a store that goes away mid-transaction. */
+    private static final class FailingOnNthAppend extends ForwardingStore {
+        private final int n;
+
+        FailingOnNthAppend(MemoryStore delegate, int n) {
+            super(delegate);
+            this.n = n;
+        }
+
+        @Override
+        public <T> T write(String profileId, java.util.function.Function<StoreTransaction, T> work) {
+            int[] calls = {0};
+            return super.write(profileId, tx -> work.apply(new StoreTransaction() {
+                @Override
+                public dev.pmmemory.application.port.out.Memories memories() {
+                    return tx.memories();
+                }
+
+                @Override
+                public dev.pmmemory.application.port.out.RawMessages rawMessages() {
+                    if (++calls[0] >= n) { // adds without message_id use the raw log once: to append
+                        throw new IllegalStateException("store went away");
+                    }
+                    return tx.rawMessages();
+                }
+
+                @Override
+                public dev.pmmemory.application.port.out.AuditTrail auditTrail() {
+                    return tx.auditTrail();
+                }
+
+                @Override
+                public MemoryVectors vectors() {
+                    return tx.vectors();
+                }
+
+                @Override
+                public dev.pmmemory.application.port.out.Experiences experiences() {
+                    return tx.experiences();
+                }
+
+                @Override
+                public dev.pmmemory.application.port.out.Facts facts() {
+                    return tx.facts();
+                }
+            }));
+        }
+    }
+
+    private abstract static class ForwardingStore implements MemoryStore {
+        private final MemoryStore delegate;
+
+        ForwardingStore(MemoryStore delegate) {
+            this.delegate = delegate;
+        }
+
+        @Override
+        public <T> T write(String profileId, java.util.function.Function<StoreTransaction, T> work) {
+            return delegate.write(profileId, work);
+        }
+
+        @Override
+        public <T> T read(java.util.function.Function<StoreTransaction, T> work) {
+            return delegate.read(work);
+        }
+
+        @Override
+        public boolean isAvailable() {
+            return delegate.isAvailable();
+        }
+
+        @Override
+        public boolean claimJobRun(String job, Instant periodStart) {
+            return delegate.claimJobRun(job, periodStart);
+        }
+
+        @Override
+        public boolean shredDeleted() {
+            return delegate.shredDeleted();
         }
     }
 }

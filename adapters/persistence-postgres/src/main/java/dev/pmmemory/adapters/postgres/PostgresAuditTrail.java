@@ -17,7 +17,9 @@ final class PostgresAuditTrail implements AuditTrail {
 
     @Override
     public void record(AuditEvent event) {
-        em.persist(AuditEventRow.of(event)); // an identity key: inserted at once, numbered in this order
+        AuditEventRow row = AuditEventRow.of(event);
+        em.persist(row); // an identity key: inserted at once, numbered in this order
+        em.detach(row); // written: keep the persistence context small (see PostgresMemories.insert)
     }
 
     @Override

@@ -57,6 +57,7 @@ final class PostgresMemories implements Memories {
     public void insert(Memory memory) {
         em.persist(MemoryRow.of(memory));
         em.flush();
+        em.clear(); // written: forget the row, so that the context (which every later query's auto-flush walks) stays small in a batch of 500 adds
     }
 
     @Override
@@ -67,6 +68,7 @@ final class PostgresMemories implements Memories {
         }
         row.copy(memory);
         em.flush();
+        em.clear(); // as in insert
     }
 
     @Override

@@ -27,6 +27,7 @@ final class PostgresRawMessages implements RawMessages {
     public void append(RawMessage message) {
         em.persist(RawMessageRow.of(message));
         em.flush(); // a second use of a message id fails here, at the call that made it
+        em.clear(); // written: keep the persistence context small (see PostgresMemories.insert)
     }
 
     @Override

@@ -23,16 +23,22 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 @Singleton
 public class BodySizeLimit {
     private static final java.util.regex.Pattern IMPORT = java.util.regex.Pattern.compile("/v1/profiles/[^/]+/import");
+    private static final java.util.regex.Pattern BATCH =
+            java.util.regex.Pattern.compile(".*/feedback(?::|%3[Aa]|/)batch");
 
     private final long maxBytes;
     private final long maxImportBytes;
+    private final long maxBatchBytes;
     private final ObjectMapper json;
 
+    /** @param maxBatch the limit of {@code feedback:batch}, whose body carries up to 500 messages */
     public BodySizeLimit(@ConfigProperty(name = "memory.http.max-body-size", defaultValue = "256K") MemorySize max,
                          @ConfigProperty(name = "memory.http.max-import-size", defaultValue = "16M") MemorySize maxImport,
+                         @ConfigProperty(name = "memory.http.max-batch-body-size", defaultValue = "4M") MemorySize maxBatch,
                          ObjectMapper json) {
         this.maxBytes = max.asLongValue();
         this.maxImportBytes = maxImport.asLongValue();
+        this.maxBatchBytes = maxBatch.asLongValue();
         this.json = json;
     }
 
@@ -40,7 +46,10 @@ public class BodySizeLimit {
         filters.register(rc -> {
             String length = rc.request().getHeader(HttpHeaders.CONTENT_LENGTH);
             String path = rc.request().path();
-            long limit = path != null && IMPORT.matcher(path).matches() ? maxImportBytes : maxBytes;
+            long limit = path == null ? maxBytes
+                    : IMPORT.matcher(path).matches() ? maxImportBytes
+                    : BATCH.matcher(path).matches() ? maxBatchBytes
+                    : maxBytes;
             if (length != null && isOver(length, limit)) {
                 rc.response().setStatusCode(413)
                         .putHeader(HttpHeaders.CONTENT_TYPE, Problem.MEDIA_TYPE)

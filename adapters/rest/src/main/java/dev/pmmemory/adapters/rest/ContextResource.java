@@ -19,6 +19,7 @@ import org.eclipse.microprofile.openapi.annotations.enums.ParameterStyle;
 import org.eclipse.microprofile.openapi.annotations.enums.Explode;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
@@ -48,14 +49,26 @@ public class ContextResource {
                     + "their prompt-block section.")
     @APIResponse(responseCode = "200", description = "ranked memories",
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
-                    schema = @Schema(implementation = ContextResponse.class)))
+                    schema = @Schema(implementation = ContextResponse.class),
+                    examples = @ExampleObject(name = "ranked", value = """
+                            {"profile_id": "pm-alice", "query": "OpenAI", "as_of": "2026-05-10T10:00:00Z",
+                             "items": [{"id": "5c1e…", "profile_id": "pm-alice", "type": "project_negative",
+                                        "content": "OpenAI 估值太高，先不看了", "entities": ["OpenAI"],
+                                        "keywords": ["openai", "估值"], "weight": 1, "type_priority": 0.9,
+                                        "status": "active", "source": "explicit", "session_id": null,
+                                        "created_at": "2026-05-09T10:00:00Z", "last_seen_at": "2026-05-09T10:00:00Z",
+                                        "expires_at": "2026-08-07T10:00:00Z", "valid_until": null,
+                                        "superseded_by": null, "source_message_ids": ["0b6f…"], "score": 0.71,
+                                        "factors": {"keyword_match": 0.5, "recency_decay": 0.93,
+                                                    "type_priority": 0.9, "weight_normalized": 0.1}}],
+                             "prompt_block": "Core preferences (always apply):\n…\nRelevant memories (for reference):\n- (project_negative) OpenAI 估值太高，先不看了"}""")))
     @APIResponse(responseCode = "400", description = ApiDocs.INVALID,
             content = @Content(mediaType = ApiDocs.PROBLEM, schema = @Schema(implementation = Problem.class)))
     @APIResponse(responseCode = "503", description = ApiDocs.UNAVAILABLE,
             content = @Content(mediaType = ApiDocs.PROBLEM, schema = @Schema(implementation = Problem.class)))
     public ContextResponse context(
             @PathParam("profile_id") String profileId,
-            @Parameter(description = "free text; may be empty", schema = @Schema(maxLength = 1000))
+            @Parameter(description = "free text; may be empty", schema = @Schema(type = SchemaType.STRING, maxLength = 1000))
             @QueryParam("query") String query,
             @Parameter(description = "1..50, default 3",
                     schema = @Schema(type = SchemaType.INTEGER, minimum = "1", maximum = "50", defaultValue = "3"))
@@ -69,7 +82,7 @@ public class ContextResource {
                     schema = @Schema(type = SchemaType.ARRAY, implementation = ApiDocs.MemoryTypeName.class))
             @QueryParam("types") String types,
             @Parameter(description = "keep memories about this entity (1..200 characters)",
-                    schema = @Schema(maxLength = 200))
+                    schema = @Schema(type = SchemaType.STRING, maxLength = 200))
             @QueryParam("entity") String entity,
             @Parameter(description = "comma-separated sections to add: experiences (the relevant lessons of past "
                     + "rounds, in an experiences array and their own prompt-block section); anything else is a 400",

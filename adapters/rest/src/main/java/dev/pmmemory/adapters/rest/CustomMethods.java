@@ -7,7 +7,7 @@ import java.util.regex.Pattern;
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 
 /**
- * API.md's custom methods, {@code POST …/memories/{id}:confirm} and {@code :reject}. The router cannot
+ * API.md's custom methods, {@code POST …/memories/{id}:confirm}, {@code :reject} and {@code …/feedback:batch}. The router cannot
  * match a template with a literal after a parameter in one segment ("{memory_id}" swallows
  * "m1:confirm", and the POST then answers 405), so the request is routed as {@code …/{id}/confirm}
  * before matching, and the OpenAPI document shows the path as callers write it.
@@ -16,6 +16,9 @@ public class CustomMethods {
     private static final Pattern ON_A_MEMORY =
             Pattern.compile("(/v1/profiles/[^/]+/memories/(?:(?!%3[Aa])[^/:])+)(?::|%3[Aa])(confirm|reject)");
     private static final Pattern ROUTED = Pattern.compile("(/memories/\\{memory_id})/(confirm|reject)$");
+    /** {@code POST …/feedback:batch}, routed as {@code …/feedback/batch}. */
+    private static final Pattern ON_FEEDBACK = Pattern.compile("(/v1/profiles/[^/]+/feedback)(?::|%3[Aa])(batch)");
+    private static final Pattern ROUTED_FEEDBACK = Pattern.compile("(/feedback)/(batch)$");
 
     @ServerRequestFilter(preMatching = true)
     public void route(ContainerRequestContext request) {
@@ -25,6 +28,9 @@ public class CustomMethods {
             return;
         }
         Matcher m = ON_A_MEMORY.matcher(path);
+        if (!m.matches()) {
+            m = ON_FEEDBACK.matcher(path);
+        }
         if (m.matches()) {
             String routed = m.group(1) + "/" + m.group(2) + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery());
             request.setRequestUri(uri.resolve(routed));
@@ -33,6 +39,7 @@ public class CustomMethods {
 
     /** The path as documented: {@code …/{memory_id}/confirm} becomes {@code …/{memory_id}:confirm}. */
     static String documented(String routedPath) {
-        return ROUTED.matcher(routedPath).replaceFirst("$1:$2");
+        String onAMemory = ROUTED.matcher(routedPath).replaceFirst("$1:$2");
+        return ROUTED_FEEDBACK.matcher(onAMemory).replaceFirst("$1:$2");
     }
 }

@@ -67,7 +67,9 @@ public class ExperiencesResource {
     @GET
     @RequiresScope(Scope.READ)
     @Produces(MediaType.APPLICATION_JSON)
-    @Operation(operationId = "listExperiences", summary = "A profile's experiences, newest first")
+    @Operation(operationId = "listExperiences", summary = "A profile's experiences, newest first",
+            description = "The lessons recorded for the profile, newest first, at most limit of them. Context "
+                    + "recalls the relevant ones with include=experiences.")
     @APIResponse(responseCode = "200", description = "the newest experiences",
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = ExperienceListResponse.class)))

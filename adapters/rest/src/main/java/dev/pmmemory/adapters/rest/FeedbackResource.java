@@ -19,7 +19,9 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -41,9 +43,24 @@ public class FeedbackResource {
     @Operation(operationId = "addFeedback", summary = "Add one feedback message",
             description = "Redacts secrets, keeps the raw message, classifies it and creates, reinforces or "
                     + "supersedes memories. 201 when a memory was created, 200 otherwise.")
+    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(implementation = FeedbackRequest.class),
+            examples = @ExampleObject(name = "explicit", value = """
+                    {"message": "OpenAI 估值太高，先不看了", "created_at": "2026-05-09T10:00:00Z",
+                     "session_id": "chat-42", "message_id": "bot-7781", "source": "explicit"}""")))
     @APIResponse(responseCode = "201", description = "a memory was created (outcome created or pending)",
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
-                    schema = @Schema(implementation = FeedbackResponse.class)))
+                    schema = @Schema(implementation = FeedbackResponse.class),
+                    examples = @ExampleObject(name = "created", value = """
+                            {"raw_message_id": "0b6f2c1e-…", "outcome": "created",
+                             "memory": {"id": "5c1e…", "profile_id": "pm-alice", "type": "project_negative",
+                                        "content": "OpenAI 估值太高，先不看了", "entities": ["OpenAI"],
+                                        "keywords": ["openai", "估值"], "weight": 1, "type_priority": 0.9,
+                                        "status": "active", "source": "explicit", "session_id": "chat-42",
+                                        "created_at": "2026-05-09T10:00:00Z", "last_seen_at": "2026-05-09T10:00:00Z",
+                                        "expires_at": "2026-08-07T10:00:00Z", "valid_until": null,
+                                        "superseded_by": null, "source_message_ids": ["0b6f2c1e-…"]},
+                             "superseded": [], "redactions": []}""")))
     @APIResponse(responseCode = "200", description = "deduplicated, replayed or unclassified",
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = FeedbackResponse.class)))

@@ -31,6 +31,7 @@ import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
@@ -63,8 +64,11 @@ public class MemoriesResource {
     @GET
     @Produces(MediaType.APPLICATION_JSON)
     @Operation(operationId = "listMemories", summary = "List a profile's memories, newest first, cursor-paged",
-            description = "With as_of: the memories said by then, each as it was then (weight, last_seen_at, "
-                    + "expires_at, status, entities given up); the status filter applies to the status it had then.")
+            description = "Every memory of the profile whatever its status (filter with status, type, entity), newest "
+                    + "first; pass next_cursor as cursor for the next page. Status is as of now: an active memory "
+                    + "past its expires_at reads expired. With as_of: the memories said by then, each as it was then "
+                    + "(weight, last_seen_at, expires_at, status, entities given up); the status filter applies to "
+                    + "the status it had then.")
     @APIResponse(responseCode = "200", description = "one page",
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = MemoryListResponse.class)))
@@ -75,7 +79,7 @@ public class MemoriesResource {
     public MemoryListResponse list(
             @PathParam("profile_id") String profileId,
             @Parameter(description = "active, expired, superseded, pending, rejected or deleted",
-                    schema = @Schema(enumeration = {"active", "expired", "superseded", "pending", "rejected", "deleted"}))
+                    schema = @Schema(type = SchemaType.STRING, enumeration = {"active", "expired", "superseded", "pending", "rejected", "deleted"}))
             @QueryParam("status") String status,
             @Parameter(description = "a memory type", schema = @Schema(implementation = ApiDocs.MemoryTypeName.class)) @QueryParam("type") String type,
             @Parameter(description = "an entity name") @QueryParam("entity") String entity,
@@ -92,10 +96,12 @@ public class MemoriesResource {
     @Produces(MediaType.APPLICATION_JSON)
     @Operation(operationId = "getMemory",
             summary = "One memory with its source raw messages, version chain and audit events",
-            description = "The version chain lists the memories it superseded and those that superseded it, wholly "
-                    + "or for some entities (versions), and each takeover with its entities and time "
-                    + "(supersessions). With as_of: the memory and its chain as they were then (404 when nothing "
-                    + "of it had been said yet), the source messages said by then; the audit events are all of them.")
+            description = "Why the bot remembers it (the raw messages it came from), what it superseded and what "
+                    + "superseded it: the memories it superseded and those that superseded it, wholly or for some "
+                    + "entities (versions), and each takeover with its entities and time (supersessions); every "
+                    + "audit event about it, oldest first. With as_of: the memory and its chain as they were then "
+                    + "(404 when nothing of it had been said yet), the source messages said by then; the audit "
+                    + "events are all of them.")
     @APIResponse(responseCode = "200", description = "the memory",
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = MemoryDetailResponse.class)))
@@ -173,7 +179,16 @@ public class MemoriesResource {
                     + "conflicted with (docs/rules.md §4). Audited.")
     @APIResponse(responseCode = "200", description = "the confirmed memory and what it superseded",
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
-                    schema = @Schema(implementation = MemoryChangeResponse.class)))
+                    schema = @Schema(implementation = MemoryChangeResponse.class),
+                    examples = @ExampleObject(name = "confirmed", value = """
+                            {"memory": {"id": "77d4…", "profile_id": "pm-alice", "type": "project_negative",
+                                        "content": "OpenAI 商业化弱", "entities": ["OpenAI"],
+                                        "keywords": ["openai", "商业化"], "weight": 1, "type_priority": 0.9,
+                                        "status": "active", "source": "inferred", "session_id": null,
+                                        "created_at": "2026-05-09T10:00:00Z", "last_seen_at": "2026-05-09T10:00:00Z",
+                                        "expires_at": "2026-08-07T10:00:00Z", "valid_until": null,
+                                        "superseded_by": null, "source_message_ids": ["9a02…"]},
+                             "superseded": ["5c1e…"]}""")))
     @APIResponse(responseCode = "400", description = ApiDocs.INVALID,
             content = @Content(mediaType = ApiDocs.PROBLEM, schema = @Schema(implementation = Problem.class)))
     @APIResponse(responseCode = "404", description = "the profile has no such memory",

@@ -45,7 +45,7 @@ public class MessagesResource {
     public MessageListResponse list(
             @PathParam("profile_id") String profileId,
             @Parameter(description = "created, deduplicated, pending or unclassified",
-                    schema = @Schema(enumeration = {"created", "deduplicated", "pending", "unclassified"})) @QueryParam("outcome")
+                    schema = @Schema(type = SchemaType.STRING, enumeration = {"created", "deduplicated", "pending", "unclassified"})) @QueryParam("outcome")
             String outcome,
             @Parameter(description = "1..200, default 20", schema = @Schema(type = SchemaType.INTEGER, minimum = "1", maximum = "200", defaultValue = "20")) @QueryParam("limit") String limit,
             @Parameter(description = "next_cursor of the previous page") @QueryParam("cursor") String cursor) {

@@ -16,14 +16,15 @@ import org.eclipse.microprofile.openapi.models.responses.APIResponse;
  * ({@link CustomMethods}) are shown at the path callers use.
  */
 public class ProblemResponsesFilter implements OASFilter {
-    private static final Map<String, String> EVERY_CALL = Map.of(
+    // Sorted: Map.of iterates in a different order on each JVM, and the document must not change between runs.
+    private static final Map<String, String> EVERY_CALL = new java.util.TreeMap<>(Map.of(
             "401", "no API key, or an unknown one (when keys are configured)",
             "403", "the key's scope or profiles do not cover this call",
             "429", "the key is over its rate limit; retry after Retry-After seconds",
-            "503", "the store cannot be reached; retry after Retry-After seconds");
-    private static final Map<String, String> WITH_BODY = Map.of(
+            "503", "the store cannot be reached; retry after Retry-After seconds"));
+    private static final Map<String, String> WITH_BODY = new java.util.TreeMap<>(Map.of(
             "413", "the body is larger than memory.http.max-body-size",
-            "415", "the body is not application/json");
+            "415", "the body is not application/json"));
 
     @Override
     public void filterOpenAPI(OpenAPI openAPI) {
@@ -43,6 +44,7 @@ public class ProblemResponsesFilter implements OASFilter {
                 continue;
             }
             for (Map.Entry<PathItem.HttpMethod, Operation> op : path.getValue().getOperations().entrySet()) {
+                pathParametersInPathOrder(path.getKey(), op.getValue());
                 EVERY_CALL.forEach((code, text) -> declare(op.getValue(), code, text));
                 if (op.getKey() == PathItem.HttpMethod.POST || op.getKey() == PathItem.HttpMethod.PUT
                         || op.getKey() == PathItem.HttpMethod.PATCH) {
@@ -50,6 +52,22 @@ public class ProblemResponsesFilter implements OASFilter {
                 }
             }
         }
+    }
+
+    /**
+     * Path parameters first, in the order the path names them ({@code profile_id} before {@code memory_id}):
+     * generated clients take them positionally, and the document otherwise lists them alphabetically.
+     */
+    private static void pathParametersInPathOrder(String path, Operation operation) {
+        if (operation.getParameters() == null) {
+            return;
+        }
+        java.util.List<org.eclipse.microprofile.openapi.models.parameters.Parameter> sorted =
+                new java.util.ArrayList<>(operation.getParameters());
+        sorted.sort(java.util.Comparator.comparingInt(p -> p.getIn()
+                == org.eclipse.microprofile.openapi.models.parameters.Parameter.In.PATH
+                ? path.indexOf("{" + p.getName() + "}") : Integer.MAX_VALUE));
+        operation.setParameters(sorted);
     }
 
     private static void declare(Operation operation, String code, String description) {

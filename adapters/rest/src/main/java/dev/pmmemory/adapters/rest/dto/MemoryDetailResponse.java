@@ -50,8 +50,11 @@ public class MemoryDetailResponse extends MemoryDto {
 
     @RegisterForReflection
     @Schema(name = "RawMessage")
-    public record RawMessageDto(String id, String messageId, String sessionId, String source, String content,
-                                Instant createdAt, Instant receivedAt, String outcome, List<String> redactions,
+    public record RawMessageDto(String id, String messageId, String sessionId,
+                                @Schema(enumeration = {"explicit", "inferred", "bot"}) String source, String content,
+                                Instant createdAt, Instant receivedAt,
+                                @Schema(enumeration = {"created", "deduplicated", "pending", "unclassified"})
+                                String outcome, List<String> redactions,
                                 @Schema(nullable = true, description = "the memory it created or reinforced")
                                 String memoryId) {
         static RawMessageDto of(RawMessage m) {
@@ -62,7 +65,12 @@ public class MemoryDetailResponse extends MemoryDto {
 
     @RegisterForReflection
     @Schema(name = "AuditEvent")
-    public record AuditEventDto(String id, String memoryId, String rawMessageId, String kind, String detail,
+    public record AuditEventDto(String id, String memoryId, String rawMessageId,
+                                @Schema(enumeration = {"message_received", "message_unclassified", "memory_created",
+                                        "memory_pending", "memory_reinforced", "memory_superseded",
+                                        "memory_partially_superseded", "memory_confirmed", "memory_rejected",
+                                        "memory_corrected", "memory_deleted", "memory_expired", "memory_folded",
+                                        "memory_purged"}) String kind, String detail,
                                 Instant at,
                                 @Schema(description = "an API key's name, local (no keys configured) or system "
                                         + "(the write path, and every event stored before actors were recorded)")
