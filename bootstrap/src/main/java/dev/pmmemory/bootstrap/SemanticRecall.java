@@ -17,7 +17,8 @@ import java.util.function.Supplier;
 record SemanticRecall(Optional<Embeddings> embeddings, HybridMatch mix) {
 
     static final String HOW_TO_BUILD = "memory.semantic.enabled=true needs the embeddings adapter, which this build"
-            + " does not include: build with -Psemantic (./mvnw package -Psemantic)";
+            + " does not include: build with -Psemantic (./mvnw package -Psemantic); the native executable never"
+            + " includes it (ONNX Runtime is JVM-only): run the JVM build for semantic recall";
 
     static SemanticRecall off() {
         return new SemanticRecall(Optional.empty(), HybridMatch.defaults(0.0));

@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# The lean JVM sidecar launch (README "Run as a sidecar", JVM fallback): the packaged jar with a small
+# heap, SerialGC, C1 only, and a class-data archive trained once — an AppCDS archive on Java 17-24, the
+# AOT cache (JEP 483/514) on Java 25+. Configuration is the jar's: every environment variable it honours
+# (QUARKUS_HTTP_PORT, QUARKUS_HTTP_HOST, MEMORY_STORE, MEMORY_SQLITE_PATH, MEMORY_AUTH_KEYS, …) passes
+# through unchanged, as do extra arguments.
+#
+#   src-native/run-jvm.sh --train   # once per build and JDK: start, exercise, stop; writes the archive
+#   src-native/run-jvm.sh           # every start: uses the archive when it exists (plain start otherwise)
+#
+# Environment of this script (all optional):
+#   JAVA_HOME / JAVA        the JDK (java on PATH otherwise); the archive is per JDK major version
+#   PM_MEMORY_APP           the quarkus-app directory (default: bootstrap/target/quarkus-app of this repo)
+#   PM_MEMORY_ARCHIVE_DIR   where the archive lives (default: PM_MEMORY_APP; must be writable to --train)
+#   PM_MEMORY_HEAP          maximum heap (default 48m)
+#   PM_MEMORY_JAVA_OPTS     more JVM options, appended (e.g. -XX:TieredStopAtLevel=4 for peak throughput)
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+app=${PM_MEMORY_APP:-$here/../bootstrap/target/quarkus-app}
+java=${JAVA:-${JAVA_HOME:+$JAVA_HOME/bin/java}}
+java=${java:-java}
+jar="$app/quarkus-run.jar"
+[ -f "$jar" ] || { echo "run-jvm: no $jar (build with ./mvnw package -DskipTests, or set PM_MEMORY_APP)" >&2; exit 2; }
+
+major=$("$java" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = //p')
+major=${major%%.*}
+archive_dir=${PM_MEMORY_ARCHIVE_DIR:-$app}
+if [ "$major" -ge 25 ]; then
+  archive="$archive_dir/pm-memory-jdk$major.aot"
+  use_archive=(-XX:AOTCache="$archive")
+  train_archive=(-XX:AOTCacheOutput="$archive")
+else
+  archive="$archive_dir/pm-memory-jdk$major.jsa"
+  use_archive=(-XX:SharedArchiveFile="$archive")
+  train_archive=(-XX:ArchiveClassesAtExit="$archive")
+fi
+
+# Why these: a sidecar serves one bot, so a small heap and the serial collector (no GC threads, least
+# RSS); C1 only (TieredStopAtLevel=1) compiles less and sooner, which is what a short-lived, lightly loaded
+# process needs; a smaller code cache and thread stacks follow. A stale archive (new build,
+# other JDK) is ignored with a warning (the JVM default, -Xshare:auto), never a failed start.
+opts=(-XX:+UseSerialGC -Xmx"${PM_MEMORY_HEAP:-48m}" -Xms16m -Xss512k -XX:TieredStopAtLevel=1
+      -XX:ReservedCodeCacheSize=32m -XX:MaxMetaspaceSize=128m -XX:+ExitOnOutOfMemoryError)
+# shellcheck disable=SC2206 # PM_MEMORY_JAVA_OPTS is a list of options
+extra=(${PM_MEMORY_JAVA_OPTS:-})
+
+if [ "${1:-}" != "--train" ]; then
+  [ -f "$archive" ] && opts+=("${use_archive[@]}")
+  exec "$java" "${opts[@]}" "${extra[@]}" -jar "$jar" "$@"
+fi
+
+# --train: one run on a temporary port and SQLite file, through start, a write and a read, then a
+# clean stop (the JVM writes the archive as it exits).
+shift
+mkdir -p "$archive_dir"
+rm -f "$archive"
+work=$(mktemp -d "${TMPDIR:-/tmp}/pm-memory-train.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+port=$(( 20000 + RANDOM % 40000 ))
+QUARKUS_HTTP_PORT=$port QUARKUS_HTTP_HOST=127.0.0.1 MEMORY_STORE=sqlite MEMORY_SQLITE_PATH="$work/train.db" \
+  MEMORY_JOBS_SWEEP_ENABLED=false MEMORY_JOBS_PURGE_ENABLED=false \
+  "$java" "${opts[@]}" "${extra[@]}" "${train_archive[@]}" -jar "$jar" "$@" >"$work/train.log" 2>&1 &
+pid=$!
+for _ in $(seq 1 1200); do
+  curl -sf -o /dev/null "http://127.0.0.1:$port/q/health/ready" && break
+  kill -0 "$pid" 2>/dev/null || { cat "$work/train.log" >&2; echo "run-jvm: the training run exited" >&2; exit 1; }
+  sleep 0.05
+done
+base="http://127.0.0.1:$port/v1/profiles/train"
+for i in 1 2 3; do
+  curl -sf -o /dev/null -X POST -H 'Content-Type: application/json' \
+    --data-binary "{\"message\":\"Company$i 估值太高了，先不看\"}" "$base/feedback"
+  curl -sf -o /dev/null -G --data-urlencode "query=Company$i 估值" "$base/context"
+done
+kill -TERM "$pid"
+wait "$pid" || true
+[ -f "$archive" ] || { cat "$work/train.log" >&2; echo "run-jvm: no archive written at $archive" >&2; exit 1; }
+echo "run-jvm: trained $archive ($(du -h "$archive" | cut -f1), Java $major)"
