@@ -14,6 +14,13 @@ public class ConsoleRoutes {
     static final String CONSOLE = "/console/";
 
     void addRedirect(@Observes Router router) {
-        router.get("/console").handler(rc -> rc.redirect(CONSOLE));
+        // Vert.x matches "/console" and "/console/" alike: only the bare path is redirected
+        router.get("/console").handler(rc -> {
+            if ("/console".equals(rc.request().path())) {
+                rc.redirect(CONSOLE);
+            } else {
+                rc.next();
+            }
+        });
     }
 }

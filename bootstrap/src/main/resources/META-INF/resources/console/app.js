@@ -190,21 +190,24 @@ function dates(m) {
 function memoryCard(profile, m, onChange, { details = true } = {}) {
   const actions = h('div', { class: 'actions' });
   const editBox = h('div', { class: 'edit-box' });
-  const card = h('li', { class: `memory card status-${m.status}`, 'data-memory-id': m.id },
+  const problemArea = h('div', { class: 'card-problem' }); // a refused change shows here; the form keeps its input
+  const card = h('li', { class: `memory card state-${m.status}`, 'data-memory-id': m.id },
     h('div', { class: 'meta' }, typeBadge(m.type), ' ', statusBadge(m.status), ' ',
       h('span', { class: 'weight', title: 'how often it was said' }, `weight ${m.weight}`)),
     h('p', { class: 'content' }, m.content),
     entityLinks(profile, m.entities),
     dates(m),
     actions,
+    problemArea,
     editBox);
 
   const act = async (label, method, suffix, body) => guarded(async () => {
+    clear(problemArea);
     const path = `${profilePath(profile, 'memories')}/${encodeURIComponent(m.id)}${suffix}`;
     await call(method, path, body);
     say(`${label}: “${m.content}”`);
     await onChange();
-  }, editBox);
+  }, problemArea);
 
   if (details) {
     actions.append(h('a', { class: 'button-link', href: link('profiles', profile, 'memories', m.id) }, 'Details'));
@@ -240,7 +243,7 @@ function memoryCard(profile, m, onChange, { details = true } = {}) {
 function typeSelect(id, value, { any = false } = {}) {
   return h('select', { id, name: 'type', value },
     any ? h('option', { value: '' }, 'any type') : null,
-    TYPES.map(([t, label]) => h('option', { value: t }, `${label} (${t})`)));
+    TYPES.map(([t, label]) => h('option', { value: t }, label)));
 }
 
 let formIds = 0;
@@ -553,11 +556,12 @@ function auditTable(profile, events) {
   return h('div', { class: 'table-wrap' }, h('table', { class: 'audit' },
     h('thead', {}, h('tr', {}, ['when', 'what', 'who', 'memory', 'change'].map((c) => h('th', { scope: 'col' }, c)))),
     h('tbody', {}, events.map((e) => h('tr', { class: `audit-${e.kind}` },
-      h('td', {}, when(e.at)),
-      h('td', {}, e.kind),
-      h('td', {}, e.actor || ''),
-      h('td', {}, e.memory_id ? h('a', { href: link('profiles', profile, 'memories', e.memory_id) }, 'open') : ''),
-      h('td', { class: 'change' }, change(e)))))));
+      h('td', { 'data-label': 'when' }, when(e.at)),
+      h('td', { 'data-label': 'what' }, e.kind),
+      h('td', { 'data-label': 'who' }, e.actor || ''),
+      h('td', { 'data-label': 'memory' },
+        e.memory_id ? h('a', { href: link('profiles', profile, 'memories', e.memory_id) }, 'open') : '—'),
+      h('td', { class: 'change', 'data-label': 'change' }, change(e)))))));
 }
 
 function change(e) {
@@ -626,7 +630,7 @@ async function renderEntity(profile, entity) {
   await guarded(async () => {
     const r = await call('GET', profilePath(profile, 'entities', entity, 'history'));
     clear(box, r.items.length
-      ? h('ol', { class: 'timeline' }, r.items.map((m) => h('li', { class: `card status-${m.status}` },
+      ? h('ol', { class: 'timeline' }, r.items.map((m) => h('li', { class: `card state-${m.status}` },
         h('div', { class: 'meta' }, typeBadge(m.type), ' ', statusBadge(m.status)),
         h('p', { class: 'content' }, h('a', { href: link('profiles', profile, 'memories', m.id) }, m.content)),
         h('ol', { class: 'changes' }, (m.status_changes || []).map((c) => h('li', {},
