@@ -348,7 +348,7 @@ function memoryList(profile, box, reloadAll) {
     h('option', { value: '' }, 'any status'), STATUSES.map((s) => h('option', { value: s }, s)));
   const entity = h('input', { id: 'filter-entity', name: 'entity', maxlength: 200, spellcheck: 'false' });
   const text = h('input', { id: 'filter-text', name: 'text', type: 'search' });
-  const list = h('ul', { class: 'memories', id: 'memory-list' });
+  const list = h('ul', { class: 'memories', id: 'memory-list', 'aria-busy': 'true' });
   const more = h('div', { class: 'more' });
   const count = h('p', { class: 'count', 'aria-live': 'polite' });
   let loaded = [];
@@ -360,14 +360,18 @@ function memoryList(profile, box, reloadAll) {
     clear(list, shown.map((m) => memoryCard(profile, m, reloadAll)));
     clear(count, shown.length ? `${shown.length} shown, newest first` : 'No memory matches.');
   };
-  const load = (cursor) => guarded(async () => {
-    const page = await call('GET', profilePath(profile, 'memories')
-      + query({ type: type.value, status: status.value, entity: entity.value.trim(), limit: 50, cursor }));
-    loaded = cursor ? loaded.concat(page.items) : page.items;
-    show();
-    clear(more, page.next_cursor
-      ? h('button', { type: 'button', onclick: () => load(page.next_cursor) }, 'Load more') : null);
-  }, list);
+  const load = async (cursor) => {
+    list.setAttribute('aria-busy', 'true');
+    await guarded(async () => {
+      const page = await call('GET', profilePath(profile, 'memories')
+        + query({ type: type.value, status: status.value, entity: entity.value.trim(), limit: 50, cursor }));
+      loaded = cursor ? loaded.concat(page.items) : page.items;
+      show();
+      clear(more, page.next_cursor
+        ? h('button', { type: 'button', onclick: () => load(page.next_cursor) }, 'Load more') : null);
+    }, list);
+    list.setAttribute('aria-busy', 'false');
+  };
 
   clear(box,
     h('form', { class: 'filters', onsubmit: (e) => {

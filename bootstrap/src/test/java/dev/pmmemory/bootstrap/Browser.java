@@ -8,6 +8,8 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
@@ -33,6 +35,7 @@ final class Browser implements AutoCloseable {
     final WebDriver driver;
     final WebDriverWait wait;
     private final Path profileDir;
+    private int phoneWidth;
 
     private Browser(WebDriver driver, Path profileDir) {
         this.driver = driver;
@@ -75,14 +78,56 @@ final class Browser implements AutoCloseable {
         driver.manage().window().setSize(new Dimension(width, height));
     }
 
+    /** Phone width: headless Chromium keeps windows at least 500 px wide, so the viewport is emulated instead. */
+    void phone(boolean on) {
+        phoneWidth = on ? 390 : 0;
+        if (on) {
+            emulate(phoneWidth, 844);
+        } else {
+            ((ChromeDriver) driver).executeCdpCommand("Emulation.clearDeviceMetricsOverride", Map.of());
+        }
+    }
+
+    private void emulate(int width, int height) {
+        ((ChromeDriver) driver).executeCdpCommand("Emulation.setDeviceMetricsOverride",
+                Map.of("width", width, "height", height, "deviceScaleFactor", 1, "mobile", true));
+    }
+
+    /** The elements sticking out of the viewport on the right, if any: what makes a page scroll sideways. */
+    @SuppressWarnings("unchecked")
+    List<String> overflowing() {
+        return (List<String>) js("""
+                const w = document.documentElement.clientWidth;
+                const out = [];
+                if (document.documentElement.scrollWidth > w) {
+                  out.push('scrollWidth ' + document.documentElement.scrollWidth + ' > ' + w);
+                }
+                for (const el of document.querySelectorAll('body *')) {
+                  const r = el.getBoundingClientRect();
+                  if (r.width > 0 && r.right > w + 0.5 && !el.closest('.table-wrap')) {
+                    out.push(el.tagName + '.' + el.className + ' right=' + Math.round(r.right));
+                  }
+                }
+                return out;""");
+    }
+
     /** A screenshot of the whole page: the window is made as tall as the page first (Chromium shoots the viewport). */
     Path screenshot(String name) {
         try {
             Dimension before = driver.manage().window().getSize();
             long height = ((Number) js("return Math.max(document.documentElement.scrollHeight, 600)")).longValue();
-            size(before.getWidth(), (int) Math.min(height + 150, 8000));
+            int tall = (int) Math.min(height + 150, 8000);
+            if (phoneWidth > 0) {
+                emulate(phoneWidth, tall);
+            } else {
+                size(before.getWidth(), tall);
+            }
             byte[] png = ((TakesScreenshot) driver).getScreenshotAs(OutputType.BYTES);
-            size(before.getWidth(), before.getHeight());
+            if (phoneWidth > 0) {
+                emulate(phoneWidth, 844);
+            } else {
+                size(before.getWidth(), before.getHeight());
+            }
             Files.createDirectories(TARGET);
             Path file = TARGET.resolve(name + ".png");
             Files.write(file, png);

@@ -83,6 +83,7 @@ class ConsoleBrowserTest {
             new Select(browser.driver.findElement(By.id("filter-type"))).selectByValue("project_negative");
             browser.driver.findElement(By.id("filter-text")).sendKeys("OpenAI");
             browser.driver.findElement(By.cssSelector("#memories form.filters button[type=submit]")).click();
+            browser.wait.until(ExpectedConditions.attributeToBe(By.id("memory-list"), "aria-busy", "false"));
             browser.wait.until(ExpectedConditions.numberOfElementsToBe(By.cssSelector("#memory-list li.memory"), 1));
             WebElement found = card("#memory-list", openAi);
             assertThat(found.findElement(By.cssSelector(".content")).getText()).isEqualTo("OpenAI 估值高");
@@ -152,7 +153,7 @@ class ConsoleBrowserTest {
         String negative = created(p, Map.of("message", "Anthropic 商业化弱"));
         String unclassified = feedback(p, Map.of("message", "今天天气不错")).statusCode(200)
                 .body("outcome", equalTo("unclassified")).extract().path("raw_message_id");
-        browser.size(390, 844);
+        browser.phone(true);
         try {
             browser.step("phone-recall", () -> {
                 browser.driver.get(console + "#/profiles/" + p);
@@ -165,9 +166,8 @@ class ConsoleBrowserTest {
                 assertThat(browser.driver.findElement(By.cssSelector(".recall-item .content")).getText())
                         .isEqualTo("以后少推国内大模型，我更倾向海外早期项目");
                 // nothing wider than the phone: no sideways scrolling
-                Number overflow = (Number) browser.js(
-                        "return document.documentElement.scrollWidth - document.documentElement.clientWidth");
-                assertThat(overflow.intValue()).isLessThanOrEqualTo(0);
+                assertThat(browser.js("return window.innerWidth")).isEqualTo(390L);
+                assertThat(browser.overflowing()).isEmpty();
                 assertThat(browser.screenshot("console-phone")).exists();
             });
 
@@ -196,7 +196,7 @@ class ConsoleBrowserTest {
             memory(p, advance).body("status", equalTo("superseded"));
             memory(p, negative).body("superseded_by", org.hamcrest.Matchers.nullValue());
         } finally {
-            browser.size(1280, 900);
+            browser.phone(false);
         }
     }
 
