@@ -317,7 +317,7 @@ async function renderProfile(profile) {
     h('nav', { class: 'jump', 'aria-label': 'Sections' },
       [['decisions', 'Decisions'], ['memories', 'Memories'], ['recall', 'Try recall'], ['unclassified', 'Not understood'],
         ['facts', 'Facts'], ['audit', 'Audit'], ['export', 'Export']]
-        .map(([id, label]) => h('a', { href: `#${id}`, onclick: (e) => {
+        .map(([id, label]) => h('a', { href: `#${id}`, id: `jump-${id}`, onclick: (e) => {
           e.preventDefault(); // the fragment is the route: scroll instead of navigating
           const target = document.getElementById(id);
           if (target) {
@@ -503,6 +503,10 @@ async function loadFacts(profile, box, panel) {
   } catch (err) {
     if (err instanceof ApiProblem && err.status === 404) {
       panel.hidden = true; // this service has no facts
+      const jump = document.getElementById('jump-facts');
+      if (jump) {
+        jump.hidden = true;
+      }
       return;
     }
     guarded(() => Promise.reject(err), box);
@@ -528,8 +532,8 @@ function exportButton(profile, box) {
       try {
         doc = await call('GET', profilePath(profile, 'export'));
       } catch (err) {
-        if (err instanceof ApiProblem && err.status === 404 && !(err.problem.detail || '').includes(profile)) {
-          clear(out, h('p', { class: 'empty' }, 'This service has no export.'));
+        if (err instanceof ApiProblem && err.status === 404) {
+          clear(out, h('p', { class: 'empty' }, `No export: ${err.problem.detail || 'this service does not offer one'}.`));
           return;
         }
         throw err;

@@ -142,6 +142,16 @@ class ConsoleBrowserTest {
         browser.step("audit", () -> browser.wait.until(
                 ExpectedConditions.textToBePresentInElementLocated(By.id("audit"), "memory_rejected")));
 
+        // export and facts are optional on a service (other issues): either they work or the page says they are absent
+        browser.step("export", () -> {
+            browser.driver.findElement(By.id("export-button")).click();
+            browser.wait.until(ExpectedConditions.or(
+                    ExpectedConditions.textToBePresentInElementLocated(By.id("export"), "Ready: pm-memory-" + p),
+                    ExpectedConditions.textToBePresentInElementLocated(By.id("export"), "No export:")));
+            WebElement facts = browser.driver.findElement(By.id("facts"));
+            assertThat(facts.isDisplayed() ? facts.getText() : "hidden").doesNotContain("Loading");
+        });
+
         browser.step("screenshot", () -> assertThat(browser.screenshot("console-profile")).exists());
     }
 
