@@ -18,7 +18,9 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
+import org.openqa.selenium.Keys;
 import org.openqa.selenium.WebElement;
+import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.Select;
 
@@ -79,6 +81,22 @@ class ConsoleBrowserTest {
             browser.wait.until(ExpectedConditions.numberOfElementsToBe(By.cssSelector("#decisions li.memory"), 2));
         });
 
+        browser.step("keyboard", () -> {
+            // every control has a label, every action is a real button or link, so keyboard and screen readers reach it
+            assertThat(browser.js("""
+                    return [...document.querySelectorAll('input, select, textarea')]
+                      .filter(e => !e.labels.length && !e.getAttribute('aria-label')).map(e => e.id || e.name);""")
+            ).asList().isEmpty();
+            assertThat(browser.js("""
+                    return [...document.querySelectorAll('[onclick], [tabindex]:not([tabindex="-1"])')]
+                      .map(e => e.tagName);""")).asList().isEmpty();
+            // on a freshly loaded page, Tab reaches the skip link first (the deep link may only have changed the fragment)
+            browser.driver.navigate().refresh();
+            browser.wait.until(ExpectedConditions.numberOfElementsToBe(By.cssSelector("#decisions li.memory"), 2));
+            new Actions(browser.driver).sendKeys(Keys.TAB).perform();
+            assertThat(browser.driver.switchTo().activeElement().getText()).isEqualTo("Skip to content");
+        });
+
         browser.step("find", () -> {
             new Select(browser.driver.findElement(By.id("filter-type"))).selectByValue("project_negative");
             browser.driver.findElement(By.id("filter-text")).sendKeys("OpenAI");
@@ -126,7 +144,7 @@ class ConsoleBrowserTest {
         memory(p, anthropicAdvance).body("status", equalTo("superseded"));
 
         browser.step("reject", () -> {
-            card("#decisions", mistralPending).findElement(By.cssSelector("button.reject")).click();
+            card("#decisions", mistralPending).findElement(By.cssSelector("button.reject")).sendKeys(Keys.ENTER);
             waitForNotice("Rejected");
             browser.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("decisions"),
                     "Nothing is waiting for you."));
