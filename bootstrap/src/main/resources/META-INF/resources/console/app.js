@@ -433,9 +433,21 @@ function fmt(x) {
   return typeof x === 'number' ? x.toFixed(2) : '—';
 }
 
+/** A list call; a profile that never sent a message is a 404 there (API.md), shown as an empty list. */
+async function listOrNone(path) {
+  try {
+    return await call('GET', path);
+  } catch (err) {
+    if (err instanceof ApiProblem && err.status === 404) {
+      return { items: [], next_cursor: null };
+    }
+    throw err;
+  }
+}
+
 function unclassifiedList(profile, box, reloadAll) {
   return () => guarded(async () => {
-    const page = await call('GET', profilePath(profile, 'messages') + query({ outcome: 'unclassified', limit: 50 }));
+    const page = await listOrNone(profilePath(profile, 'messages') + query({ outcome: 'unclassified', limit: 50 }));
     if (!page.items.length) {
       clear(box, h('p', { class: 'empty' }, 'The bot understood every message.'));
       return;
@@ -478,11 +490,22 @@ function teachItem(profile, msg, reloadAll) {
     result);
 }
 
+/**
+ * The facts endpoints are built elsewhere (API.md "Structured facts"); their list may come as an
+ * array, under items / facts / versions, or as an object keyed by attribute: all read the same.
+ */
+function factList(r) {
+  const raw = Array.isArray(r) ? r : (r && (r.items || r.facts || r.versions)) || [];
+  const list = Array.isArray(raw) ? raw
+    : Object.entries(raw).map(([attribute, v]) => (v && typeof v === 'object' && 'value' in v
+      ? { attribute, ...v } : { attribute, value: v }));
+  return list.map((f) => ({ ...f, attribute: f.attribute || f.name }));
+}
+
 /** Facts are optional on a service: a 404 hides the panel. */
 async function loadFacts(profile, box, panel) {
   try {
-    const r = await call('GET', profilePath(profile, 'facts'));
-    const items = Array.isArray(r) ? r : (r.items || r.facts || []);
+    const items = factList(await call('GET', profilePath(profile, 'facts')));
     if (!items.length) {
       clear(box, h('p', { class: 'empty' }, 'No structured fact about this PM.'));
       return;
@@ -491,7 +514,8 @@ async function loadFacts(profile, box, panel) {
       h('thead', {}, h('tr', {}, ['attribute', 'value', 'confidence', 'source', 'since', ''].map((c) => h('th', { scope: 'col' }, c)))),
       h('tbody', {}, items.map((f) => {
         const history = h('td', {});
-        history.append(h('button', { type: 'button', onclick: () => factHistory(profile, f.attribute, history) }, 'History'));
+        history.append(h('button', { type: 'button', onclick: () => factHistory(profile, f.attribute, history) },
+          'History'));
         return h('tr', {},
           h('td', {}, h('code', {}, f.attribute)),
           h('td', {}, JSON.stringify(f.value)),
@@ -516,7 +540,7 @@ async function loadFacts(profile, box, panel) {
 function factHistory(profile, attribute, cell) {
   return guarded(async () => {
     const r = await call('GET', profilePath(profile, 'facts', attribute, 'history'));
-    const versions = Array.isArray(r) ? r : (r.items || r.versions || []);
+    const versions = factList(r);
     clear(cell, h('ol', { class: 'fact-history' }, versions.map((v) => h('li', {},
       JSON.stringify(v.value), ` — ${when(v.valid_from)} → ${v.valid_until ? when(v.valid_until) : 'now'}`))));
   }, cell);
@@ -548,7 +572,7 @@ function exportButton(profile, box) {
 
 function auditList(profile, box, memoryId) {
   const load = (cursor, rows) => guarded(async () => {
-    const page = await call('GET', profilePath(profile, 'audit') + query({ limit: 20, cursor, memory_id: memoryId }));
+    const page = await listOrNone(profilePath(profile, 'audit') + query({ limit: 20, cursor, memory_id: memoryId }));
     const all = (rows || []).concat(page.items);
     if (!all.length) {
       clear(box, h('p', { class: 'empty' }, 'No change recorded yet.'));
@@ -652,7 +676,9 @@ async function renderEntity(profile, entity) {
 document.getElementById('open-profile').addEventListener('submit', (e) => {
   e.preventDefault();
   const id = document.getElementById('open-profile-id').value.trim();
-  if (id) {
+  if (id && location.hash === link('profiles', id)) {
+    route(); // the same profile again: reload it (no hashchange event)
+  } else if (id) {
     location.hash = link('profiles', id);
   }
 });
