@@ -51,6 +51,9 @@ final class Browser implements AutoCloseable {
         if (!present && "1".equals(System.getenv("PM_MEMORY_REQUIRE_BROWSER"))) {
             fail(why + " — but PM_MEMORY_REQUIRE_BROWSER=1 requires it");
         }
+        if (!present) {
+            System.err.println("[console browser tests] " + why); // in the build's output, not only in the reports
+        }
         assumeTrue(present, why);
         try {
             Path profileDir = Files.createTempDirectory("pm-memory-chromium-");

@@ -11,7 +11,7 @@ import io.restassured.http.ContentType;
 import java.net.URL;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
@@ -30,9 +30,12 @@ class ConsoleSignInBrowserTest {
     @TestHTTPResource("/console/")
     URL console;
 
-    @BeforeAll
-    static void startBrowser() {
-        browser = Browser.start();
+    // per test, not @BeforeAll: a missing browser then shows as skipped tests, with the reason
+    @BeforeEach
+    void startBrowser() {
+        if (browser == null) {
+            browser = Browser.start();
+        }
     }
 
     @AfterAll
