@@ -1,6 +1,7 @@
 package dev.pmmemory.domain.text;
 
 import dev.pmmemory.domain.classify.Lexicon;
+import dev.pmmemory.domain.memory.MemoryType;
 import dev.pmmemory.domain.privacy.Redactor;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -33,7 +34,7 @@ public final class TextAnalyzer {
         Set<String> stopWords = new LinkedHashSet<>(KeywordExtractor.defaultStopWords());
         stopWords.addAll(lexicon.stopWords());
         stopWords.addAll(lexicon.entities().nameSuffixes());
-        return new TextAnalyzer(new EntityExtractor(lexicon.entityNames()),
+        return new TextAnalyzer(new EntityExtractor(lexicon.entityNames(), subjectTriggers(lexicon), nonSubjects(lexicon)),
                 new KeywordExtractor(stopWords, lexicon.synonyms(), segmenter));
     }
 
@@ -60,6 +61,30 @@ public final class TextAnalyzer {
             }
         }
         return Collections.unmodifiableSet(words);
+    }
+
+    /**
+     * The words whose subject is a name even when no dictionary lists it: the triggers of the
+     * project types (negative, advance, positive), the soft no, and their synonyms.
+     */
+    static Set<String> subjectTriggers(Lexicon lexicon) {
+        Set<String> triggers = new LinkedHashSet<>(lexicon.cues().softNegatives());
+        for (MemoryType type : List.of(MemoryType.PROJECT_NEGATIVE, MemoryType.PROJECT_ADVANCE, MemoryType.PROJECT_POSITIVE)) {
+            triggers.addAll(lexicon.ruleFor(type).triggers());
+        }
+        for (List<String> group : lexicon.synonyms().groups()) {
+            if (group.stream().anyMatch(triggers::contains)) {
+                triggers.addAll(group);
+            }
+        }
+        return triggers;
+    }
+
+    private static Set<String> nonSubjects(Lexicon lexicon) {
+        Set<String> words = new LinkedHashSet<>(lexicon.stopWords());
+        words.addAll(lexicon.cues().negations());
+        words.addAll(KeywordExtractor.defaultStopWords());
+        return words;
     }
 
     private static boolean isHan(int cp) {
