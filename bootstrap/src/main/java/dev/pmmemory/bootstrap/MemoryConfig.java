@@ -97,6 +97,20 @@ public interface MemoryConfig {
 
     Sessions sessions();
 
+    Text text();
+
+    /** How text becomes recall terms (issue 12). */
+    interface Text {
+        /**
+         * Cuts Chinese into recall terms: {@code ngram} (default: character bigrams, JDK only) or
+         * {@code hanlp} (word segmentation, the lexicon's words kept whole). Keywords are stored with
+         * a memory when it is written: changing this leaves older memories with the other kind of
+         * terms until they are written again (README "Word segmentation").
+         */
+        @WithDefault("ngram")
+        String segmenter();
+    }
+
     /** Short-term sessions (DOMAIN.md §10; README "Sessions"): kept apart from the memory store. */
     interface Sessions {
         /** {@code embedded} (default: the process's heap) or {@code redis} (quarkus.redis.hosts), chosen at start. */

@@ -118,8 +118,8 @@ public class Wiring {
 
     @Produces
     @Singleton
-    TextAnalyzer textAnalyzer(Lexicon lexicon) {
-        return TextAnalyzer.from(lexicon);
+    TextAnalyzer textAnalyzer(Lexicon lexicon, MemoryConfig config) {
+        return TextAnalyzer.from(lexicon, TextSegmentation.segmenter(config.text().segmenter(), lexicon));
     }
 
     @Produces

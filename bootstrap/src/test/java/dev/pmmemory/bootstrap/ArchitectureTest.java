@@ -34,6 +34,7 @@ class ArchitectureTest {
                 .layer("classifier-llm").definedBy("dev.pmmemory.adapters.classifier..")
                 .layer("sessions-embedded").definedBy("dev.pmmemory.adapters.sessions.embedded..")
                 .layer("sessions-redis").definedBy("dev.pmmemory.adapters.sessions.redis..")
+                .layer("segmenter").definedBy("dev.pmmemory.adapters.segmenter..")
                 // on the classpath only in a -Psemantic build
                 .optionalLayer("embeddings").definedBy("dev.pmmemory.adapters.embeddings..")
                 .layer("bootstrap").definedBy("dev.pmmemory.bootstrap..")
@@ -45,10 +46,11 @@ class ArchitectureTest {
                 .whereLayer("classifier-llm").mayOnlyBeAccessedByLayers("bootstrap")
                 .whereLayer("sessions-embedded").mayOnlyBeAccessedByLayers("bootstrap")
                 .whereLayer("sessions-redis").mayOnlyBeAccessedByLayers("bootstrap")
+                .whereLayer("segmenter").mayOnlyBeAccessedByLayers("bootstrap")
                 .whereLayer("application").mayOnlyBeAccessedByLayers("rest", "sqlite", "postgres", "embeddings",
                         "sessions-embedded", "sessions-redis", "bootstrap", "classifier-llm")
                 .whereLayer("domain").mayOnlyBeAccessedByLayers("application", "rest", "sqlite", "postgres",
-                        "embeddings", "classifier-llm", "sessions-embedded", "sessions-redis", "bootstrap")
+                        "embeddings", "classifier-llm", "sessions-embedded", "sessions-redis", "segmenter", "bootstrap")
                 .check(classes);
     }
 
@@ -95,7 +97,7 @@ class ArchitectureTest {
     @Test
     void adaptersNeverSeeEachOther() {
         List<String> adapters = List.of("rest", "sqlite", "postgres", "embeddings", "classifier",
-                "sessions.embedded", "sessions.redis");
+                "sessions.embedded", "sessions.redis", "segmenter");
         for (String adapter : adapters) {
             for (String other : adapters) {
                 if (!adapter.equals(other)) {

@@ -27,6 +27,8 @@ record EvalSet(List<LabelledMessage> messages, List<ProfileEntry> profiles, List
     /** Retrieval cases written before the semantic-recall mix was chosen and never used to tune it. */
     static final String HOLDOUT_PROFILES = "recall-holdout-profiles.tsv";
     static final String HOLDOUT_CASES = "recall-holdout.tsv";
+    /** The 3rd held-out set (issue 12): written before the language rules changed, printed, never tuned on. */
+    static final String HOLDOUT_3 = "holdout-3.tsv";
 
     /** A PM message with its expected type ("none" = no memory) and the canonical entities it names. */
     record LabelledMessage(String id, boolean hard, String type, List<String> entities, Set<String> tags,
@@ -71,6 +73,13 @@ record EvalSet(List<LabelledMessage> messages, List<ProfileEntry> profiles, List
         List<RecallCase> holdoutCases = hasHoldoutRecall ? cases(dir.resolve(HOLDOUT_CASES)) : List.of();
         EvalSet set = new EvalSet(messages, profiles, cases, holdout, holdoutProfiles, holdoutCases);
         set.checkConsistency();
+        return set;
+    }
+
+    /** The 3rd held-out set of {@code dir}, checked for unique ids. */
+    static List<LabelledMessage> holdout3(Path dir) {
+        List<LabelledMessage> set = messages(dir.resolve(HOLDOUT_3));
+        unique(set.stream().map(LabelledMessage::id).toList(), HOLDOUT_3);
         return set;
     }
 

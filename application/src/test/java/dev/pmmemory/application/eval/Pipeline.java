@@ -12,6 +12,7 @@ import dev.pmmemory.domain.classify.RuleClassifier;
 import dev.pmmemory.domain.memory.MemoryType;
 import dev.pmmemory.domain.privacy.Redactor;
 import dev.pmmemory.domain.recall.HybridMatch;
+import dev.pmmemory.domain.text.Segmenter;
 import dev.pmmemory.domain.text.TextAnalyzer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -40,8 +41,12 @@ final class Pipeline {
     }
 
     private Pipeline(Lexicon lexicon, Optional<Embeddings> embeddings, HybridMatch hybrid) {
+        this(lexicon, TextAnalyzer.from(lexicon), embeddings, hybrid);
+    }
+
+    private Pipeline(Lexicon lexicon, TextAnalyzer analyzer, Optional<Embeddings> embeddings, HybridMatch hybrid) {
         this.lexicon = lexicon;
-        this.analyzer = TextAnalyzer.from(lexicon);
+        this.analyzer = analyzer;
         this.classifier = new ClassifierChain(List.of(new RuleClassifier(lexicon)));
         this.embeddings = embeddings;
         this.hybrid = hybrid;
@@ -50,6 +55,11 @@ final class Pipeline {
     /** The same pipeline with semantic recall on. */
     Pipeline withSemanticRecall(Embeddings model, HybridMatch mix) {
         return new Pipeline(lexicon, Optional.of(model), mix);
+    }
+
+    /** The same pipeline with Han text cut into recall terms by the given segmenter. */
+    Pipeline withSegmenter(Segmenter segmenter) {
+        return new Pipeline(lexicon, TextAnalyzer.from(lexicon, segmenter), embeddings, hybrid);
     }
 
     static Pipeline configured() {

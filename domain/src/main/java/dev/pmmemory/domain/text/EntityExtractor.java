@@ -2,6 +2,7 @@ package dev.pmmemory.domain.text;
 
 import java.text.Normalizer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -63,10 +64,59 @@ public final class EntityExtractor {
     private static final int MIN_HAN_NAME = 2;
     private static final int MAX_HAN_NAME = 4;
 
+    /**
+     * Words between a subject and its evaluation that are not part of the name: "云深处的报价太高",
+     * "云深处这轮估值太高", "它石智航团队不错", "云深处那边可以推进". The longest is stripped first.
+     */
+    private static final List<String> SUBJECT_LINKS = List.of(
+            "的", "这轮", "这次", "本轮", "那边", "这边", "这单", "整体", "现在", "目前", "最近", "确实", "真的", "其实", "也",
+            "估值", "报价", "价格", "团队", "技术", "产品", "收入", "毛利率", "毛利", "增长", "订单", "商业化", "模型",
+            "数据", "创始人", "融资", "口碑", "交付", "业务", "进展", "表现", "方向", "项目", "公司");
+
+    /** Words opening a clause before its subject: "虽然硅基流动的技术不错" → 硅基流动. */
+    private static final List<String> CLAUSE_OPENERS = List.of(
+            "虽然", "尽管", "但是", "但", "不过", "可是", "可惜", "而且", "另外", "还有", "所以", "因为", "其实", "感觉",
+            "觉得", "确实", "真的", "总体", "整体", "个人", "至于", "关于", "对于", "除非", "如果", "只要", "即使", "哪怕");
+
+    /** Adverbs that open a predicate, not a name (先不推进, 还不错, 都很强); and 不 / 没 / 别 anywhere. */
+    private static final String NOT_A_NAME_START = "先再还都也就才只又更太挺最";
+    private static final String NOT_IN_A_NAME = "不没别";
+
+    /**
+     * The first word of a dictionary name, used alone as the name: "Scale 估值太高" (Scale AI),
+     * "Figure's humanoid" (Figure AI). Capitalised, and followed by Chinese or a possessive, so that
+     * "scale", "figure out" or "Scale matters" stay words.
+     */
+    private static final Pattern FIRST_WORD_AS_NAME =
+            Pattern.compile("(?<![\\p{IsLatin}\\p{Nd}])(\\p{Lu}[\\p{IsLatin}]+)(?=\\s*\\p{IsHan}|['’]s\\b)");
+
+    /**
+     * Never a subject name although a Han run before an evaluation: pronouns, time words, and the
+     * nouns a PM evaluates (这个赛道太小, 本周太忙, 市场太小, 体量太小).
+     */
+    private static final Set<String> NOT_A_SUBJECT = Set.of(
+            "本周", "这周", "下周", "上周", "今天", "明天", "昨天", "今年", "去年", "明年", "最近", "目前", "现在",
+            "之前", "以前", "以后", "这轮", "本轮", "这次", "上次", "他们", "我们", "你们", "大家", "对方", "整体",
+            "整个", "行业", "市场", "赛道", "方向", "领域", "板块", "项目", "公司", "团队", "产品", "技术", "业务",
+            "数据", "模型", "价格", "报价", "估值", "体量", "规模", "速度", "能力", "执行力", "护城河", "壁垒", "天花板",
+            "门槛", "竞争", "风险", "收入", "利润", "毛利", "毛利率", "创始人", "管理层", "商业模式", "故事", "逻辑",
+            "进展", "表现", "效果", "体验", "用户", "客户", "留存", "增长", "融资", "口碑", "交付", "订单", "条款",
+            "节奏", "路线", "路径", "场景", "需求", "供应链", "成本", "现金流", "打法", "策略", "思路", "判断",
+            "感觉", "印象", "材料", "资料", "会议", "时间", "价值", "潜力", "前景", "空间", "格局", "机会", "情况",
+            "商业化", "产品力", "技术力", "基本面", "财务", "单位经济", "现金", "利润率", "增速", "体系", "生态",
+            "模式", "东西", "事情", "问题", "想法", "计划", "安排", "地方", "部分", "整体来看", "开源", "社区",
+            "要不要", "能不能", "可不可以", "是不是", "有没有");
+
     private final List<DictionaryName> dictionary;
     private final Set<String> genericWords;
     private final Set<String> nameSuffixes;
     private final Set<String> commonWords;
+    /** Evaluation and decision words whose subject is a name (Han, longest first); empty = the rule is off. */
+    private final List<String> subjectTriggers;
+    /** The lexicon's stop words and negations: never a subject (可以约一下, 不太看好). */
+    private final Set<String> nonSubjects;
+    /** "scale" → Scale AI: first words of dictionary names whose other words are name suffixes. */
+    private final Map<String, String> firstWords;
 
     /**
      * @param dictionary   display names recognised anywhere in a text (configurable, from the lexicon)
@@ -79,6 +129,16 @@ public final class EntityExtractor {
 
     /** @param names the entity dictionary with aliases, generic words, name suffixes and common words */
     public EntityExtractor(EntityNames names) {
+        this(names, Set.of(), Set.of());
+    }
+
+    /**
+     * @param subjectTriggers evaluation and decision words (估值太高, 可以推进, 不错 …): the Han run right
+     *                        before one is a name even when no dictionary lists it ("云深处估值太高" →
+     *                        云深处), unless it is a pronoun, a time word or a generic noun
+     * @param nonSubjects     words that are never such a name (the lexicon's stop words and negations)
+     */
+    public EntityExtractor(EntityNames names, Set<String> subjectTriggers, Set<String> nonSubjects) {
         List<DictionaryName> entries = new ArrayList<>();
         for (List<String> group : names.groups()) {
             String canonical = group.get(0);
@@ -100,6 +160,26 @@ public final class EntityExtractor {
         Set<String> common = new LinkedHashSet<>(COMMON_WORDS);
         common.addAll(lowerAll(names.commonWords()));
         this.commonWords = Collections.unmodifiableSet(common);
+        List<String> triggers = new ArrayList<>();
+        for (String trigger : subjectTriggers) {
+            String key = TextNormalizer.nfkcLower(trigger).strip();
+            if (key.codePointCount(0, key.length()) >= 2 && isHan(key.codePointAt(0))) {
+                triggers.add(key);
+            }
+        }
+        triggers.sort(Comparator.comparingInt(String::length).reversed().thenComparing(Comparator.naturalOrder()));
+        this.subjectTriggers = List.copyOf(triggers);
+        this.nonSubjects = lowerAll(nonSubjects);
+        Map<String, String> first = new LinkedHashMap<>();
+        for (List<String> group : names.groups()) {
+            for (String alias : group) {
+                String[] words = TextNormalizer.nfkcLower(alias).strip().split("\\s+");
+                if (words.length >= 2 && Arrays.stream(words, 1, words.length).allMatch(this.nameSuffixes::contains)) {
+                    first.putIfAbsent(words[0], group.get(0));
+                }
+            }
+        }
+        this.firstWords = Collections.unmodifiableMap(first);
     }
 
     private static Set<String> lowerAll(Set<String> words) {
@@ -136,6 +216,7 @@ public final class EntityExtractor {
         List<Span> heuristic = new ArrayList<>();
         latinNames(nfkc, heuristic);
         chineseNames(nfkc, heuristic);
+        subjectNames(nfkc, heuristic);
         // The dictionary is authoritative: "零一万物公司" is 零一万物, not the heuristic "万物".
         for (Span span : heuristic) {
             if (dictionarySpans.stream().noneMatch(span::overlaps)) {
@@ -158,6 +239,13 @@ public final class EntityExtractor {
                         && !commonWordInLowerCase(nfkc.substring(at, at + name.key().length()))) {
                     found.add(new Span(at, at + name.key().length(), name.display()));
                 }
+            }
+        }
+        Matcher firstWord = FIRST_WORD_AS_NAME.matcher(nfkc);
+        while (firstWord.find()) {
+            String canonical = firstWords.get(firstWord.group(1).toLowerCase(Locale.ROOT));
+            if (canonical != null) {
+                found.add(new Span(firstWord.start(1), firstWord.end(1), canonical));
             }
         }
         // Longest match wins where two dictionary names overlap, then the earliest; the name
@@ -271,6 +359,101 @@ public final class EntityExtractor {
             return Optional.empty();
         }
         return Optional.of(new Span(start + cut, start + candidate.length(), name));
+    }
+
+    // --- Chinese names before an evaluation or a decision -----------------------------------------
+
+    /** "云深处估值太高" → 云深处: the subject of an evaluation is a name when nothing says otherwise. */
+    private void subjectNames(String nfkc, List<Span> out) {
+        if (subjectTriggers.isEmpty()) {
+            return;
+        }
+        String folded = fold(nfkc);
+        boolean[] covered = new boolean[nfkc.length() + 1];
+        for (String trigger : subjectTriggers) { // longest first: 估值太高 claims its place before 太高
+            for (int at = folded.indexOf(trigger); at >= 0; at = folded.indexOf(trigger, at + 1)) {
+                if (covered[at]) {
+                    continue;
+                }
+                for (int i = at; i < at + trigger.length(); i++) {
+                    covered[i] = true;
+                }
+                subjectBefore(nfkc, at).filter(span -> out.stream().noneMatch(span::overlaps)).ifPresent(out::add);
+            }
+        }
+    }
+
+    private Optional<Span> subjectBefore(String nfkc, int triggerAt) {
+        int end = triggerAt;
+        for (boolean stripped = true; stripped; ) {
+            stripped = false;
+            for (String link : SUBJECT_LINKS) {
+                if (end - link.length() > 0 && nfkc.startsWith(link, end - link.length())) {
+                    end -= link.length();
+                    stripped = true;
+                    break;
+                }
+            }
+        }
+        // The subject opens its clause: the whole Han run before the evaluation, clause openers aside.
+        int start = end;
+        while (start > 0 && isHan(nfkc.codePointBefore(start))) {
+            start -= Character.charCount(nfkc.codePointBefore(start));
+        }
+        if (!opensClause(nfkc, start)) {
+            return Optional.empty(); // after a Latin word or a digit: mid-clause ("约他们 CFO 过来见面")
+        }
+        for (boolean stripped = true; stripped; ) {
+            stripped = false;
+            for (String opener : CLAUSE_OPENERS) {
+                if (nfkc.startsWith(opener, start) && start + opener.length() < end) {
+                    start += opener.length();
+                    stripped = true;
+                    break;
+                }
+            }
+        }
+        String name = nfkc.substring(start, end);
+        int length = name.codePointCount(0, name.length());
+        // Too long to be a clean name (a clause, not a subject): better no entity than half a phrase.
+        if (length < MIN_HAN_NAME || length > MAX_HAN_NAME || NOT_A_SUBJECT.contains(name)
+                || CLAUSE_OPENERS.contains(name) || NOT_A_NAME_START.indexOf(name.codePointAt(0)) >= 0
+                || name.codePoints().anyMatch(cp -> NOT_IN_A_NAME.indexOf(cp) >= 0)
+                || nonSubjects.contains(name) || name.codePoints().anyMatch(cp -> BOUNDARY_CHARS.indexOf(cp) >= 0)
+                || segmentsIntoGeneric(name) || containsTrigger(name)) {
+            return Optional.empty();
+        }
+        return Optional.of(new Span(start, end, name));
+    }
+
+    /** At the start of the text or after punctuation, spaces aside. */
+    private static boolean opensClause(String nfkc, int at) {
+        int i = at;
+        while (i > 0 && Character.isWhitespace(nfkc.codePointBefore(i))) {
+            i -= Character.charCount(nfkc.codePointBefore(i));
+        }
+        return i == 0 || !Character.isLetterOrDigit(nfkc.codePointBefore(i));
+    }
+
+    /** "看好估值" is no name: a run holding an evaluation word is a phrase; nor is "可以走" (a stop word first). */
+    private boolean containsTrigger(String name) {
+        String folded = fold(name);
+        for (String word : nonSubjects) {
+            if (word.length() >= 2 && folded.startsWith(word)) {
+                return true;
+            }
+        }
+        for (String trigger : subjectTriggers) {
+            if (folded.contains(trigger)) {
+                return true;
+            }
+        }
+        for (String word : NOT_A_SUBJECT) {
+            if (folded.contains(word)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static String stripOrgForm(String candidate) {

@@ -3,12 +3,14 @@ package dev.pmmemory.domain.text;
 import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 
 /**
  * The query-able terms of a text, in {@link TextNormalizer#nfkcLower} form.
- * Chinese has no spaces, so Han runs become character bigrams: "海外早期项目" and
- * "我更倾向海外早期项目" then share 海外 / 早期 / 项目 instead of being two unrelated tokens.
+ * Chinese has no spaces, so Han runs are cut into words by a {@link Segmenter}: character bigrams
+ * by default ("海外早期项目" and "我更倾向海外早期项目" then share 海外 / 早期 / 项目 instead of being two
+ * unrelated tokens), or the words of a real segmenter.
  */
 public final class KeywordExtractor {
 
@@ -27,6 +29,7 @@ public final class KeywordExtractor {
 
     private final Set<String> stopWords;
     private final Synonyms synonyms;
+    private final Segmenter segmenter;
 
     public KeywordExtractor() {
         this(DEFAULT_STOP_WORDS);
@@ -42,6 +45,12 @@ public final class KeywordExtractor {
      *                 term, so "市场小" and "赛道窄", or "valuation" and "估值", share a term
      */
     public KeywordExtractor(Set<String> stopWords, Synonyms synonyms) {
+        this(stopWords, synonyms, new CharacterBigrams());
+    }
+
+    /** @param segmenter cuts Han runs into words ({@link CharacterBigrams} by default) */
+    public KeywordExtractor(Set<String> stopWords, Synonyms synonyms, Segmenter segmenter) {
+        this.segmenter = Objects.requireNonNull(segmenter, "segmenter");
         Set<String> normalised = new LinkedHashSet<>();
         for (String word : stopWords) {
             normalised.add(TextNormalizer.nfkcLower(word));
@@ -79,7 +88,7 @@ public final class KeywordExtractor {
         for (int i = 0; i < lower.length(); ) {
             int cp = lower.codePointAt(i);
             i += Character.charCount(cp);
-            if (isHan(cp) && !stopWords.contains(new String(Character.toChars(cp)))) {
+            if (isHan(cp) && !(segmenter.splitsAtStopCharacters() && stopWords.contains(new String(Character.toChars(cp))))) {
                 flushWord(word, terms);
                 han.appendCodePoint(cp);
             } else if (!isHan(cp) && Character.isLetterOrDigit(cp)) {
@@ -133,18 +142,21 @@ public final class KeywordExtractor {
         }
     }
 
-    /** A Han run without stop characters: its bigrams, or the character itself when alone. */
+    /**
+     * A Han run: its words, stop words left out. A single character is a term only when it is the
+     * whole run ("弱" alone); inside a run (推 of 少推国内大模型) it carries too little meaning.
+     */
     private void flushHan(StringBuilder han, Set<String> terms) {
         String run = han.toString();
         han.setLength(0);
-        int[] cps = run.codePoints().toArray();
-        if (cps.length == 1) {
-            terms.add(run);
+        if (run.isEmpty()) {
+            return;
         }
-        for (int i = 0; i + 1 < cps.length; i++) {
-            String bigram = new String(cps, i, 2);
-            if (!stopWords.contains(bigram)) {
-                terms.add(bigram);
+        boolean lone = run.codePointCount(0, run.length()) == 1;
+        for (String word : segmenter.words(run)) {
+            boolean single = word.codePointCount(0, word.length()) == 1;
+            if (!word.isEmpty() && !stopWords.contains(word) && (lone || !single)) {
+                terms.add(word);
             }
         }
     }

@@ -1,0 +1,42 @@
+package dev.pmmemory.domain.text;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.pmmemory.domain.classify.Lexicon;
+import java.util.Set;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Issue 12 item 2: entities no dictionary lists, found from how they are used; guarded for precision. */
+class UnlistedEntitiesTest {
+
+    private static final TextAnalyzer ANALYZER = TextAnalyzer.from(Lexicon.loadDefault());
+
+    @ParameterizedTest(name = "{0} → {1}")
+    @CsvSource(delimiter = '|', value = {
+            "云深处估值太高，先不看|云深处",
+            "云深处可以推进了，约下周|云深处",
+            "云深处的报价太高了|云深处",
+            "云深处这轮估值偏高|云深处",
+            "它石智航团队不错|它石智航",
+            "虽然硅基流动的技术不错，但是毛利太低|硅基流动",
+            "好的。星海图可以推进|星海图",
+            "Scale 估值太高|Scale AI",
+            "Figure's humanoid looks impressive|Figure AI",
+            "魔法原子公司估值太高|魔法原子"})
+    void theSubjectOfAnEvaluationOrADecisionIsAnEntity(String message, String entity) {
+        assertThat(ANALYZER.analyze(message).entities()).containsExactly(entity);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "这家估值太高", "他们团队不错", "本周太忙", "这个赛道太小", "市场太小", "产品同质化", "团队一般",
+            "可以约一下", "不太看好", "整体先不推进", "除非技术特别强", "要不要约一下", "今天的午饭一般般",
+            "摩尔线程下周约他们 CFO 过来见面", "这个创始人值得深入聊一下", "我觉得可以推进",
+            "scale matters more than price", "Figure out the terms first", "The scale of their team is impressive"})
+    void pronounsTimeWordsGenericNounsAndPredicatesAreNot(String message) {
+        Set<String> named = Set.of("摩尔线程");
+        assertThat(ANALYZER.analyze(message).entities()).allMatch(named::contains);
+    }
+}
