@@ -56,6 +56,25 @@ class SemanticRecallTest {
     }
 
     @Test
+    void aPastAsOfKeepsTheCosineAndReadsEachMemoryAsItWasThen() {
+        FeedbackIntake intake = intake(Optional.of(model));
+        Instant may02 = Instant.parse("2026-05-02T09:00:00Z");
+        String overseas = intake.add(feedback(P, "这个出海团队不错", may02)).memory().orElseThrow().memory().id();
+        intake.add(feedback(P, "这个出海团队不错", NOW.minusSeconds(60)));
+        intake.add(feedback(P, "智谱团队不错", may02));
+
+        ContextResult then = recall(Optional.of(model), 0.5).recall(new RecallContextQuery(P, "海外项目", 1,
+                Instant.parse("2026-05-03T09:00:00Z"), Set.of(), null));
+
+        assertThat(then.items()).singleElement().satisfies(i -> {
+            assertThat(i.view().memory().id()).isEqualTo(overseas);
+            assertThat(i.view().memory().weight()).isEqualTo(1);
+            assertThat(i.view().memory().lastSeenAt()).isEqualTo(may02);
+            assertThat(i.factors().keywordMatch()).as("the cosine lifts it").isGreaterThan(0.0);
+        });
+    }
+
+    @Test
     void aMessageThatBecomesNoMemoryIsNotEmbedded() {
         intake(Optional.of(model)).add(feedback(P, "好的，谢谢", NOW.minusSeconds(60)));
         assertThat(model.calls()).isEmpty();
