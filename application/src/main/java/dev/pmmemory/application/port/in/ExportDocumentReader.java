@@ -1,0 +1,304 @@
+package dev.pmmemory.application.port.in;
+
+import dev.pmmemory.application.Validation;
+import dev.pmmemory.application.port.out.AuditEvent;
+import dev.pmmemory.application.port.out.AuditKind;
+import dev.pmmemory.application.port.out.FeedbackOutcome;
+import dev.pmmemory.application.port.out.RawMessage;
+import dev.pmmemory.application.service.ChangedFields;
+import dev.pmmemory.domain.experience.Experience;
+import dev.pmmemory.domain.memory.Memory;
+import dev.pmmemory.domain.memory.MemoryStatus;
+import dev.pmmemory.domain.memory.MemoryType;
+import dev.pmmemory.domain.memory.Source;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * Reads the parts of an export document (plain Java values from JSON) into stored values, collecting
+ * every error in one {@link Validation} with the field's path ({@code memories[2].weight}). A part
+ * with an error reads as null; the caller fails once everything has been read.
+ */
+final class ExportDocumentReader {
+    private final Validation v;
+
+    ExportDocumentReader(Validation v) {
+        this.v = v;
+    }
+
+    interface Part<T> {
+        T read(String path, Map<?, ?> object);
+    }
+
+    <T> List<T> objects(String field, Object value, Set<String> fields, Part<T> part) {
+        if (!(value instanceof List<?> list)) {
+            v.fail(field, "must be an array (empty when there is none)");
+            return List.of();
+        }
+        List<T> out = new ArrayList<>();
+        for (int i = 0; i < list.size(); i++) {
+            String path = field + "[" + i + "]";
+            if (list.get(i) instanceof Map<?, ?> o) {
+                unknown(path + ".", o, fields);
+                out.add(part.read(path + ".", o));
+            } else {
+                v.fail(path, "must be an object");
+                out.add(null);
+            }
+        }
+        return out;
+    }
+
+    void unknown(String prefix, Map<?, ?> object, Set<String> allowed) {
+        for (Object key : new TreeSet<>(object.keySet().stream().map(String::valueOf).toList())) {
+            if (!allowed.contains(key)) {
+                v.fail(prefix + key, "is not a field of this part of the document; allowed: "
+                        + new TreeSet<>(allowed));
+            }
+        }
+    }
+
+    void unique(String field, List<String> ids) {
+        Set<String> seen = new HashSet<>();
+        for (int i = 0; i < ids.size(); i++) {
+            if (ids.get(i) != null && !seen.add(ids.get(i))) {
+                v.fail(field + "[" + i + "].id", "repeats the id of an earlier item");
+            }
+        }
+    }
+
+    void uniqueMessageIds(List<RawMessage> raws) {
+        Set<String> seen = new HashSet<>();
+        for (int i = 0; i < raws.size(); i++) {
+            RawMessage m = raws.get(i);
+            if (m != null && m.messageId() != null && !seen.add(m.messageId())) {
+                v.fail("raw_messages[" + i + "].message_id", "repeats the message_id of an earlier message");
+            }
+        }
+    }
+
+    RawMessage rawMessage(String profileId, String p, Map<?, ?> o) {
+        String id = id(p + "id", o.get("id"), true);
+        String messageId = id(p + "message_id", o.get("message_id"), false);
+        String sessionId = id(p + "session_id", o.get("session_id"), false);
+        Source source = wireEnum(p + "source", o.get("source"), Source::fromWireName, Source.values(),
+                Source::wireName);
+        String content = text(p + "content", o.get("content"));
+        Instant createdAt = instant(p + "created_at", o.get("created_at"), true);
+        Instant receivedAt = instant(p + "received_at", o.get("received_at"), true);
+        FeedbackOutcome outcome = wireEnum(p + "outcome", o.get("outcome"), ExportDocumentReader::outcome,
+                FeedbackOutcome.values(), FeedbackOutcome::wireName);
+        String memoryId = id(p + "memory_id", o.get("memory_id"), false);
+        List<String> superseded = ids(p + "superseded_ids", o.get("superseded_ids"));
+        List<String> redactions = names(p + "redactions", o.get("redactions"));
+        if (id == null || source == null || content == null || createdAt == null || receivedAt == null
+                || outcome == null || superseded == null || redactions == null) {
+            return null;
+        }
+        return new RawMessage(id, profileId, messageId, sessionId, source, content, createdAt, receivedAt,
+                outcome, memoryId, superseded, redactions);
+    }
+
+    Memory memory(String profileId, String p, Map<?, ?> o) {
+        String id = id(p + "id", o.get("id"), true);
+        MemoryType type = wireEnum(p + "type", o.get("type"), MemoryType::fromWireName, MemoryType.values(),
+                MemoryType::wireName);
+        String content = text(p + "content", o.get("content"));
+        String normalized = text(p + "normalized_content", o.get("normalized_content"));
+        List<String> entities = names(p + "entities", o.get("entities"));
+        List<String> keywords = names(p + "keywords", o.get("keywords"));
+        Integer weight = null;
+        if (o.get("weight") instanceof Integer w && w >= 1) {
+            weight = w;
+        } else {
+            v.fail(p + "weight", "must be a whole number of at least 1");
+        }
+        MemoryStatus status = wireEnum(p + "status", o.get("status"), MemoryStatus::fromWireName,
+                MemoryStatus.values(), MemoryStatus::wireName);
+        Source source = wireEnum(p + "source", o.get("source"), Source::fromWireName, Source.values(),
+                Source::wireName);
+        String sessionId = id(p + "session_id", o.get("session_id"), false);
+        Instant createdAt = instant(p + "created_at", o.get("created_at"), true);
+        Instant lastSeenAt = instant(p + "last_seen_at", o.get("last_seen_at"), true);
+        Instant expiresAt = instant(p + "expires_at", o.get("expires_at"), false);
+        Instant validFrom = instant(p + "valid_from", o.get("valid_from"), false);
+        Instant validUntil = instant(p + "valid_until", o.get("valid_until"), false);
+        String supersededBy = id(p + "superseded_by", o.get("superseded_by"), false);
+        List<String> supersededKeys = names(p + "superseded_entity_keys", o.get("superseded_entity_keys"));
+        List<String> sources = ids(p + "source_message_ids", o.get("source_message_ids"));
+        if (id == null || type == null || content == null || normalized == null || entities == null
+                || keywords == null || weight == null || status == null || source == null || createdAt == null
+                || lastSeenAt == null || supersededKeys == null || sources == null) {
+            return null;
+        }
+        return new Memory(id, profileId, type, content, normalized, entities, keywords, weight, status, source,
+                sessionId, createdAt, lastSeenAt, expiresAt, validFrom, validUntil, supersededBy,
+                new LinkedHashSet<>(supersededKeys), sources);
+    }
+
+    AuditEvent auditEvent(String profileId, String p, Map<?, ?> o) {
+        String id = id(p + "id", o.get("id"), true);
+        String memoryId = id(p + "memory_id", o.get("memory_id"), false);
+        String rawMessageId = id(p + "raw_message_id", o.get("raw_message_id"), false);
+        AuditKind kind = wireEnum(p + "kind", o.get("kind"), ExportDocumentReader::kind, AuditKind.values(),
+                AuditKind::wireName);
+        String detail = null;
+        if (o.get("detail") instanceof String s && isPlainLine(s)) {
+            detail = s;
+        } else {
+            v.fail(p + "detail", "must be a string (empty allowed) without control characters");
+        }
+        Instant at = instant(p + "at", o.get("at"), true);
+        String actor = null;
+        if (o.get("actor") instanceof String s && !s.isBlank() && s.length() <= 128 && isPlainLine(s)) {
+            actor = s;
+        } else {
+            v.fail(p + "actor", "must be 1 to 128 characters");
+        }
+        Optional<String> before = changedFields(p + "before", o.get("before"));
+        Optional<String> after = changedFields(p + "after", o.get("after"));
+        if (id == null || kind == null || detail == null || at == null || actor == null || before == null
+                || after == null) {
+            return null;
+        }
+        return new AuditEvent(id, profileId, memoryId, rawMessageId, kind, detail, at, actor,
+                before.orElse(null), after.orElse(null));
+    }
+
+    Experience experience(String profileId, String p, Map<?, ?> o) {
+        String id = id(p + "id", o.get("id"), true);
+        String task = text(p + "task", o.get("task"));
+        String outcome = text(p + "outcome", o.get("outcome"));
+        String lesson = text(p + "lesson", o.get("lesson"));
+        Double importance = null;
+        if (o.get("importance") instanceof Number n && n.doubleValue() >= 0.0 && n.doubleValue() <= 1.0) {
+            importance = n.doubleValue();
+        } else {
+            v.fail(p + "importance", "must be a number from 0 to 1");
+        }
+        List<String> keywords = names(p + "keywords", o.get("keywords"));
+        Instant createdAt = instant(p + "created_at", o.get("created_at"), true);
+        if (id == null || task == null || outcome == null || lesson == null || importance == null
+                || keywords == null || createdAt == null) {
+            return null;
+        }
+        return new Experience(id, profileId, task, outcome, lesson, importance, keywords, createdAt);
+    }
+
+    // --- values ------------------------------------------------------------------------------
+
+    String string(String field, Object value, boolean required) {
+        if (value == null) {
+            if (required) {
+                v.fail(field, "is required");
+            }
+            return null;
+        }
+        if (value instanceof String s) {
+            return s;
+        }
+        v.fail(field, "must be a string");
+        return null;
+    }
+
+    /** An id as the service hands them out; {@code required} false: null allowed. */
+    String id(String field, Object value, boolean required) {
+        String s = string(field, value, required);
+        return s == null ? null : v.optionalOpaqueId(field, s);
+    }
+
+    /** Stored text: not blank, well-formed, no control characters but line breaks and tabs. */
+    String text(String field, Object value) {
+        String s = string(field, value, true);
+        return s == null ? null : v.text(field, s, Integer.MAX_VALUE);
+    }
+
+    Instant instant(String field, Object value, boolean required) {
+        String s = string(field, value, required);
+        return s == null ? null : v.optionalInstant(field, s);
+    }
+
+    /** A list of ids. */
+    List<String> ids(String field, Object value) {
+        return list(field, value, s -> v.optionalOpaqueId(field, s) != null);
+    }
+
+    /** A list of names (entities, keywords, redaction kinds): single-line text. */
+    List<String> names(String field, Object value) {
+        return list(field, value, s -> !s.isEmpty() && isPlainLine(s) && Validation.isWellFormedUnicode(s));
+    }
+
+    private List<String> list(String field, Object value, java.util.function.Predicate<String> valid) {
+        if (!(value instanceof List<?> l)) {
+            v.fail(field, "must be an array of strings (empty when there is none)");
+            return null;
+        }
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < l.size(); i++) {
+            if (l.get(i) instanceof String s && valid.test(s)) {
+                out.add(s);
+            } else {
+                v.fail(field + "[" + i + "]", "must be a non-empty string without control characters");
+                return null;
+            }
+        }
+        return out;
+    }
+
+    <E> E wireEnum(String field, Object value, Function<String, Optional<E>> parse, E[] all,
+                   Function<E, String> wireName) {
+        Optional<E> parsed = value instanceof String s ? parse.apply(s) : Optional.empty();
+        if (parsed.isEmpty()) {
+            v.fail(field, "must be one of " + Arrays.stream(all).map(wireName).collect(Collectors.joining(", ")));
+            return null;
+        }
+        return parsed.get();
+    }
+
+    /**
+     * An audit event's before / after: null, or a flat object of strings and nulls (what the
+     * service records), written back exactly as the service writes it. Empty: absent (null);
+     * null: invalid.
+     */
+    Optional<String> changedFields(String field, Object value) {
+        if (value == null) {
+            return Optional.empty();
+        }
+        if (value instanceof Map<?, ?> m) {
+            ChangedFields fields = new ChangedFields();
+            for (Map.Entry<?, ?> e : m.entrySet()) {
+                if (e.getValue() == null || e.getValue() instanceof String) {
+                    fields.put(String.valueOf(e.getKey()), (String) e.getValue());
+                } else {
+                    v.fail(field + "." + e.getKey(), "must be a string or null");
+                    return null;
+                }
+            }
+            return Optional.of(fields.json());
+        }
+        v.fail(field, "must be an object of the changed fields, or null");
+        return null;
+    }
+
+    private static boolean isPlainLine(String s) {
+        return s.chars().noneMatch(Character::isISOControl);
+    }
+
+    private static Optional<FeedbackOutcome> outcome(String name) {
+        return Arrays.stream(FeedbackOutcome.values()).filter(o -> o.wireName().equals(name)).findFirst();
+    }
+
+    private static Optional<AuditKind> kind(String name) {
+        return Arrays.stream(AuditKind.values()).filter(k -> k.wireName().equals(name)).findFirst();
+    }
+}
