@@ -47,14 +47,15 @@ final class Browser implements AutoCloseable {
     static Browser start() {
         boolean present = Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER);
         String why = "no headless browser: " + CHROMIUM + " and " + CHROMEDRIVER + " are needed (Debian: apt-get "
-                + "install chromium chromium-driver fonts-noto-cjk); the console's browser test is skipped";
+                + "install chromium chromium-driver fonts-noto-cjk)";
         if (!present && "1".equals(System.getenv("PM_MEMORY_REQUIRE_BROWSER"))) {
-            fail(why + " — but PM_MEMORY_REQUIRE_BROWSER=1 requires it");
+            fail(why + "; PM_MEMORY_REQUIRE_BROWSER=1 makes this a failure");
         }
         if (!present) {
-            System.err.println("[console browser tests] " + why); // in the build's output, not only in the reports
+            // in the build's output, not only in the reports
+            System.err.println("[console browser tests] " + why + "; skipped");
         }
-        assumeTrue(present, why);
+        assumeTrue(present, why + "; skipped");
         try {
             Path profileDir = Files.createTempDirectory("pm-memory-chromium-");
             ChromeOptions options = new ChromeOptions();
