@@ -28,6 +28,7 @@ public class ProblemResponsesFilter implements OASFilter {
 
     @Override
     public void filterOpenAPI(OpenAPI openAPI) {
+        auditKindsFromTheApplication(openAPI);
         if (openAPI.getPaths() == null || openAPI.getPaths().getPathItems() == null) {
             return;
         }
@@ -68,6 +69,19 @@ public class ProblemResponsesFilter implements OASFilter {
                 == org.eclipse.microprofile.openapi.models.parameters.Parameter.In.PATH
                 ? path.indexOf("{" + p.getName() + "}") : Integer.MAX_VALUE));
         operation.setParameters(sorted);
+    }
+
+    /** The audit kinds listed from the enum itself, so that a new kind cannot be missing from the document. */
+    private static void auditKindsFromTheApplication(OpenAPI openAPI) {
+        if (openAPI.getComponents() == null || openAPI.getComponents().getSchemas() == null) {
+            return;
+        }
+        Schema event = openAPI.getComponents().getSchemas().get("AuditEvent");
+        Schema kind = event == null || event.getProperties() == null ? null : event.getProperties().get("kind");
+        if (kind != null) {
+            kind.setEnumeration(java.util.Arrays.stream(dev.pmmemory.application.port.out.AuditKind.values())
+                    .map(k -> (Object) k.wireName()).toList());
+        }
     }
 
     private static void declare(Operation operation, String code, String description) {

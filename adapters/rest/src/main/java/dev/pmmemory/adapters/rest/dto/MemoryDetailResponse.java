@@ -66,11 +66,9 @@ public class MemoryDetailResponse extends MemoryDto {
     @RegisterForReflection
     @Schema(name = "AuditEvent")
     public record AuditEventDto(String id, String memoryId, String rawMessageId,
-                                @Schema(enumeration = {"message_received", "message_unclassified", "memory_created",
-                                        "memory_pending", "memory_reinforced", "memory_superseded",
-                                        "memory_partially_superseded", "memory_confirmed", "memory_rejected",
-                                        "memory_corrected", "memory_deleted", "memory_expired", "memory_folded",
-                                        "memory_purged"}) String kind, String detail,
+                                @Schema(description = "what happened; the values are listed from the "
+                                        + "application's audit kinds (ProblemResponsesFilter)") String kind,
+                                String detail,
                                 Instant at,
                                 @Schema(description = "an API key's name, local (no keys configured) or system "
                                         + "(the write path, and every event stored before actors were recorded)")
