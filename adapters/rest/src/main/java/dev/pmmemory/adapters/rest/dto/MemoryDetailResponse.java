@@ -66,8 +66,7 @@ public class MemoryDetailResponse extends MemoryDto {
     @RegisterForReflection
     @Schema(name = "AuditEvent")
     public record AuditEventDto(String id, String memoryId, String rawMessageId,
-                                @Schema(description = "what happened; the values are listed from the "
-                                        + "application's audit kinds (ProblemResponsesFilter)") String kind,
+                                @Schema(description = "what happened: one of the listed kinds") String kind,
                                 String detail,
                                 Instant at,
                                 @Schema(description = "an API key's name, local (no keys configured) or system "
