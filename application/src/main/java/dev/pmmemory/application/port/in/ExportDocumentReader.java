@@ -232,18 +232,19 @@ final class ExportDocumentReader {
     /**
      * What the stores hold of the versions together: at most one open version per attribute, and
      * a version follows (supersedes) another version of the same attribute in the document, which
-     * no other version follows.
+     * no other version follows. Checked only once every version reads: a link to a version with an
+     * error would otherwise be named as a second, misleading error.
      */
     void factVersions(List<Fact> facts) {
+        if (facts.stream().anyMatch(Objects::isNull)) { // (List.of() refuses contains(null))
+            return;
+        }
         Map<String, Fact> byId = new HashMap<>();
-        facts.stream().filter(Objects::nonNull).forEach(f -> byId.putIfAbsent(f.id(), f));
+        facts.forEach(f -> byId.putIfAbsent(f.id(), f));
         Set<String> open = new HashSet<>();
         Set<String> followed = new HashSet<>();
         for (int i = 0; i < facts.size(); i++) {
             Fact f = facts.get(i);
-            if (f == null) {
-                continue;
-            }
             String p = "facts[" + i + "].";
             if (f.isOpen() && !open.add(f.attribute())) {
                 v.fail(p + "valid_until", "must be set: another version of " + f.attribute()
