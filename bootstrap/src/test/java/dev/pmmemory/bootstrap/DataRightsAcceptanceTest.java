@@ -5,7 +5,9 @@ import static dev.pmmemory.bootstrap.Api.feedback;
 import static dev.pmmemory.bootstrap.Api.newProfile;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
+import static io.restassured.path.json.JsonPath.from;
 import static org.hamcrest.Matchers.contains;
+import static org.hamcrest.Matchers.containsInAnyOrder;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.empty;
 import static org.hamcrest.Matchers.equalTo;
@@ -14,6 +16,7 @@ import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.hasItems;
 import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.notNullValue;
+import static org.hamcrest.Matchers.startsWith;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -54,11 +57,19 @@ class DataRightsAcceptanceTest {
         return given().contentType(ContentType.JSON).body(document).when().post(PROFILE + "/import", p).then();
     }
 
+    private static ValidatableResponse putFact(String p, String attribute, String json) {
+        return given().contentType(ContentType.JSON).body(json).when()
+                .put(PROFILE + "/facts/{a}", p, attribute).then();
+    }
+
     private static String exported(String p) {
         return export(p).statusCode(200).contentType(ContentType.JSON).extract().asString();
     }
 
-    /** A profile with a history: memories superseded wholly and per entity, corrected, confirmed; an unclassified message; an experience. */
+    /**
+     * A profile with a history: memories superseded wholly and per entity, corrected, confirmed; an
+     * unclassified message; an experience; facts, one attribute with two versions and one closed.
+     */
     private static String profileWithHistory() {
         String p = newProfile("rights");
         feedback(p, Map.of("message", "Anthropic 和 OpenAI 可以推进", "created_at", "2026-05-01T08:00:00Z",
@@ -77,6 +88,12 @@ class DataRightsAcceptanceTest {
         given().contentType(ContentType.JSON).body(Map.of("task", "推荐 OpenAI 跟投", "outcome", "PM 拒绝：估值太高",
                 "lesson", "估值高的项目先给对比估值", "importance", 0.8, "created_at", "2026-05-08T08:00:00Z"))
                 .when().post(PROFILE + "/experiences", p).then().statusCode(201);
+        putFact(p, "focus_stage", "{\"value\": \"early\", \"valid_from\": \"2026-05-01T00:00:00Z\"}").statusCode(201);
+        putFact(p, "regions", "{\"value\": [\"overseas\"], \"source\": \"inferred\", \"valid_from\": "
+                + "\"2026-05-02T00:00:00Z\"}").statusCode(201);
+        putFact(p, "focus_stage", "{\"value\": {\"stage\": \"growth\", \"ratio\": 0.25}, \"confidence\": 0.9, "
+                + "\"valid_from\": \"2026-05-06T00:00:00Z\"}").statusCode(201);
+        given().when().delete(PROFILE + "/facts/{a}", p, "regions").then().statusCode(200);
         return p;
     }
 
@@ -116,7 +133,19 @@ class DataRightsAcceptanceTest {
                 .body("audit_events.find { it.kind == 'memory_corrected' }.actor", equalTo("local"))
                 .body("experiences", hasSize(1))
                 .body("experiences[0].importance", equalTo(0.8f))
-                .body("facts", empty());
+                .body("facts.attribute", contains("focus_stage", "focus_stage", "regions"))
+                .body("facts[0].value", equalTo("early"))
+                .body("facts[0].valid_until", equalTo("2026-05-06T00:00:00Z"))
+                .body("facts[1].value.stage", equalTo("growth"))
+                .body("facts[1].value.ratio", equalTo(0.25f))
+                .body("facts[1].confidence", equalTo(0.9f))
+                .body("facts[1].valid_until", equalTo(null))
+                .body("facts[1].supersedes", equalTo(from(exported(p)).getString("facts[0].id")))
+                .body("facts[2].source", equalTo("inferred"))
+                .body("facts[2].valid_until", notNullValue())
+                .body("facts.recorded_by", everyItem(equalTo("local")))
+                .body("facts.recorded_at", everyItem(notNullValue()))
+                .body("facts[0].profile_id", equalTo(null));
     }
 
     @Test
@@ -140,15 +169,19 @@ class DataRightsAcceptanceTest {
                 .body("profile_id", equalTo(p))
                 .body("raw_messages", equalTo(7))
                 .body("experiences", equalTo(1))
+                .body("facts", equalTo(3))
                 .body("audit_events_scrubbed", equalTo(events))
                 .body("storage_shredded", equalTo(storeShredsBytes()));
 
         Api.memories(p, Map.of()).statusCode(200).body("items", empty());
         given().when().get(PROFILE + "/experiences", p).then().statusCode(200).body("items", empty());
+        given().when().get(PROFILE + "/facts", p).then().statusCode(200).body("items", empty());
+        given().when().get(PROFILE + "/facts/{a}/history", p, "focus_stage").then().statusCode(404);
         context(p, Map.of("query", "Mistral 估值", "as_of", "2026-05-09T08:00:00Z")).statusCode(200)
                 .body("items", empty());
         export(p).statusCode(200)
                 .body("raw_messages", empty()).body("memories", empty()).body("experiences", empty())
+                .body("facts", empty())
                 .body("audit_events", hasSize(events + 1))
                 .body("audit_events.detail.findAll { it != '' }", contains(containsString("memories=")))
                 .body("audit_events.before", everyItem(equalTo(null)))
@@ -170,14 +203,21 @@ class DataRightsAcceptanceTest {
         importDocument(p, first).statusCode(200)
                 .body("profile_id", equalTo(p))
                 .body("raw_messages", equalTo(7))
-                .body("experiences", equalTo(1));
+                .body("experiences", equalTo(1))
+                .body("facts", equalTo(3));
 
         String second = exported(p);
         assertThat(comparable(second)).isEqualTo(comparable(first));
         assertThat(JSON.readTree(second).get("audit_events").findValuesAsText("kind")).contains("profile_erased");
         // the imported memories are recalled and deduplicated again
         context(p, Map.of("query", "Mistral 估值", "as_of", "2026-05-09T08:00:00Z")).statusCode(200)
-                .body("items.content", hasItem(containsString("Mistral")));
+                .body("items.content", hasItem(containsString("Mistral")))
+                .body("prompt_block", startsWith("Known facts (reliable, treat as ground truth):\n"
+                        + "- focus_stage: {\"ratio\":0.25,\"stage\":\"growth\"} (since 2026-05-06)\n"
+                        + "- regions: [\"overseas\"] (since 2026-05-02)\n"));
+        // the imported versions are the timeline: a new value follows the imported current one
+        putFact(p, "focus_stage", "{\"value\": \"late\", \"valid_from\": \"2026-05-10T00:00:00Z\"}").statusCode(201)
+                .body("fact.supersedes", equalTo(from(first).getString("facts[1].id")));
         feedback(p, Map.of("message", "Anthropic 和 OpenAI 可以推进", "message_id", "m-1")).statusCode(200)
                 .body("outcome", equalTo("replayed"));
     }
@@ -191,6 +231,18 @@ class DataRightsAcceptanceTest {
                 .body("status", equalTo(409));
 
         assertThat(comparable(exported(p))).isEqualTo(comparable(document));
+
+        // a profile holding nothing but a fact holds data too
+        String q = newProfile("rights-facts");
+        putFact(q, "focus_stage", "{\"value\": \"early\"}").statusCode(201);
+        ObjectNode onlyFacts = ((ObjectNode) JSON.readTree(document)).put("profile_id", q);
+        onlyFacts.set("raw_messages", JSON.createArrayNode());
+        onlyFacts.set("memories", JSON.createArrayNode());
+        onlyFacts.set("audit_events", JSON.createArrayNode());
+        onlyFacts.set("experiences", JSON.createArrayNode());
+        importDocument(q, onlyFacts.toString()).statusCode(409).contentType("application/problem+json");
+        given().when().get(PROFILE + "/facts/{a}/history", q, "focus_stage").then().statusCode(200)
+                .body("versions", hasSize(1));
     }
 
     @Test
@@ -210,6 +262,20 @@ class DataRightsAcceptanceTest {
         importDocument(p, badMemory.toString()).statusCode(400)
                 .body("errors.field", hasItems("memories[1].weight", "raw_messages[0].outcome"));
 
+        ObjectNode badFacts = document.deepCopy();
+        ((ObjectNode) badFacts.get("facts").get(0)).put("valid_from", "last spring");
+        ((ObjectNode) badFacts.get("facts").get(2)).put("confidence", 1.5);
+        importDocument(p, badFacts.toString()).statusCode(400)
+                .body("errors.field", containsInAnyOrder("facts[0].valid_from", "facts[2].confidence"));
+        ObjectNode dangling = document.deepCopy();
+        ((ObjectNode) dangling.get("facts").get(2)).put("supersedes", "no-such-version");
+        importDocument(p, dangling.toString()).statusCode(400)
+                .body("errors.field", contains("facts[2].supersedes"));
+        ObjectNode twoOpen = document.deepCopy();
+        ((ObjectNode) twoOpen.get("facts").get(0)).putNull("valid_until");
+        importDocument(p, twoOpen.toString()).statusCode(400)
+                .body("errors.field", contains("facts[1].valid_until"));
+
         ObjectNode otherProfile = document.deepCopy().put("profile_id", "pm-someone-else");
         importDocument(p, otherProfile.toString()).statusCode(400).body("errors.field", contains("profile_id"));
 
@@ -218,7 +284,7 @@ class DataRightsAcceptanceTest {
         importDocument(p, "[]").statusCode(400).contentType("application/problem+json");
 
         assertThat(comparable(exported(p))).isEqualTo(comparable(erased));
-        export(p).body("memories", empty()).body("raw_messages", empty());
+        export(p).body("memories", empty()).body("raw_messages", empty()).body("facts", empty());
     }
 
     @Test

@@ -44,7 +44,7 @@ public final class ProfileDataRights implements ExportProfile, EraseProfile, Imp
 
     /**
      * One transaction: rows deleted (memories with their terms, entities and vectors; raw messages;
-     * experiences), every audit event emptied of content, one {@code profile_erased} tombstone
+     * experiences; every version of every fact), every audit event emptied of content, one {@code profile_erased} tombstone
      * recorded. Then the store shreds what it still keeps of the deleted bytes (SQLite: WAL).
      */
     @Override
@@ -58,18 +58,19 @@ public final class ProfileDataRights implements ExportProfile, EraseProfile, Imp
             int raws = tx.rawMessages().deleteProfile(profileId);
             int memories = tx.memories().deleteProfile(profileId);
             int experiences = tx.experiences().deleteProfile(profileId);
-            if (raws + memories + experiences == 0) {
+            int facts = tx.facts().deleteProfile(profileId);
+            if (raws + memories + experiences + facts == 0) {
                 throw new NotFoundException("profile '" + profileId + "' holds nothing to erase");
             }
             int scrubbed = tx.auditTrail().scrubProfile(profileId);
             tx.auditTrail().record(new AuditEvent(ids.newId(), profileId, null, null, AuditKind.PROFILE_ERASED,
-                    "raw_messages=" + raws + " memories=" + memories + " experiences=" + experiences, now, actor,
-                    null, null));
-            return new Erasure(profileId, raws, memories, experiences, scrubbed, now, false);
+                    "raw_messages=" + raws + " memories=" + memories + " experiences=" + experiences
+                            + " facts=" + facts, now, actor, null, null));
+            return new Erasure(profileId, raws, memories, experiences, facts, scrubbed, now, false);
         });
         boolean shredded = store.shredDeleted();
         return new Erasure(profileId, erasure.rawMessages(), erasure.memories(), erasure.experiences(),
-                erasure.auditEventsScrubbed(), erasure.erasedAt(), shredded);
+                erasure.facts(), erasure.auditEventsScrubbed(), erasure.erasedAt(), shredded);
     }
 
     @Override
@@ -78,7 +79,8 @@ public final class ProfileDataRights implements ExportProfile, EraseProfile, Imp
         return store.write(profileId, tx -> {
             boolean empty = tx.rawMessages().countByProfile(profileId) == 0
                     && tx.memories().countByProfile(profileId) == 0
-                    && tx.experiences().countByProfile(profileId) == 0;
+                    && tx.experiences().countByProfile(profileId) == 0
+                    && tx.facts().countByProfile(profileId) == 0;
             if (!empty) {
                 throw new StateConflictException("profile '" + profileId + "' already holds data; an export loads "
                         + "only into an empty (or erased) profile");

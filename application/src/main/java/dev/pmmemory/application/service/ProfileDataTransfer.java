@@ -6,6 +6,7 @@ import dev.pmmemory.application.port.out.MemoryListQuery;
 import dev.pmmemory.application.port.out.MemoryStore.StoreTransaction;
 import dev.pmmemory.application.port.out.RawMessage;
 import dev.pmmemory.domain.experience.Experience;
+import dev.pmmemory.domain.fact.Fact;
 import dev.pmmemory.domain.memory.Memory;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -14,8 +15,8 @@ import java.util.List;
 
 /**
  * The one place that knows what a profile's data is made of (data rights): read it all for an
- * export, write it all for an import. A new kind of profile data (structured facts) is one line in
- * each method and one field of {@link ProfileData}.
+ * export, write it all for an import. A new kind of profile data is one line in each method and one
+ * field of {@link ProfileData}.
  */
 final class ProfileDataTransfer {
     private static final int ALL = Integer.MAX_VALUE;
@@ -30,18 +31,21 @@ final class ProfileDataTransfer {
                 new MemoryListQuery(profileId, null, null, null, null, ALL, now)));
         List<AuditEvent> events = oldestFirst(tx.auditTrail().newestFirst(profileId, null, null, ALL));
         List<Experience> experiences = oldestFirst(tx.experiences().newestFirst(profileId, ALL));
-        return new ProfileData(profileId, now, raws, memories, events, experiences);
+        List<Fact> facts = tx.facts().allVersions(profileId); // already by attribute, oldest first
+        return new ProfileData(profileId, now, raws, memories, events, experiences, facts);
     }
 
     /**
      * Stores everything of {@code data} into its (empty) profile. Raw messages first, then memories,
-     * experiences and the audit, so that nothing refers to what is not there yet; vectors are left to
+     * experiences, facts (closed versions as closed, so at most one is open per attribute) and the
+     * audit, so that nothing refers to what is not there yet; vectors are left to
      * the backfill job. Audit events already held (the tombstones of an erase) get their content back.
      */
     static void write(StoreTransaction tx, ProfileData data) {
         data.rawMessages().forEach(tx.rawMessages()::append);
         data.memories().forEach(tx.memories()::insert);
         data.experiences().forEach(tx.experiences()::insert);
+        data.facts().forEach(tx.facts()::insert);
         data.auditEvents().forEach(tx.auditTrail()::restore);
     }
 

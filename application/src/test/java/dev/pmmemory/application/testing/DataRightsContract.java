@@ -8,17 +8,22 @@ import dev.pmmemory.application.NotFoundException;
 import dev.pmmemory.application.StateConflictException;
 import dev.pmmemory.application.port.in.CorrectMemoryCommand;
 import dev.pmmemory.application.port.in.EraseProfile.Erasure;
+import dev.pmmemory.application.port.in.FactCommand;
+import dev.pmmemory.application.port.in.FactsQuery;
 import dev.pmmemory.application.port.in.ImportProfileCommand;
 import dev.pmmemory.application.port.in.ProfileData;
 import dev.pmmemory.application.port.in.RecordExperienceCommand;
+import dev.pmmemory.application.port.in.RecordFactCommand;
 import dev.pmmemory.application.port.out.AuditEvent;
 import dev.pmmemory.application.port.out.AuditKind;
 import dev.pmmemory.application.port.out.FeedbackOutcome;
 import dev.pmmemory.application.port.out.MemoryStore;
 import dev.pmmemory.application.port.out.RawMessage;
+import dev.pmmemory.application.service.FactBook;
 import dev.pmmemory.application.service.FeedbackIntake;
 import dev.pmmemory.application.service.MemoryCorrections;
 import dev.pmmemory.application.service.ProfileDataRights;
+import dev.pmmemory.domain.fact.Fact;
 import dev.pmmemory.domain.memory.Memory;
 import dev.pmmemory.domain.memory.MemoryStatus;
 import java.time.Duration;
@@ -45,6 +50,7 @@ public abstract class DataRightsContract {
     private FeedbackIntake intake;
     private MemoryCorrections corrections;
     private ProfileDataRights rights;
+    private FactBook facts;
 
     /** The store under test, fresh and empty. */
     protected abstract MemoryStore store();
@@ -54,11 +60,17 @@ public abstract class DataRightsContract {
         intake = UseCases.feedbackIntake(store(), clock);
         corrections = UseCases.memoryCorrections(store(), clock);
         rights = new ProfileDataRights(store(), UseCases.UUIDS, clock);
+        facts = UseCases.factBook(store(), clock);
+    }
+
+    private void putFact(String profile, String attribute, Object value, String validFrom) {
+        facts.record(RecordFactCommand.of(profile, attribute, Map.of("value", value, "valid_from", validFrom), ADMIN));
     }
 
     /**
      * A profile with one of each: memories active, superseded (whole and per entity) and corrected, an
-     * unclassified message, an experience, a vector; and another profile that must stay untouched.
+     * unclassified message, an experience, a vector, facts (one attribute with two versions, one
+     * closed); and another profile that must stay untouched.
      */
     private void aProfileWithHistory() {
         intake.add(UseCases.feedback(P, "Anthropic 和 OpenAI 可以推进", today.minus(Duration.ofDays(5))));
@@ -74,7 +86,12 @@ public abstract class DataRightsContract {
             tx.vectors().put(P, corrected, "test-model", new float[] {0.5f, 0.25f});
             return null;
         });
+        putFact(P, "focus_stage", "early", "2026-06-01T00:00:00Z");
+        putFact(P, "focus_stage", Map.of("stage", "growth", "ratio", 0.25), "2026-06-10T00:00:00Z");
+        putFact(P, "regions", List.of("overseas", "中国"), "2026-06-05T00:00:00Z");
+        facts.close(new FactCommand(P, "regions", ADMIN));
         intake.add(UseCases.feedback(OTHER, "Anthropic 可以推进", today));
+        putFact(OTHER, "focus_stage", "late", "2026-06-01T00:00:00Z");
         UseCases.experienceIntake(store(), clock).record(new RecordExperienceCommand(OTHER, "t", "o", "l", 0.5,
                 today));
     }
@@ -89,7 +106,8 @@ public abstract class DataRightsContract {
 
     private ProfileData withoutErasureTombstones(ProfileData d) {
         return new ProfileData(d.profileId(), null, d.rawMessages(), d.memories(),
-                d.auditEvents().stream().filter(e -> e.kind() != AuditKind.PROFILE_ERASED).toList(), d.experiences());
+                d.auditEvents().stream().filter(e -> e.kind() != AuditKind.PROFILE_ERASED).toList(), d.experiences(),
+                d.facts());
     }
 
     @Test
@@ -119,6 +137,16 @@ public abstract class DataRightsContract {
                     assertThat(e.after()).contains("Mistral 估值偏高");
                 });
         assertThat(data.experiences()).singleElement().satisfies(e -> assertThat(e.task()).isEqualTo("推荐 OpenAI 跟投"));
+        // every version of every fact, by attribute then oldest first, with its links and validity
+        assertThat(data.facts()).extracting(Fact::attribute, Fact::value).containsExactly(
+                org.assertj.core.groups.Tuple.tuple("focus_stage", "\"early\""),
+                org.assertj.core.groups.Tuple.tuple("focus_stage", "{\"ratio\":0.25,\"stage\":\"growth\"}"),
+                org.assertj.core.groups.Tuple.tuple("regions", "[\"overseas\",\"中国\"]"));
+        assertThat(data.facts()).allMatch(f -> f.profileId().equals(P) && f.recordedBy().equals(ADMIN));
+        assertThat(data.facts().get(0).validUntil()).isEqualTo(data.facts().get(1).validFrom());
+        assertThat(data.facts().get(1).supersedes()).isEqualTo(data.facts().get(0).id());
+        assertThat(data.facts().get(1).isOpen()).isTrue();
+        assertThat(data.facts().get(2).validUntil()).isEqualTo(today);
     }
 
     @Test
@@ -142,7 +170,11 @@ public abstract class DataRightsContract {
         assertThat(erasure.rawMessages()).isEqualTo(5);
         assertThat(erasure.memories()).isEqualTo(before.memories().size());
         assertThat(erasure.experiences()).isEqualTo(1);
+        assertThat(erasure.facts()).isEqualTo(3);
         assertThat(erasure.auditEventsScrubbed()).isEqualTo(before.auditEvents().size());
+        assertThat(count(tx -> tx.facts().countByProfile(P))).isZero();
+        assertThat(found(tx -> tx.facts().validAt(P, today))).isEmpty();
+        assertThat(found(tx -> tx.facts().latest(P, "focus_stage").stream().toList())).isEmpty();
         assertThat(count(tx -> tx.rawMessages().countByProfile(P))).isZero();
         assertThat(count(tx -> tx.memories().countByProfile(P))).isZero();
         assertThat(count(tx -> tx.experiences().countByProfile(P))).isZero();
@@ -158,6 +190,7 @@ public abstract class DataRightsContract {
         assertThat(after.rawMessages()).isEmpty();
         assertThat(after.memories()).isEmpty();
         assertThat(after.experiences()).isEmpty();
+        assertThat(after.facts()).isEmpty();
         assertThat(after.auditEvents()).hasSize(before.auditEvents().size() + 1);
         for (int i = 0; i < before.auditEvents().size(); i++) {
             AuditEvent was = before.auditEvents().get(i);
@@ -174,7 +207,7 @@ public abstract class DataRightsContract {
         assertThat(tombstone.actor()).isEqualTo(ADMIN);
         assertThat(tombstone.at()).isEqualTo(clock.instant());
         assertThat(tombstone.detail()).isEqualTo("raw_messages=5 memories=" + before.memories().size()
-                + " experiences=1");
+                + " experiences=1 facts=3");
         assertThat(withoutErasureTombstones(rights.export(OTHER))).isEqualTo(withoutErasureTombstones(otherBefore));
         assertThatThrownBy(() -> rights.erase(P, ADMIN)).as("nothing left to erase")
                 .isInstanceOf(NotFoundException.class);
@@ -205,6 +238,13 @@ public abstract class DataRightsContract {
         assertThat(found(tx -> tx.rawMessages().findByMessageId(P, "msg-weather").stream().toList())).hasSize(1);
         assertThat(intake.add(UseCases.feedback(P, "Mistral 估值偏高 \"引号\"", today)).outcome())
                 .isEqualTo(FeedbackOutcome.DEDUPLICATED);
+        // the facts are current again, and a new value follows the imported latest version
+        assertThat(facts.validAt(new FactsQuery(P, null, today)).facts()).extracting(Fact::value)
+                .containsExactly("{\"ratio\":0.25,\"stage\":\"growth\"}");
+        putFact(P, "focus_stage", "late", "2026-06-12T00:00:00Z");
+        List<Fact> history = facts.history(new FactsQuery(P, "focus_stage", null));
+        assertThat(history).hasSize(3);
+        assertThat(history.get(2).supersedes()).isEqualTo(first.facts().get(1).id());
     }
 
     @Test
@@ -217,7 +257,7 @@ public abstract class DataRightsContract {
                 e.profileId(), e.memoryId(), e.rawMessageId(), e.kind(), e.detail(), e.at(), e.actor(), e.before(),
                 e.after())).toList();
         ProfileData document = new ProfileData(P, null, first.rawMessages(), first.memories(), freshIds,
-                first.experiences());
+                first.experiences(), first.facts());
 
         rights.load(new ImportProfileCommand(P, document, ADMIN));
 
@@ -231,12 +271,22 @@ public abstract class DataRightsContract {
         ProfileData document = rights.export(P);
         intake.add(UseCases.feedback("pm-third", "Cohere 可以推进", today));
         ProfileData otherDocument = new ProfileData("pm-third", null, List.of(), List.of(), List.of(),
-                List.of());
+                List.of(), List.of());
+        // a profile that holds nothing but a fact holds data too
+        putFact("pm-fourth", "focus_stage", "early", "2026-06-01T00:00:00Z");
+        ProfileData fourthDocument = new ProfileData("pm-fourth", null, List.of(), List.of(), List.of(),
+                List.of(), document.facts().stream().map(f -> new Fact(f.id() + "-4", "pm-fourth", f.attribute(),
+                        f.value(), f.confidence(), f.source(), f.validFrom(), f.validUntil(),
+                        f.supersedes() == null ? null : f.supersedes() + "-4", f.recordedAt(), f.recordedBy()))
+                        .toList());
 
         assertThatThrownBy(() -> rights.load(new ImportProfileCommand(P, document, ADMIN)))
                 .isInstanceOf(StateConflictException.class);
         assertThatThrownBy(() -> rights.load(new ImportProfileCommand("pm-third", otherDocument, ADMIN)))
                 .isInstanceOf(StateConflictException.class);
+        assertThatThrownBy(() -> rights.load(new ImportProfileCommand("pm-fourth", fourthDocument, ADMIN)))
+                .isInstanceOf(StateConflictException.class);
+        assertThat(count(tx -> tx.facts().countByProfile("pm-fourth"))).isEqualTo(1);
 
         assertThat(withoutErasureTombstones(rights.export(P))).isEqualTo(withoutErasureTombstones(document));
     }
@@ -253,13 +303,38 @@ public abstract class DataRightsContract {
         List<Memory> memories = new ArrayList<>(first.memories());
         memories.add(memories.get(0).toBuilder().id(othersMemory).build());
         ProfileData clashing = new ProfileData(P, null, first.rawMessages(), memories, first.auditEvents(),
-                first.experiences());
+                first.experiences(), first.facts());
 
         assertThatThrownBy(() -> rights.load(new ImportProfileCommand(P, clashing, ADMIN)))
                 .isInstanceOf(RuntimeException.class);
 
         assertThat(rights.export(P)).isEqualTo(new ProfileData(P, today, List.of(), List.of(),
-                afterErase.auditEvents(), List.of()));
+                afterErase.auditEvents(), List.of(), List.of()));
+    }
+
+    @Test
+    void aProfileHoldingOnlyFactsIsErasedAndTheOtherProfilesFactsStay() {
+        putFact(P, "focus_stage", "early", "2026-06-01T00:00:00Z");
+        putFact(P, "focus_stage", "growth", "2026-06-10T00:00:00Z");
+        putFact(OTHER, "focus_stage", "late", "2026-06-01T00:00:00Z");
+        List<Fact> othersBefore = store().read(tx -> tx.facts().allVersions(OTHER));
+
+        Erasure erasure = rights.erase(P, ADMIN);
+
+        assertThat(erasure.facts()).isEqualTo(2);
+        assertThat(erasure.rawMessages() + erasure.memories() + erasure.experiences()).isZero();
+        assertThat(count(tx -> tx.facts().countByProfile(P))).isZero();
+        assertThat(found(tx -> tx.facts().history(P, "focus_stage"))).isEmpty();
+        List<Fact> othersAfter = store().read(tx -> tx.facts().allVersions(OTHER));
+        assertThat(othersAfter).isEqualTo(othersBefore);
+        ProfileData after = rights.export(P);
+        assertThat(after.facts()).isEmpty();
+        assertThat(after.auditEvents()).filteredOn(e -> e.kind() == AuditKind.FACT_RECORDED).hasSize(2)
+                .allSatisfy(e -> {
+                    assertThat(e.detail()).as("the audit keeps no attribute or value").isEmpty();
+                    assertThat(e.after()).isNull();
+                });
+        assertThatThrownBy(() -> rights.erase(P, ADMIN)).isInstanceOf(NotFoundException.class);
     }
 
     // --- the document: every bad field named, nothing stored --------------------------------------
@@ -317,7 +392,7 @@ public abstract class DataRightsContract {
         memory.put("colour", "red");
 
         List<String> fields = fieldsNamed(document("profile_id", OTHER, "memories", List.of(memory),
-                "raw_messages", "none", "audit_events", List.of("x"), "facts", List.of(Map.of("a", "b")),
+                "raw_messages", "none", "audit_events", List.of("x"), "facts", "none",
                 "surprise", true));
 
         assertThat(fields).containsExactlyInAnyOrder("profile_id", "memories[0].type", "memories[0].weight",
@@ -347,5 +422,70 @@ public abstract class DataRightsContract {
         assertThat(command.data().auditEvents()).containsExactly(new AuditEvent("a1", P, "m1", null,
                 AuditKind.MEMORY_CORRECTED, "fields=content", Instant.parse("2026-06-15T08:00:00.123Z"), ADMIN,
                 "{\"content\":\"旧 \\\"x\\\"\\n\",\"expires_at\":null}", null));
+    }
+
+    private static Map<String, Object> fact(Object... kv) {
+        Map<String, Object> f = new LinkedHashMap<>();
+        f.put("id", "f1");
+        f.put("attribute", "focus_stage");
+        f.put("value", Map.of("stage", "early", "ratio", 0.5));
+        f.put("confidence", 1.0);
+        f.put("source", "explicit");
+        f.put("valid_from", "2026-06-01T00:00:00Z");
+        f.put("valid_until", null);
+        f.put("supersedes", null);
+        f.put("recorded_at", "2026-06-01T00:00:01.250Z");
+        f.put("recorded_by", ADMIN);
+        for (int i = 0; i < kv.length; i += 2) {
+            f.put((String) kv[i], kv[i + 1]);
+        }
+        return f;
+    }
+
+    @Test
+    void aDocumentsFactsReadBackAsStored() {
+        Map<String, Object> closed = fact("valid_until", "2026-06-10T00:00:00Z");
+        Map<String, Object> current = fact("id", "f2", "value", "growth", "confidence", 0.5, "source", "inferred",
+                "valid_from", "2026-06-10T00:00:00Z", "supersedes", "f1");
+
+        ImportProfileCommand command = ImportProfileCommand.of(P, document("facts", List.of(closed, current)), ADMIN);
+
+        assertThat(command.data().facts()).containsExactly(
+                new Fact("f1", P, "focus_stage", "{\"ratio\":0.5,\"stage\":\"early\"}", 1.0,
+                        dev.pmmemory.domain.memory.Source.EXPLICIT, Instant.parse("2026-06-01T00:00:00Z"),
+                        Instant.parse("2026-06-10T00:00:00Z"), null, Instant.parse("2026-06-01T00:00:01.250Z"), ADMIN),
+                new Fact("f2", P, "focus_stage", "\"growth\"", 0.5, dev.pmmemory.domain.memory.Source.INFERRED,
+                        Instant.parse("2026-06-10T00:00:00Z"), null, "f1", Instant.parse("2026-06-01T00:00:01.250Z"),
+                        ADMIN));
+    }
+
+    @Test
+    void aDocumentsBadFactsAreRefusedNamingEveryBadField() {
+        List<String> fields = fieldsNamed(document("facts", List.of(
+                fact("valid_from", "yesterday", "confidence", 2, "colour", "red"),
+                fact("id", "f2", "attribute", "Focus Stage", "value", List.of(), "source", "rumour",
+                        "recorded_at", null, "recorded_by", ""),
+                fact("id", "f3", "valid_from", "2026-06-10T00:00:00Z", "valid_until", "2026-06-09T00:00:00Z"))));
+
+        assertThat(fields).containsExactlyInAnyOrder("facts[0].valid_from", "facts[0].confidence",
+                "facts[0].colour", "facts[1].attribute", "facts[1].value", "facts[1].source",
+                "facts[1].recorded_at", "facts[1].recorded_by", "facts[2].valid_until");
+    }
+
+    @Test
+    void aDocumentsFactVersionsMustHoldTogether() {
+        // two open versions of one attribute; a supersedes pointing outside the document, to another
+        // attribute, and a version followed twice; a repeated id
+        List<String> fields = fieldsNamed(document("facts", List.of(
+                fact(),
+                fact("id", "f2", "valid_from", "2026-06-02T00:00:00Z", "supersedes", "f1"),
+                fact("id", "f3", "attribute", "regions", "valid_until", "2026-06-03T00:00:00Z", "supersedes", "nope"),
+                fact("id", "f4", "attribute", "regions", "supersedes", "f1"),
+                fact("id", "f5", "valid_until", "2026-06-04T00:00:00Z", "supersedes", "f1"),
+                fact("id", "f5", "attribute", "sectors"))));
+
+        assertThat(fields).containsExactlyInAnyOrder("facts[1].valid_until", "facts[2].supersedes",
+                "facts[3].supersedes", "facts[4].supersedes", "facts[5].id");
+        assertThat(count(tx -> tx.facts().countByProfile(P))).isZero();
     }
 }

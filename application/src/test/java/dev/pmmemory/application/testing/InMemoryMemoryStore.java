@@ -293,6 +293,14 @@ public final class InMemoryMemoryStore implements MemoryStore {
                 return s.facts.values().stream().filter(f -> f.profileId().equals(profileId)).count();
             }
 
+            @Override
+            public int deleteProfile(String profileId) {
+                checkWritable();
+                int before = s.facts.size();
+                s.facts.values().removeIf(f -> f.profileId().equals(profileId));
+                return before - s.facts.size();
+            }
+
             private java.util.stream.Stream<Fact> ofAttribute(String profileId, String attribute) {
                 return s.facts.values().stream()
                         .filter(f -> f.profileId().equals(profileId) && f.attribute().equals(attribute));

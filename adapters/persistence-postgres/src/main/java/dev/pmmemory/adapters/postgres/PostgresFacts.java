@@ -72,4 +72,9 @@ final class PostgresFacts implements Facts {
     public long countByProfile(String profileId) {
         return FactRow.count("profileId", profileId);
     }
+
+    @Override
+    public int deleteProfile(String profileId) {
+        return PostgresDml.run(em, "DELETE FROM facts WHERE profile_id = :p", Map.of("p", profileId));
+    }
 }

@@ -93,6 +93,11 @@ final class SqliteFacts implements Facts {
         return Jdbc.count(c, "SELECT COUNT(*) FROM facts WHERE profile_id = ?", profileId);
     }
 
+    @Override
+    public int deleteProfile(String profileId) {
+        return Jdbc.update(c, "DELETE FROM facts WHERE profile_id = ?", profileId);
+    }
+
     private static Fact read(ResultSet rs) throws SQLException {
         return new Fact(
                 rs.getString("id"),

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.pmmemory.application.port.in.CorrectMemoryCommand;
 import dev.pmmemory.application.port.in.EraseProfile.Erasure;
 import dev.pmmemory.application.port.in.RecordExperienceCommand;
+import dev.pmmemory.application.port.in.RecordFactCommand;
 import dev.pmmemory.application.service.FeedbackIntake;
 import dev.pmmemory.application.service.ProfileDataRights;
 import dev.pmmemory.application.testing.UseCases;
@@ -31,6 +32,7 @@ class SqliteEraseTest {
     private static final String UNCLASSIFIED = "qzxunclassified5526";
     private static final String LESSON = "qzxlesson9183";
     private static final String KEPT = "qzxkept2208";
+    private static final String FACT = "qzxfact6612";
 
     @TempDir
     Path dir;
@@ -48,20 +50,26 @@ class SqliteEraseTest {
             intake.add(UseCases.feedback(P, "今天天气不错 " + UNCLASSIFIED, T0.plusSeconds(120)));
             UseCases.experienceIntake(store, CLOCK).record(new RecordExperienceCommand(P, "推荐 OpenAI",
                     "PM 拒绝", "先给对比估值 " + LESSON, 0.5, T0));
+            var facts = UseCases.factBook(store, CLOCK);
+            facts.record(RecordFactCommand.of(P, "focus_stage", Map.of("value", "early " + FACT, "valid_from",
+                    "2026-04-01T00:00:00Z"), "ops"));
+            facts.record(RecordFactCommand.of(P, "focus_stage", Map.of("value", Map.of("stage", "growth " + FACT),
+                    "valid_from", "2026-04-15T00:00:00Z"), "ops"));
             store.write(P, tx -> {
                 tx.vectors().put(P, id, "test-model", new float[] {0.5f});
                 return null;
             });
             intake.add(UseCases.feedback(OTHER, "Anthropic 可以推进 " + KEPT, T0));
             // proves the check can fail: before the erase every string is stored
-            for (String s : new String[] {MARKER, CORRECTED, UNCLASSIFIED, LESSON, KEPT}) {
+            for (String s : new String[] {MARKER, CORRECTED, UNCLASSIFIED, LESSON, FACT, KEPT}) {
                 assertThat(storedBytesContain(file, s)).as(s + " before the erase").isTrue();
             }
 
             Erasure erasure = new ProfileDataRights(store, UseCases.UUIDS, CLOCK).erase(P, "ops");
 
             assertThat(erasure.storageShredded()).isTrue();
-            for (String s : new String[] {MARKER, CORRECTED, UNCLASSIFIED, LESSON}) {
+            assertThat(erasure.facts()).isEqualTo(2);
+            for (String s : new String[] {MARKER, CORRECTED, UNCLASSIFIED, LESSON, FACT}) {
                 assertThat(storedBytesContain(file, s)).as(s + " after the erase").isFalse();
             }
             assertThat(storedBytesContain(file, KEPT)).as("another profile's text stays").isTrue();

@@ -50,7 +50,8 @@ public class ProfileDataResource {
     @Produces(MediaType.APPLICATION_JSON)
     @Operation(operationId = "exportProfile", summary = "Everything held for a profile, as one JSON document",
             description = "Raw messages, memories of every status (with supersession links and per-entity "
-                    + "supersessions), the audit trail and experiences, read in one snapshot; format_version 1 "
+                    + "supersessions), the audit trail, experiences and every version of every structured fact, "
+                    + "read in one snapshot; format_version 1 "
                     + "(docs/api.md \"Export document\"). Vectors are not exported (recomputed after an import).")
     @APIResponse(responseCode = "200", description = "the export document",
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
@@ -69,9 +70,9 @@ public class ProfileDataResource {
     @Produces(MediaType.APPLICATION_JSON)
     @Operation(operationId = "eraseProfile", summary = "Erase a profile: its data is physically removed",
             description = "Deletes the raw messages, memories (with their keyword and entity index rows and "
-                    + "vectors) and experiences, and empties every audit event of its content; the audit keeps "
-                    + "content-free tombstones (ids, kinds, actors, times) plus one profile_erased event. On SQLite "
-                    + "the bytes are zeroed and the WAL truncated; on PostgreSQL the rows are deleted and VACUUM "
+                    + "vectors), experiences and structured facts (every version), and empties every audit event "
+                    + "of its content; the audit keeps content-free tombstones (ids, kinds, actors, times) plus "
+                    + "one profile_erased event. On SQLite the bytes are zeroed and the WAL truncated; on PostgreSQL the rows are deleted and VACUUM "
                     + "reclaims their space (docs/rules.md \"Data rights\"). Session turns are not profile data "
                     + "(they expire with their TTL).")
     @APIResponse(responseCode = "200", description = "what was removed",
@@ -93,8 +94,8 @@ public class ProfileDataResource {
     @Produces(MediaType.APPLICATION_JSON)
     @Operation(operationId = "importProfile", summary = "Load an export document back into an empty profile",
             description = "All of it in one transaction, or nothing. The document's profile_id must be the path's. "
-                    + "A profile that holds raw messages, memories or experiences is a 409; an erased profile "
-                    + "(only tombstones) is empty, and its tombstones get their content back. Vectors are "
+                    + "A profile that holds raw messages, memories, experiences or facts is a 409; an erased "
+                    + "profile (only tombstones) is empty, and its tombstones get their content back. Vectors are "
                     + "recomputed by the backfill when semantic recall is on.")
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
             schema = @Schema(implementation = ProfileExportDocument.class)))

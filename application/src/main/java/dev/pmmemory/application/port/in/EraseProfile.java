@@ -11,7 +11,7 @@ public interface EraseProfile {
      * @param storageShredded whether the store also removed its own copies of the deleted bytes (see
      *                        {@link dev.pmmemory.application.port.out.MemoryStore#shredDeleted})
      */
-    record Erasure(String profileId, int rawMessages, int memories, int experiences, int auditEventsScrubbed,
-                   java.time.Instant erasedAt, boolean storageShredded) {
+    record Erasure(String profileId, int rawMessages, int memories, int experiences, int facts,
+                   int auditEventsScrubbed, java.time.Instant erasedAt, boolean storageShredded) {
     }
 }

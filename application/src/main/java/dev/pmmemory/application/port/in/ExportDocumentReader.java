@@ -6,18 +6,24 @@ import dev.pmmemory.application.port.out.AuditKind;
 import dev.pmmemory.application.port.out.FeedbackOutcome;
 import dev.pmmemory.application.port.out.RawMessage;
 import dev.pmmemory.application.service.ChangedFields;
+import dev.pmmemory.application.service.FactBook;
 import dev.pmmemory.domain.experience.Experience;
+import dev.pmmemory.domain.fact.Fact;
+import dev.pmmemory.domain.fact.FactValue;
 import dev.pmmemory.domain.memory.Memory;
 import dev.pmmemory.domain.memory.MemoryStatus;
 import dev.pmmemory.domain.memory.MemoryType;
 import dev.pmmemory.domain.memory.Source;
+import dev.pmmemory.domain.privacy.Redactor;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -31,6 +37,9 @@ import java.util.stream.Collectors;
  */
 final class ExportDocumentReader {
     private final Validation v;
+    // redacting a value twice changes nothing, so a value exported by this service reads back as it
+    // was; a hand-edited one gets no unredacted secret into the store
+    private final Redactor redactor = new Redactor();
 
     ExportDocumentReader(Validation v) {
         this.v = v;
@@ -159,12 +168,7 @@ final class ExportDocumentReader {
             v.fail(p + "detail", "must be a string (empty allowed) without control characters");
         }
         Instant at = instant(p + "at", o.get("at"), true);
-        String actor = null;
-        if (o.get("actor") instanceof String s && !s.isBlank() && s.length() <= 128 && isPlainLine(s)) {
-            actor = s;
-        } else {
-            v.fail(p + "actor", "must be 1 to 128 characters");
-        }
+        String actor = actor(p + "actor", o.get("actor"));
         Optional<String> before = changedFields(p + "before", o.get("before"));
         Optional<String> after = changedFields(p + "after", o.get("after"));
         if (id == null || kind == null || detail == null || at == null || actor == null || before == null
@@ -195,7 +199,95 @@ final class ExportDocumentReader {
         return new Experience(id, profileId, task, outcome, lesson, importance, keywords, createdAt);
     }
 
+    Fact fact(String profileId, String p, Map<?, ?> o) {
+        String id = id(p + "id", o.get("id"), true);
+        String attribute = v.attribute(p + "attribute", o.get("attribute") instanceof String a ? a : null);
+        String value = factValue(p + "value", o.get("value"));
+        Double confidence = null;
+        if (o.get("confidence") instanceof Number n && n.doubleValue() >= 0.0 && n.doubleValue() <= 1.0) {
+            confidence = n.doubleValue();
+        } else {
+            v.fail(p + "confidence", "must be a number from 0 to 1");
+        }
+        Source source = wireEnum(p + "source", o.get("source"), Source::fromWireName, Source.values(),
+                Source::wireName);
+        Instant validFrom = instant(p + "valid_from", o.get("valid_from"), true);
+        Instant validUntil = instant(p + "valid_until", o.get("valid_until"), false);
+        if (validFrom != null && validUntil != null && validUntil.isBefore(validFrom)) {
+            v.fail(p + "valid_until", "must not be before valid_from");
+            validUntil = null;
+            validFrom = null;
+        }
+        String supersedes = id(p + "supersedes", o.get("supersedes"), false);
+        Instant recordedAt = instant(p + "recorded_at", o.get("recorded_at"), true);
+        String recordedBy = actor(p + "recorded_by", o.get("recorded_by"));
+        if (id == null || attribute == null || value == null || confidence == null || source == null
+                || validFrom == null || recordedAt == null || recordedBy == null) {
+            return null;
+        }
+        return new Fact(id, profileId, attribute, value, confidence, source, validFrom, validUntil, supersedes,
+                recordedAt, recordedBy);
+    }
+
+    /**
+     * What the stores hold of the versions together: at most one open version per attribute, and
+     * a version follows (supersedes) another version of the same attribute in the document, which
+     * no other version follows. Checked only once every version reads: a link to a version with an
+     * error would otherwise be named as a second, misleading error.
+     */
+    void factVersions(List<Fact> facts) {
+        if (facts.stream().anyMatch(Objects::isNull)) { // (List.of() refuses contains(null))
+            return;
+        }
+        Map<String, Fact> byId = new HashMap<>();
+        facts.forEach(f -> byId.putIfAbsent(f.id(), f));
+        Set<String> open = new HashSet<>();
+        Set<String> followed = new HashSet<>();
+        for (int i = 0; i < facts.size(); i++) {
+            Fact f = facts.get(i);
+            String p = "facts[" + i + "].";
+            if (f.isOpen() && !open.add(f.attribute())) {
+                v.fail(p + "valid_until", "must be set: another version of " + f.attribute()
+                        + " is open already (at most one version per attribute is)");
+            }
+            if (f.supersedes() != null) {
+                Fact previous = byId.get(f.supersedes());
+                if (previous == null || previous == f || !previous.attribute().equals(f.attribute())) {
+                    v.fail(p + "supersedes", "must be the id of another version of " + f.attribute()
+                            + " in this document");
+                } else if (!followed.add(f.supersedes())) {
+                    v.fail(p + "supersedes", "repeats the supersedes of an earlier version (a version is "
+                            + "followed by at most one)");
+                }
+            }
+        }
+    }
+
     // --- values ------------------------------------------------------------------------------
+
+    /** A fact's value: any JSON value a PUT accepts, stored as its canonical (redacted) text. */
+    String factValue(String field, Object value) {
+        String problem = RecordFactCommand.valueProblem(value);
+        if (problem != null) {
+            v.fail(field, problem);
+            return null;
+        }
+        String json = FactValue.canonical(value, redactor).json();
+        if (json.length() > FactBook.MAX_VALUE_CHARS) {
+            v.fail(field, "must be at most " + FactBook.MAX_VALUE_CHARS + " characters as JSON");
+            return null;
+        }
+        return json;
+    }
+
+    /** Who did something: an API key's name, or local. */
+    String actor(String field, Object value) {
+        if (value instanceof String s && !s.isBlank() && s.length() <= 128 && isPlainLine(s)) {
+            return s;
+        }
+        v.fail(field, "must be 1 to 128 characters");
+        return null;
+    }
 
     String string(String field, Object value, boolean required) {
         if (value == null) {

@@ -4,6 +4,7 @@ import dev.pmmemory.application.Validation;
 import dev.pmmemory.application.port.out.AuditEvent;
 import dev.pmmemory.application.port.out.RawMessage;
 import dev.pmmemory.domain.experience.Experience;
+import dev.pmmemory.domain.fact.Fact;
 import dev.pmmemory.domain.memory.Memory;
 import java.util.List;
 import java.util.Map;
@@ -40,6 +41,8 @@ public record ImportProfileCommand(String profileId, ProfileData data, String ac
             "actor", "before", "after");
     private static final Set<String> EXPERIENCE = Set.of("id", "task", "outcome", "lesson", "importance",
             "keywords", "created_at");
+    private static final Set<String> FACT = Set.of("id", "attribute", "value", "confidence", "source", "valid_from",
+            "valid_until", "supersedes", "recorded_at", "recorded_by");
 
     public static ImportProfileCommand of(String profileId, Map<String, ?> body, String actor) {
         Validation v = new Validation();
@@ -71,17 +74,16 @@ public record ImportProfileCommand(String profileId, ProfileData data, String ac
                 (path, o) -> r.auditEvent(profileId, path, o));
         List<Experience> experiences = r.objects("experiences", body.get("experiences"), EXPERIENCE,
                 (path, o) -> r.experience(profileId, path, o));
-        Object facts = body.get("facts");
-        if (facts != null && !(facts instanceof List<?> l && l.isEmpty())) {
-            v.fail("facts", "must be an empty array: this build stores no structured facts");
-        }
+        List<Fact> facts = r.objects("facts", body.get("facts"), FACT, (path, o) -> r.fact(profileId, path, o));
         r.unique("raw_messages", raws.stream().map(m -> m == null ? null : m.id()).toList());
         r.unique("memories", memories.stream().map(m -> m == null ? null : m.id()).toList());
         r.unique("audit_events", events.stream().map(e -> e == null ? null : e.id()).toList());
         r.unique("experiences", experiences.stream().map(e -> e == null ? null : e.id()).toList());
+        r.unique("facts", facts.stream().map(f -> f == null ? null : f.id()).toList());
         r.uniqueMessageIds(raws);
+        r.factVersions(facts);
         v.check();
         return new ImportProfileCommand(profileId, new ProfileData(profileId, null, raws, memories, events,
-                experiences), actor);
+                experiences, facts), actor);
     }
 }

@@ -3,6 +3,7 @@ package dev.pmmemory.application.port.in;
 import dev.pmmemory.application.port.out.AuditEvent;
 import dev.pmmemory.application.port.out.RawMessage;
 import dev.pmmemory.domain.experience.Experience;
+import dev.pmmemory.domain.fact.Fact;
 import dev.pmmemory.domain.memory.Memory;
 import java.time.Instant;
 import java.util.List;
@@ -12,12 +13,14 @@ import java.util.Objects;
  * Everything held for one profile (data rights): what an export contains and an import loads back.
  * Vectors are not part of it (the backfill job recomputes them); stored values as they are, each list
  * in the order the store keeps it (raw messages by received_at, memories by created_at, experiences by
- * created_at, each then by id; audit events in the order they were recorded).
+ * created_at, each then by id; audit events in the order they were recorded; fact versions by attribute,
+ * then oldest first).
  *
  * @param exportedAt when the export was read (null in an import: it says nothing about the data)
  */
 public record ProfileData(String profileId, Instant exportedAt, List<RawMessage> rawMessages,
-                          List<Memory> memories, List<AuditEvent> auditEvents, List<Experience> experiences) {
+                          List<Memory> memories, List<AuditEvent> auditEvents, List<Experience> experiences,
+                          List<Fact> facts) {
     /** The version of the document format; an import refuses any other. */
     public static final int FORMAT_VERSION = 1;
 
@@ -27,10 +30,11 @@ public record ProfileData(String profileId, Instant exportedAt, List<RawMessage>
         memories = List.copyOf(memories);
         auditEvents = List.copyOf(auditEvents);
         experiences = List.copyOf(experiences);
+        facts = List.copyOf(facts);
     }
 
     /** Nothing but audit tombstones (or nothing at all): what an import may load into. */
     public boolean holdsNoData() {
-        return rawMessages.isEmpty() && memories.isEmpty() && experiences.isEmpty();
+        return rawMessages.isEmpty() && memories.isEmpty() && experiences.isEmpty() && facts.isEmpty();
     }
 }

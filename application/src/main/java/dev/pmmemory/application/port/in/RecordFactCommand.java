@@ -92,17 +92,22 @@ public record RecordFactCommand(String profileId, String attribute, Object value
     }
 
     private static void checkValue(Validation v, Object value) {
-        if (value == null) {
-            v.fail("value", "is required: any JSON value but null");
-        } else if (value instanceof String s && s.isBlank() || value instanceof List<?> l && l.isEmpty()
-                || value instanceof Map<?, ?> m && m.isEmpty()) {
-            v.fail("value", "must not be empty (a blank string, [] or {})");
-        } else {
-            String problem = problem(value, 0);
-            if (problem != null) {
-                v.fail("value", problem);
-            }
+        String problem = valueProblem(value);
+        if (problem != null) {
+            v.fail("value", problem);
         }
+    }
+
+    /** What is wrong with a fact's value, or null; also what an import checks of its facts. */
+    static String valueProblem(Object value) {
+        if (value == null) {
+            return "is required: any JSON value but null";
+        }
+        if (value instanceof String s && s.isBlank() || value instanceof List<?> l && l.isEmpty()
+                || value instanceof Map<?, ?> m && m.isEmpty()) {
+            return "must not be empty (a blank string, [] or {})";
+        }
+        return problem(value, 0);
     }
 
     /** What is wrong inside a value, or null. */

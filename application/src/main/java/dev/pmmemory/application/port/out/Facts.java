@@ -31,4 +31,7 @@ public interface Facts {
     List<Fact> allVersions(String profileId);
 
     long countByProfile(String profileId);
+
+    /** Physically deletes every version of every fact of the profile (erase); returns how many. */
+    int deleteProfile(String profileId);
 }

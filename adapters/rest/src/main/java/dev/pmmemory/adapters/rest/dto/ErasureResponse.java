@@ -8,6 +8,8 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 @RegisterForReflection
 @Schema(name = "Erasure", description = "what an erase removed (counts only)")
 public record ErasureResponse(String profileId, int rawMessages, int memories, int experiences,
+                              @Schema(description = "fact versions deleted (every version of every attribute)")
+                              int facts,
                               @Schema(description = "audit events emptied of content; they stay as tombstones")
                               int auditEventsScrubbed,
                               Instant erasedAt,
@@ -16,7 +18,7 @@ public record ErasureResponse(String profileId, int rawMessages, int memories, i
                                       + "reclaims them (docs/rules.md \"Data rights\")")
                               boolean storageShredded) {
     public static ErasureResponse of(Erasure e) {
-        return new ErasureResponse(e.profileId(), e.rawMessages(), e.memories(), e.experiences(),
+        return new ErasureResponse(e.profileId(), e.rawMessages(), e.memories(), e.experiences(), e.facts(),
                 e.auditEventsScrubbed(), e.erasedAt(), e.storageShredded());
     }
 }

@@ -5,11 +5,11 @@ import dev.pmmemory.application.port.in.ProfileData;
 import dev.pmmemory.application.port.out.AuditEvent;
 import dev.pmmemory.application.port.out.RawMessage;
 import dev.pmmemory.domain.experience.Experience;
+import dev.pmmemory.domain.fact.Fact;
 import dev.pmmemory.domain.memory.Memory;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
@@ -33,8 +33,8 @@ public record ProfileExportDocument(
         List<AuditEntry> auditEvents,
         @Schema(description = "lessons of finished rounds, oldest first")
         List<ExperienceEntry> experiences,
-        @Schema(description = "structured facts: always empty in this build (an import refuses a non-empty one)")
-        List<Map<String, Object>> facts) {
+        @Schema(description = "every version of every structured fact, by attribute, then oldest first")
+        List<FactEntry> facts) {
 
     public static ProfileExportDocument of(ProfileData d) {
         return new ProfileExportDocument(ProfileData.FORMAT_VERSION, d.profileId(), d.exportedAt(),
@@ -42,7 +42,7 @@ public record ProfileExportDocument(
                 d.memories().stream().map(MemoryEntry::of).toList(),
                 d.auditEvents().stream().map(AuditEntry::of).toList(),
                 d.experiences().stream().map(ExperienceEntry::of).toList(),
-                List.of());
+                d.facts().stream().map(FactEntry::of).toList());
     }
 
     @RegisterForReflection
@@ -113,6 +113,26 @@ public record ProfileExportDocument(
         static ExperienceEntry of(Experience e) {
             return new ExperienceEntry(e.id(), e.task(), e.outcome(), e.lesson(), e.importance(), e.keywords(),
                     e.createdAt());
+        }
+    }
+
+    @RegisterForReflection
+    @Schema(name = "ExportedFact", description = "one version of a structured fact, as stored")
+    public record FactEntry(String id, String attribute,
+                            @Schema(implementation = Object.class, // any JSON, not a string: it is written raw
+                                    description = "any JSON value, as stored (canonical, secrets redacted)")
+                            @JsonRawValue String value,
+                            @Schema(minimum = "0", maximum = "1") double confidence,
+                            @Schema(enumeration = {"explicit", "inferred", "bot"}) String source,
+                            Instant validFrom,
+                            @Schema(nullable = true, description = "null while it is the current version")
+                            Instant validUntil,
+                            @Schema(nullable = true, description = "id of the version this one follows")
+                            String supersedes,
+                            Instant recordedAt, String recordedBy) {
+        static FactEntry of(Fact f) {
+            return new FactEntry(f.id(), f.attribute(), f.value(), f.confidence(), f.source().wireName(),
+                    f.validFrom(), f.validUntil(), f.supersedes(), f.recordedAt(), f.recordedBy());
         }
     }
 }
