@@ -1,5 +1,6 @@
 package dev.pmmemory.application.service;
 
+import dev.pmmemory.domain.text.JsonString;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -35,36 +36,14 @@ public final class ChangedFields {
             if (out.length() > 1) {
                 out.append(',');
             }
-            quote(out, name);
+            JsonString.appendQuoted(out, name);
             out.append(':');
             if (value == null) {
                 out.append("null");
             } else {
-                quote(out, value);
+                JsonString.appendQuoted(out, value);
             }
         });
         return out.append('}').toString();
-    }
-
-    private static void quote(StringBuilder out, String s) {
-        out.append('"');
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"' -> out.append("\\\"");
-                case '\\' -> out.append("\\\\");
-                case '\n' -> out.append("\\n");
-                case '\r' -> out.append("\\r");
-                case '\t' -> out.append("\\t");
-                default -> {
-                    if (c < 0x20) {
-                        out.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        out.append(c);
-                    }
-                }
-            }
-        }
-        out.append('"');
     }
 }

@@ -3,6 +3,7 @@ package dev.pmmemory.domain.fact;
 import dev.pmmemory.domain.privacy.Redaction;
 import dev.pmmemory.domain.privacy.Redactor;
 import dev.pmmemory.domain.privacy.SecretKind;
+import dev.pmmemory.domain.text.JsonString;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -46,13 +47,13 @@ public final class FactValue {
         } else if (value instanceof Boolean b) {
             out.append(b);
         } else if (value instanceof String s) {
-            quote(out, redact(s, redactor, kinds));
+            JsonString.appendQuoted(out, redact(s, redactor, kinds));
         } else if (value instanceof Number n) {
             String number = number(n);
             Redaction r = redactor.redact(number);
             if (r.redactedAnything()) {
                 kinds.addAll(r.kinds());
-                quote(out, r.text());
+                JsonString.appendQuoted(out, r.text());
             } else {
                 out.append(number);
             }
@@ -75,7 +76,7 @@ public final class FactValue {
                     out.append(',');
                 }
                 first = false;
-                quote(out, e.getKey());
+                JsonString.appendQuoted(out, e.getKey());
                 out.append(':');
                 write(out, e.getValue(), redactor, kinds);
             }
@@ -113,27 +114,5 @@ public final class FactValue {
         d = d.stripTrailingZeros();
         boolean ordinary = d.scale() <= 0 ? d.precision() - d.scale() <= 40 : d.scale() <= 40;
         return ordinary ? d.toPlainString() : d.toString();
-    }
-
-    private static void quote(StringBuilder out, String s) {
-        out.append('"');
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"' -> out.append("\\\"");
-                case '\\' -> out.append("\\\\");
-                case '\n' -> out.append("\\n");
-                case '\r' -> out.append("\\r");
-                case '\t' -> out.append("\\t");
-                default -> {
-                    if (c < 0x20 || c == '\u2028' || c == '\u2029') {
-                        out.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        out.append(c);
-                    }
-                }
-            }
-        }
-        out.append('"');
     }
 }
