@@ -38,5 +38,5 @@ class LongtailDevEvaluationTest {
     }
 
     /** Set from the figure reached (README "Long-tail development set"), so a regression fails. */
-    private static final double ACCURACY_FLOOR = 0.0;
+    private static final double ACCURACY_FLOOR = 0.95;
 }
