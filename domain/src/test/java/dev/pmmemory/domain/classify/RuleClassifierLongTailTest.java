@@ -99,6 +99,7 @@ class RuleClassifierLongTailTest {
             love the team at Harvey                     | project_positive
             阶跃星辰估值太搞了                             | project_negative
             团队挺好的呵呵                                | project_negative
+            他讲的段子太搞笑了                             |
             """)
     void theShippedLexiconOnTheIssuesExamples(String message, String wire) {
         Optional<MemoryType> expected = wire == null ? Optional.empty() : MemoryType.fromWireName(wire);
