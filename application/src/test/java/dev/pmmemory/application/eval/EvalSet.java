@@ -29,6 +29,7 @@ record EvalSet(List<LabelledMessage> messages, List<ProfileEntry> profiles, List
     static final String HOLDOUT_CASES = "recall-holdout.tsv";
     /** The 3rd held-out set (issue 12): written before the language rules changed, printed, never tuned on. */
     static final String HOLDOUT_3 = "holdout-3.tsv";
+    static final String LONGTAIL_DEV = "longtail-dev.tsv";
 
     /** A PM message with its expected type ("none" = no memory) and the canonical entities it names. */
     record LabelledMessage(String id, boolean hard, String type, List<String> entities, Set<String> tags,
@@ -80,6 +81,13 @@ record EvalSet(List<LabelledMessage> messages, List<ProfileEntry> profiles, List
     static List<LabelledMessage> holdout3(Path dir) {
         List<LabelledMessage> set = messages(dir.resolve(HOLDOUT_3));
         unique(set.stream().map(LabelledMessage::id).toList(), HOLDOUT_3);
+        return set;
+    }
+
+    /** The development set of issue 12 item 4 (long-tail phrasing), checked for unique ids. */
+    static List<LabelledMessage> longtailDev(Path dir) {
+        List<LabelledMessage> set = messages(dir.resolve(LONGTAIL_DEV));
+        unique(set.stream().map(LabelledMessage::id).toList(), LONGTAIL_DEV);
         return set;
     }
 

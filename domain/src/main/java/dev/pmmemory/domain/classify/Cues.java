@@ -4,6 +4,7 @@ import dev.pmmemory.domain.memory.MemoryType;
 
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Optional;
@@ -20,11 +21,26 @@ import java.util.Set;
  * @param neutral         phrases that contain a trigger word but do not mean it (宝贵, 贵州, 差不多);
  *                        the longest match wins, so they hide the trigger inside them
  * @param questionMarkers a clause ending with one of these (?, 吗) is a question: its triggers do not count
+ * @param contrasts       a word opening a later part that decides (但, 不过, but): when that part has
+ *                        a signal, the parts before it are ignored
+ * @param concessions     a word opening a clause that is conceded (虽然, although): ignored when
+ *                        another clause of the message has a signal
+ * @param ironyMarkers    a laughing or eye-rolling marker (呵呵, 笑死, 🙃): praise in the message is
+ *                        ironic; praise in quotation marks is ironic too
+ * @param slips           common one-character slips in trigger words, slip → meant character
+ *                        (退 → 推): a trigger of 2+ characters with one slipped character still matches
  */
 public record Cues(Set<String> negations, Map<MemoryType, Optional<MemoryType>> negated, Set<String> softNegatives,
-                   Set<String> neutral, Set<String> questionMarkers) {
+                   Set<String> neutral, Set<String> questionMarkers, Set<String> contrasts, Set<String> concessions,
+                   Set<String> ironyMarkers, Map<String, String> slips) {
 
     public static final Cues NONE = new Cues(Set.of(), Map.of(), Set.of(), Set.of(), Set.of());
+
+    /** Cues without the long-tail rules (contrast, concession, irony, slips). */
+    public Cues(Set<String> negations, Map<MemoryType, Optional<MemoryType>> negated, Set<String> softNegatives,
+                Set<String> neutral, Set<String> questionMarkers) {
+        this(negations, negated, softNegatives, neutral, questionMarkers, Set.of(), Set.of(), Set.of(), Map.of());
+    }
 
     public Cues {
         negations = copy(negations);
@@ -34,6 +50,10 @@ public record Cues(Set<String> negations, Map<MemoryType, Optional<MemoryType>> 
         softNegatives = copy(softNegatives);
         neutral = copy(neutral);
         questionMarkers = copy(questionMarkers);
+        contrasts = copy(contrasts);
+        concessions = copy(concessions);
+        ironyMarkers = copy(ironyMarkers);
+        slips = Collections.unmodifiableMap(new LinkedHashMap<>(slips));
     }
 
     private static Set<String> copy(Set<String> words) {

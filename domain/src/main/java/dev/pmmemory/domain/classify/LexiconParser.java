@@ -43,7 +43,8 @@ import java.util.Set;
 final class LexiconParser {
 
     private static final List<String> KINDS = List.of("type", "trigger", "soft_negative", "negation", "negate",
-            "neutral", "question", "synonym", "stop", "entity", "generic", "suffix", "common");
+            "neutral", "question", "synonym", "stop", "entity", "generic", "suffix", "common", "contrast", "concession",
+            "irony", "slip");
 
     private final List<TypeRule> rules = new ArrayList<>();
     private final List<Numbered<MemoryType>> extraTriggers = new ArrayList<>();
@@ -52,6 +53,10 @@ final class LexiconParser {
     private final Set<String> softNegatives = new LinkedHashSet<>();
     private final Set<String> neutral = new LinkedHashSet<>();
     private final Set<String> questions = new LinkedHashSet<>();
+    private final Set<String> contrasts = new LinkedHashSet<>();
+    private final Set<String> concessions = new LinkedHashSet<>();
+    private final Set<String> ironyMarkers = new LinkedHashSet<>();
+    private final Map<String, String> slips = new LinkedHashMap<>();
     private final List<Numbered<Void>> synonymGroups = new ArrayList<>();
     private final List<List<String>> entityGroups = new ArrayList<>();
     private final Set<String> generic = new LinkedHashSet<>();
@@ -122,6 +127,10 @@ final class LexiconParser {
             case "negation" -> negations.addAll(list(rest, kind));
             case "neutral" -> neutral.addAll(list(rest, kind));
             case "question" -> questions.addAll(list(rest, kind));
+            case "contrast" -> contrasts.addAll(list(rest, kind));
+            case "concession" -> concessions.addAll(list(rest, kind));
+            case "irony" -> ironyMarkers.addAll(list(rest, kind));
+            case "slip" -> parseSlips(rest);
             case "generic" -> generic.addAll(list(rest, kind));
             case "suffix" -> {
                 List<String> words = list(rest, kind);
@@ -132,6 +141,19 @@ final class LexiconParser {
             case "stop" -> stopWords.addAll(list(rest, kind));
             default -> throw new IllegalArgumentException(
                     "unknown declaration '" + kind + "' (expected one of " + String.join(", ", KINDS) + ")");
+        }
+    }
+
+    /** {@code slip 退>推, 近>进}: each pair is one slipped character and the character meant. */
+    private void parseSlips(String rest) {
+        for (String pair : list(rest, "slip")) {
+            String[] parts = pair.split(">", -1);
+            if (parts.length != 2 || parts[0].strip().codePointCount(0, parts[0].strip().length()) != 1
+                    || parts[1].strip().codePointCount(0, parts[1].strip().length()) != 1) {
+                throw new IllegalArgumentException("slip needs pairs of one character each: <slip>><meant> (退>推), got '"
+                        + pair + "'");
+            }
+            slips.put(parts[0].strip(), parts[1].strip());
         }
     }
 
@@ -162,7 +184,8 @@ final class LexiconParser {
         List<TypeRule> merged = rules.stream().map(rule -> withMore(rule, more.getOrDefault(rule.type(), List.of())))
                 .toList();
         Synonyms synonyms = synonyms(merged);
-        Cues cues = new Cues(negations, negated, softNegatives, neutral, questions);
+        Cues cues = new Cues(negations, negated, softNegatives, neutral, questions, contrasts, concessions,
+                ironyMarkers, slips);
         return new Lexicon(merged, new EntityNames(entityGroups, generic, suffixes, common), cues, synonyms, stopWords);
     }
 

@@ -51,7 +51,8 @@ class RuleClassifierTest {
             Figure AI 所在赛道最近热         | Figure AI       | -
             智谱 所在赛道在火，本周再说      | 智谱            | temp_status
             Anthropic 商业化弱               | Anthropic       | project_negative
-            OpenAI 很贵但是不错              | OpenAI          | project_negative
+            OpenAI 很贵但是不错              | OpenAI          | project_positive
+            OpenAI 不错但是很贵              | OpenAI          | project_negative
             赛道小，不行                     | -               | project_negative
             ＯｐｅｎＡＩ 估值高！           | OpenAI          | project_negative
             OpenAI 和 Anthropic 都可以推进   | OpenAI;Anthropic| project_advance

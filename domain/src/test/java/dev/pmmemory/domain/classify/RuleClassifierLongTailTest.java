@@ -1,0 +1,108 @@
+package dev.pmmemory.domain.classify;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.pmmemory.domain.memory.MemoryType;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** The long tail of phrasing (issue 12 item 4): each cue on a small lexicon, then the shipped default. */
+class RuleClassifierLongTailTest {
+
+    private static final String RULES = """
+            type long_term_preference priority=1.0 ttl=permanent triggers=以后
+            type project_negative priority=0.9 ttl=P30D triggers=太贵,太弱,贵
+            type project_advance priority=0.8 ttl=P30D triggers=可以推进
+            type project_positive priority=0.6 ttl=P30D triggers=很强,不错,impressive
+            type market_info priority=0.4 ttl=P7D when=no_entity triggers=赛道
+            type temp_status priority=0.3 ttl=P3D triggers=本周
+            """;
+
+    private static Optional<MemoryType> classify(String lexicon, String message) {
+        return new RuleClassifier(Lexicon.parse(RULES + lexicon)).classify(message, List.of());
+    }
+
+    @Test
+    void aSlipMatchesOnlyTriggersOfTwoOrMoreCharactersAndOnlyWhenDeclared() {
+        assertThat(classify("slip 退>推, 龟>贵\n", "可以退进")).contains(MemoryType.PROJECT_ADVANCE);
+        assertThat(classify("", "可以退进")).isEmpty();
+        assertThat(classify("slip 龟>贵\n", "太龟了")).contains(MemoryType.PROJECT_NEGATIVE);
+        assertThat(classify("slip 龟>贵\n", "乌龟")).isEmpty(); // 贵 alone is one character: no slip
+    }
+
+    @Test
+    void aRealWordWinsOverASlip() {
+        // 推进 is a trigger; 退 → 推 must not turn a real negative word into an advance.
+        String lexicon = "slip 退>推\ntrigger project_negative 可以退进\n";
+        assertThat(classify(lexicon, "可以退进")).contains(MemoryType.PROJECT_NEGATIVE);
+    }
+
+    @Test
+    void theContrastedPartDecides() {
+        String cues = "contrast 但, 不过, but\n";
+        assertThat(classify(cues, "团队很强，但太贵")).contains(MemoryType.PROJECT_NEGATIVE);
+        assertThat(classify(cues, "太贵，不过团队很强")).contains(MemoryType.PROJECT_POSITIVE);
+        assertThat(classify(cues, "太贵但团队很强")).contains(MemoryType.PROJECT_POSITIVE); // no comma
+        assertThat(classify(cues, "太贵，不过没关系")).contains(MemoryType.PROJECT_NEGATIVE); // says nothing: kept
+        assertThat(classify("", "太贵，不过团队很强")).contains(MemoryType.PROJECT_NEGATIVE); // without cues: precedence
+    }
+
+    @Test
+    void aConcededClauseCountsOnlyAlone() {
+        String cues = "concession 虽然, although\n";
+        assertThat(classify(cues, "虽然太贵，团队很强")).contains(MemoryType.PROJECT_POSITIVE);
+        assertThat(classify(cues, "although it is 贵, impressive")).contains(MemoryType.PROJECT_POSITIVE);
+        assertThat(classify(cues, "虽然太贵")).contains(MemoryType.PROJECT_NEGATIVE);
+    }
+
+    @Test
+    void ironicPraiseIsANegativeJudgement() {
+        String cues = "irony 呵呵, 🙃\n";
+        assertThat(classify(cues, "团队很强呵呵")).contains(MemoryType.PROJECT_NEGATIVE);
+        assertThat(classify(cues, "moat is impressive 🙃")).contains(MemoryType.PROJECT_NEGATIVE);
+        assertThat(classify(cues, "商业模式真是“很强”")).contains(MemoryType.PROJECT_NEGATIVE);
+        assertThat(classify(cues, "商业模式真是\"很强\"")).contains(MemoryType.PROJECT_NEGATIVE);
+        assertThat(classify(cues, "团队很强")).contains(MemoryType.PROJECT_POSITIVE);
+    }
+
+    @Test
+    void aMalformedSlipNamesItsLine() {
+        assertThatThrownBy(() -> Lexicon.parse(RULES + "slip 退推\n"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("lexicon line 7").hasMessageContaining("slip");
+        assertThatThrownBy(() -> Lexicon.parse(RULES + "slip 可以>推\n"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("one character");
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', textBlock = """
+            Anthropic 可以退进                          | project_advance
+            估值并不离谱，可以推进 Mistral                | project_advance
+            估值并不离谱                                 | project_positive
+            Kimi 的团队不算弱                            | project_positive
+            Anthropic is not too expensive              | project_positive
+            百川这轮不太行                               | project_negative
+            DeepSeek 有新消息吗？                         |
+            估值多少?                                    |
+            what do you think of Mistral?               |
+            虽然估值偏高，但团队很强，可以约一下零一万物        | project_advance
+            MiniMax 产品不错，但是估值太离谱了              | project_negative
+            The product is nice but the burn is too high | project_negative
+            not for us                                  | project_negative
+            Pass on Perplexity for now                  | project_negative
+            let's meet them next week                   | project_advance
+            Midjourney's valuation is crazy             | project_negative
+            love the team at Harvey                     | project_positive
+            阶跃星辰估值太搞了                             | project_negative
+            团队挺好的呵呵                                | project_negative
+            他讲的段子太搞笑了                             |
+            """)
+    void theShippedLexiconOnTheIssuesExamples(String message, String wire) {
+        Optional<MemoryType> expected = wire == null ? Optional.empty() : MemoryType.fromWireName(wire);
+        assertThat(new RuleClassifier(Lexicon.loadDefault()).classify(message, List.of())).isEqualTo(expected);
+    }
+}
