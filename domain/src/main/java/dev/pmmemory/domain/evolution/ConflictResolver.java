@@ -9,7 +9,9 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -75,8 +77,9 @@ public final class ConflictResolver {
         Set<String> incomingKeys = new LinkedHashSet<>(incoming.entityKeys());
         List<Memory> toSupersede = new ArrayList<>();
         List<Set<String>> toSupersedeShared = new ArrayList<>();
-        Set<String> lateKeys = new LinkedHashSet<>();
-        Memory lateWinner = null;
+        // per entity of a late message, the newer decision that took it over first (in time order the
+        // later ones found that entity already given up)
+        Map<String, Memory> firstTakeover = new LinkedHashMap<>();
         boolean pending = false;
 
         List<Memory> conflicting = existing.stream()
@@ -92,9 +95,9 @@ public final class ConflictResolver {
                 continue;
             }
             if (incoming.createdAt().isBefore(e.lastSeenAt())) {
-                lateKeys.addAll(shared);
-                if (lateWinner == null || e.lastSeenAt().isAfter(lateWinner.lastSeenAt())) {
-                    lateWinner = e;
+                for (String key : shared) {
+                    firstTakeover.merge(key, e, (a, b) -> takesOverAt(incoming, b).isBefore(takesOverAt(incoming, a))
+                            ? b : a);
                 }
             } else if (confirmed || incoming.source().confidence() >= e.source().confidence()) {
                 toSupersede.add(e);
@@ -121,12 +124,17 @@ public final class ConflictResolver {
         }
 
         Memory result = incoming;
-        if (!lateKeys.isEmpty()) {
-            // The newer opposite decision already holds these entities: the late message is
-            // history from the moment it was said until that decision.
-            Instant until = later(incoming.createdAt(), lateWinner.createdAt());
-            result = giveUp(incoming, lateKeys, lateWinner.id(), until);
-            supersessions.add(new Supersession(incoming.id(), lateWinner.id(), lateKeys, until,
+        // The newer opposite decisions already hold these entities: the late message is history from
+        // the moment it was said until each entity's first takeover, recorded in time order.
+        Map<Memory, Set<String>> byWinner = new LinkedHashMap<>();
+        firstTakeover.entrySet().stream()
+                .sorted(Comparator.comparing((Map.Entry<String, Memory> en) -> takesOverAt(incoming, en.getValue()))
+                        .thenComparing(en -> en.getValue().id()))
+                .forEach(en -> byWinner.computeIfAbsent(en.getValue(), w -> new LinkedHashSet<>()).add(en.getKey()));
+        for (Map.Entry<Memory, Set<String>> en : byWinner.entrySet()) {
+            Instant until = takesOverAt(incoming, en.getKey());
+            result = giveUp(result, en.getValue(), en.getKey().id(), until);
+            supersessions.add(new Supersession(incoming.id(), en.getKey().id(), en.getValue(), until,
                     result.status() == MemoryStatus.SUPERSEDED));
         }
         return new Resolution(result, changed, supersessions);
@@ -141,6 +149,11 @@ public final class ConflictResolver {
             b.status(MemoryStatus.SUPERSEDED).supersededBy(byId).validUntil(at);
         }
         return b.build();
+    }
+
+    /** When newer decision {@code winner} takes late message {@code late} over: when it was said, at the earliest. */
+    private static Instant takesOverAt(Memory late, Memory winner) {
+        return later(late.createdAt(), winner.createdAt());
     }
 
     private static Instant later(Instant a, Instant b) {
