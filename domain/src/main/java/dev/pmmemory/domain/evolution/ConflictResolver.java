@@ -4,8 +4,10 @@ import dev.pmmemory.domain.memory.Lifetime;
 import dev.pmmemory.domain.memory.Memory;
 import dev.pmmemory.domain.memory.MemoryStatus;
 import dev.pmmemory.domain.memory.MemoryType;
+import dev.pmmemory.domain.memory.Source;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -64,6 +66,66 @@ public final class ConflictResolver {
         return resolve(corrected, existing, true, correctedAt);
     }
 
+    /**
+     * Whether a late repeat said at {@code said} (with {@code source}) may join {@code target}, a memory of
+     * its key that only started later, moving its start back to {@code said} (Deduplicator.target). Not
+     * when, in time order, the repeat would have been a memory of its own: an opposite decision sharing
+     * an entity was said in between (it took the repeat over, and the target was said after that), or
+     * one visible when it was said was more confident (the repeat was held pending).
+     * {@code opposites}: candidates visible between {@code said} and the target's start.
+     */
+    public static boolean mayMoveStartBack(Memory target, Source source, Instant said, List<Memory> opposites) {
+        return relevantOpposites(target, said, opposites).stream()
+                .noneMatch(o -> o.createdAt().isAfter(said) || o.source().confidence() > source.confidence());
+    }
+
+    /**
+     * {@code moved}'s start was moved back by a late repeat (see {@link #mayMoveStartBack}): the opposite
+     * decisions visible at its new start, said before it, are taken over from then on for the shared
+     * entities, as they would have been in time order. An earlier recorded takeover of the same
+     * entities stays in the audit trail; the earliest one counts.
+     */
+    public Resolution takeOverFromNewStart(Memory moved, List<Memory> opposites) {
+        Instant from = moved.validFrom();
+        List<Memory> changed = new ArrayList<>();
+        List<Supersession> supersessions = new ArrayList<>();
+        for (Memory o : relevantOpposites(moved, from, opposites)) {
+            if (!Lifetime.isVisibleAt(o, from) || o.createdAt().isAfter(from)
+                    || o.status() == MemoryStatus.DELETED) {
+                continue;
+            }
+            Set<String> shared = new LinkedHashSet<>(o.status() == MemoryStatus.SUPERSEDED
+                    ? o.entityKeys() : o.liveEntityKeys());
+            shared.retainAll(moved.entityKeys());
+            if (shared.isEmpty()) {
+                continue;
+            }
+            Memory reopened = o.status() == MemoryStatus.SUPERSEDED
+                    ? o.toBuilder().status(MemoryStatus.ACTIVE).supersededBy(null).validUntil(null).build()
+                    : o;
+            Memory after = giveUp(reopened, shared, moved.id(), from);
+            if (after.status() != MemoryStatus.SUPERSEDED && o.status() == MemoryStatus.SUPERSEDED) {
+                after = o; // still closed later by the decision that closed it; only the event is earlier
+            }
+            changed.add(after);
+            supersessions.add(new Supersession(o.id(), moved.id(), shared, from,
+                    after.status() == MemoryStatus.SUPERSEDED));
+        }
+        return new Resolution(moved, changed, supersessions);
+    }
+
+    /** Opposite decisions of {@code m} sharing an entity with it and visible from {@code from} on. */
+    private static List<Memory> relevantOpposites(Memory m, Instant from, List<Memory> candidates) {
+        Optional<MemoryType> opposite = oppositeDecision(m.type());
+        return candidates.stream()
+                .filter(o -> opposite.isPresent() && o.type() == opposite.get())
+                .filter(o -> !o.id().equals(m.id()))
+                .filter(o -> Lifetime.isVisibleDuring(o, from, m.validFrom().isAfter(from) ? m.validFrom() : null))
+                .filter(o -> o.entityKeys().stream().anyMatch(m.entityKeys()::contains))
+                .sorted(Comparator.comparing(Memory::id))
+                .toList();
+    }
+
     private Resolution resolve(Memory incoming, List<Memory> existing, boolean confirmed) {
         return resolve(incoming, existing, confirmed,
                 incoming.validFrom() != null ? incoming.validFrom() : incoming.createdAt());
@@ -89,7 +151,7 @@ public final class ConflictResolver {
                 .sorted(Comparator.comparing(Memory::id))
                 .toList();
         for (Memory e : conflicting) {
-            Set<String> shared = new LinkedHashSet<>(e.liveEntityKeys());
+            Set<String> shared = new LinkedHashSet<>(heldWhenTakingOver(incoming, e));
             shared.retainAll(incomingKeys);
             if (shared.isEmpty()) {
                 continue;
@@ -149,6 +211,17 @@ public final class ConflictResolver {
             b.status(MemoryStatus.SUPERSEDED).supersededBy(byId).validUntil(at);
         }
         return b.build();
+    }
+
+    /**
+     * The entities {@code e} speaks for against {@code incoming}: its live ones, or, when it is newer and
+     * was only closed after it would have taken the late message over, all it was said about.
+     */
+    private static Collection<String> heldWhenTakingOver(Memory incoming, Memory e) {
+        boolean newer = incoming.createdAt().isBefore(e.lastSeenAt());
+        boolean closedAfterTakeover = e.status() == MemoryStatus.SUPERSEDED && e.validUntil() != null
+                && e.validUntil().isAfter(takesOverAt(incoming, e));
+        return newer && closedAfterTakeover ? e.entityKeys() : e.liveEntityKeys();
     }
 
     /** When newer decision {@code winner} takes late message {@code late} over: when it was said, at the earliest. */
