@@ -34,6 +34,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The write path of DOMAIN.md §3: redact, keep the raw message, classify, extract, dedup,
@@ -48,6 +49,7 @@ public final class FeedbackIntake implements AddFeedback {
     private final IdGenerator ids;
     private final Clock clock;
     private final MemoryViews views;
+    private final PastStates pastStates;
     private final Deduplicator deduplicator = new Deduplicator();
     private final ConflictResolver conflicts = new ConflictResolver();
     private final Optional<Embeddings> embeddings;
@@ -69,6 +71,7 @@ public final class FeedbackIntake implements AddFeedback {
         this.ids = ids;
         this.clock = clock;
         this.views = new MemoryViews(lexicon);
+        this.pastStates = new PastStates(lexicon);
     }
 
     @Override
@@ -227,7 +230,9 @@ public final class FeedbackIntake implements AddFeedback {
                 .map(t -> tx.memories().findByEntitiesVisibleDuring(fresh.profileId(), t, fresh.entityKeys(),
                         fresh.createdAt(), fresh.expiresAt()))
                 .orElse(List.of());
-        Resolution resolution = conflicts.resolve(fresh, opposites);
+        // a late message meets the opposite decisions with the entities they held back then
+        Resolution resolution = conflicts.resolve(fresh, opposites, (o, at) -> pastStates
+                .at(tx, o.profileId(), o, at).map(Memory::liveEntityKeys).orElse(Set.of()));
         Memory stored = resolution.incoming();
         FeedbackOutcome outcome = stored.status() == MemoryStatus.PENDING
                 ? FeedbackOutcome.PENDING : FeedbackOutcome.CREATED;

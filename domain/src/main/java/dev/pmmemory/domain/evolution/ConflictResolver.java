@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.BiFunction;
 
 /**
  * Decision reversals (DOMAIN.md §4): a new project_advance against an active project_negative on
@@ -45,6 +46,17 @@ public final class ConflictResolver {
      */
     public Resolution resolve(Memory incoming, List<Memory> existing) {
         return resolve(incoming, existing, false);
+    }
+
+    /**
+     * {@link #resolve(Memory, List)} for a message that may arrive after later events: {@code heldAt} gives
+     * the entities an existing memory spoke for at an instant (it may have given some up since): when the
+     * new one was said, or, for a newer decision, when it took the new one over; so that the result is
+     * the one in-order arrival would have given.
+     */
+    public Resolution resolve(Memory incoming, List<Memory> existing,
+                              BiFunction<Memory, Instant, Set<String>> heldAt) {
+        return resolve(incoming, existing, false, takeoverOf(incoming), heldAt);
     }
 
     /**
@@ -94,8 +106,8 @@ public final class ConflictResolver {
                     || o.status() == MemoryStatus.DELETED) {
                 continue;
             }
-            Set<String> shared = new LinkedHashSet<>(o.status() == MemoryStatus.SUPERSEDED
-                    ? o.entityKeys() : o.liveEntityKeys());
+            // all shared entities, also those given up later (the earliest recorded takeover counts)
+            Set<String> shared = new LinkedHashSet<>(o.entityKeys());
             shared.retainAll(moved.entityKeys());
             if (shared.isEmpty()) {
                 continue;
@@ -127,11 +139,19 @@ public final class ConflictResolver {
     }
 
     private Resolution resolve(Memory incoming, List<Memory> existing, boolean confirmed) {
-        return resolve(incoming, existing, confirmed,
-                incoming.validFrom() != null ? incoming.validFrom() : incoming.createdAt());
+        return resolve(incoming, existing, confirmed, takeoverOf(incoming));
+    }
+
+    private static Instant takeoverOf(Memory incoming) {
+        return incoming.validFrom() != null ? incoming.validFrom() : incoming.createdAt();
     }
 
     private Resolution resolve(Memory incoming, List<Memory> existing, boolean confirmed, Instant takeover) {
+        return resolve(incoming, existing, confirmed, takeover, null);
+    }
+
+    private Resolution resolve(Memory incoming, List<Memory> existing, boolean confirmed, Instant takeover,
+                               BiFunction<Memory, Instant, Set<String>> heldAt) {
         Optional<MemoryType> opposite = oppositeDecision(incoming.type());
         if (opposite.isEmpty()) {
             return new Resolution(incoming, List.of(), List.of());
@@ -151,7 +171,7 @@ public final class ConflictResolver {
                 .sorted(Comparator.comparing(Memory::id))
                 .toList();
         for (Memory e : conflicting) {
-            Set<String> shared = new LinkedHashSet<>(heldWhenTakingOver(incoming, e));
+            Set<String> shared = new LinkedHashSet<>(heldWhenTakingOver(incoming, e, heldAt));
             shared.retainAll(incomingKeys);
             if (shared.isEmpty()) {
                 continue;
@@ -217,11 +237,15 @@ public final class ConflictResolver {
      * The entities {@code e} speaks for against {@code incoming}: its live ones, or, when it is newer and
      * was only closed after it would have taken the late message over, all it was said about.
      */
-    private static Collection<String> heldWhenTakingOver(Memory incoming, Memory e) {
+    private static Collection<String> heldWhenTakingOver(Memory incoming, Memory e,
+                                                         BiFunction<Memory, Instant, Set<String>> heldAt) {
         boolean newer = incoming.createdAt().isBefore(e.lastSeenAt());
-        boolean closedAfterTakeover = e.status() == MemoryStatus.SUPERSEDED && e.validUntil() != null
+        if (heldAt != null) {
+            return heldAt.apply(e, newer ? takesOverAt(incoming, e) : incoming.createdAt());
+        }
+        boolean closedAfterTakeover = newer && e.status() == MemoryStatus.SUPERSEDED && e.validUntil() != null
                 && e.validUntil().isAfter(takesOverAt(incoming, e));
-        return newer && closedAfterTakeover ? e.entityKeys() : e.liveEntityKeys();
+        return closedAfterTakeover ? e.entityKeys() : e.liveEntityKeys();
     }
 
     /** When newer decision {@code winner} takes late message {@code late} over: when it was said, at the earliest. */
