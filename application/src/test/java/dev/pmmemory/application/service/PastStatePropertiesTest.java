@@ -19,6 +19,7 @@ import java.util.List;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
+import net.jqwik.api.Disabled;
 import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -46,8 +47,9 @@ class PastStatePropertiesTest {
 
     /**
      * Decisions, two per direction on Anthropic and one per direction on Mistral AI, each said up to
-     * {@link #MAX_REPEATS} times: late repeats that move a decision's start back, and late decisions that
-     * several newer opposite ones take over, must record the history in-order arrival would have.
+     * {@link #MAX_REPEATS} times: late decisions that several newer opposite ones take over must record the
+     * history in-order arrival would have. Repeats (MAX_REPEATS > 1) still find an order-dependent case,
+     * kept below as a disabled example: an opposite decision arriving late inside a repeated decision's span.
      */
     private static final List<String> DECISIONS = List.of(
             "Cohere 和 Anthropic 都可以推进",
@@ -107,6 +109,20 @@ class PastStatePropertiesTest {
         theStateAtTIsTheStateOfReplayingOnlyTheMessagesSaidByT(arrivals, 40 * 24);
         theStateAtTIsTheStateOfReplayingOnlyTheMessagesSaidByT(arrivals, 45 * 24);
         theStateAtTIsTheStateOfReplayingOnlyTheMessagesSaidByT(arrivals, 55 * 24);
+    }
+
+    @Example
+    @Disabled("open: a late opposite decision said inside a repeated decision's span is stored superseded with an "
+            + "empty window; in time order it took the first part over and the repeat after it started a new memory "
+            + "(the repeated decision would have to be split in two)")
+    void aLateReversalInsideARepeatedDecisionsSpanHoldsUntilTheNextRepeat() {
+        Instant h6 = BASE.plus(Duration.ofHours(6));
+        Instant h9 = BASE.plus(Duration.ofHours(9));
+        Instant h17 = BASE.plus(Duration.ofHours(17));
+        List<Msg> arrivals = List.of(new Msg("Mistral AI 可以推进", h17, Source.EXPLICIT),
+                new Msg("Mistral AI 可以推进", h6, Source.EXPLICIT),
+                new Msg("Mistral AI 商业化弱", h9, Source.EXPLICIT));
+        theStateAtTIsTheStateOfReplayingOnlyTheMessagesSaidByT(arrivals, 9);
     }
 
     private static final Comparator<Seen> ORDER = Comparator.comparing(Seen::normalizedContent)
