@@ -34,6 +34,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The write path of DOMAIN.md §3: redact, keep the raw message, classify, extract, dedup,
@@ -48,6 +49,7 @@ public final class FeedbackIntake implements AddFeedback {
     private final IdGenerator ids;
     private final Clock clock;
     private final MemoryViews views;
+    private final PastStates pastStates;
     private final Deduplicator deduplicator = new Deduplicator();
     private final ConflictResolver conflicts = new ConflictResolver();
     private final Optional<Embeddings> embeddings;
@@ -69,6 +71,7 @@ public final class FeedbackIntake implements AddFeedback {
         this.ids = ids;
         this.clock = clock;
         this.views = new MemoryViews(lexicon);
+        this.pastStates = new PastStates(lexicon);
     }
 
     @Override
@@ -149,16 +152,27 @@ public final class FeedbackIntake implements AddFeedback {
         Optional<Memory> duplicate = Deduplicator.target(tx.memories().findDuplicatesVisibleDuring(
                 draft.profileId(), draft.type(), draft.normalizedContent(), draft.createdAt(),
                 Lifetime.expiresAt(draft.createdAt(), draft.ttl())), draft);
+        if (duplicate.isPresent() && startsLater(duplicate.get(), draft)
+                && !ConflictResolver.mayMoveStartBack(duplicate.get(), draft.source(), draft.createdAt(),
+                        oppositesVisibleDuring(tx, duplicate.get(), draft.createdAt(), duplicate.get().validFrom()))) {
+            // in time order this late repeat was a memory of its own, taken over (or held) by an opposite decision
+            duplicate = Optional.empty();
+        }
         if (duplicate.isPresent()) {
             Memory merged = deduplicator.merge(duplicate.get(), draft, receivedAt);
+            Resolution reResolved = startsLater(duplicate.get(), draft)
+                    ? conflicts.takeOverFromNewStart(merged,
+                            oppositesVisibleDuring(tx, merged, merged.validFrom(), duplicate.get().validFrom()))
+                    : new Resolution(merged, List.of(), List.of());
             tx.rawMessages().append(raw(cmd, rawId, text, createdAt, receivedAt, FeedbackOutcome.DEDUPLICATED,
-                    merged.id(), List.of(), redactions));
+                    merged.id(), reResolved.changedIds(), redactions));
             merged = foldBridgedRepeats(tx, merged, draft, rawId, receivedAt);
             tx.memories().update(merged);
             audit(tx, cmd.profileId(), merged.id(), rawId, AuditKind.MEMORY_REINFORCED,
                     "weight=" + merged.weight(), receivedAt);
+            recordTakeovers(tx, merged.profileId(), reResolved, rawId, receivedAt);
             return new FeedbackResult(rawId, FeedbackOutcome.DEDUPLICATED,
-                    Optional.of(views.at(merged, receivedAt)), List.of(), redactions);
+                    Optional.of(views.at(merged, receivedAt)), reResolved.changedIds(), redactions);
         }
         return insert(tx, cmd, draft, receivedAt, redactions, vector);
     }
@@ -216,7 +230,9 @@ public final class FeedbackIntake implements AddFeedback {
                 .map(t -> tx.memories().findByEntitiesVisibleDuring(fresh.profileId(), t, fresh.entityKeys(),
                         fresh.createdAt(), fresh.expiresAt()))
                 .orElse(List.of());
-        Resolution resolution = conflicts.resolve(fresh, opposites);
+        // a late message meets the opposite decisions with the entities they held back then
+        Resolution resolution = conflicts.resolve(fresh, opposites, (o, at) -> pastStates
+                .at(tx, o.profileId(), o, at).map(Memory::liveEntityKeys).orElse(Set.of()));
         Memory stored = resolution.incoming();
         FeedbackOutcome outcome = stored.status() == MemoryStatus.PENDING
                 ? FeedbackOutcome.PENDING : FeedbackOutcome.CREATED;
@@ -230,17 +246,36 @@ public final class FeedbackIntake implements AddFeedback {
         audit(tx, stored.profileId(), stored.id(), draft.rawMessageId(),
                 outcome == FeedbackOutcome.PENDING ? AuditKind.MEMORY_PENDING : AuditKind.MEMORY_CREATED,
                 "type=" + stored.type().wireName() + " source=" + stored.source().wireName(), receivedAt);
+        recordTakeovers(tx, stored.profileId(), resolution, draft.rawMessageId(), receivedAt);
+        return new FeedbackResult(draft.rawMessageId(), outcome, Optional.of(views.at(stored, receivedAt)),
+                resolution.changedIds(), redactions);
+    }
+
+    /** The other memories a resolution changed, and one supersession event per takeover. */
+    private void recordTakeovers(StoreTransaction tx, String profileId, Resolution resolution, String rawId,
+                                 Instant receivedAt) {
         for (Memory changed : resolution.changed()) {
             tx.memories().update(changed);
         }
         for (Supersession s : resolution.supersessions()) {
-            audit(tx, stored.profileId(), s.supersededId(), draft.rawMessageId(),
+            audit(tx, profileId, s.supersededId(), rawId,
                     s.whole() ? AuditKind.MEMORY_SUPERSEDED : AuditKind.MEMORY_PARTIALLY_SUPERSEDED,
                     "by=" + s.byId() + " entities=" + String.join(",", s.entityKeys()) + " at=" + s.at(),
                     receivedAt);
         }
-        return new FeedbackResult(draft.rawMessageId(), outcome, Optional.of(views.at(stored, receivedAt)),
-                resolution.changedIds(), redactions);
+    }
+
+    /** A late repeat whose target only became visible after it was said: merging moves the start back. */
+    private static boolean startsLater(Memory target, MemoryDraft draft) {
+        return target.validFrom() != null && target.validFrom().isAfter(draft.createdAt());
+    }
+
+    /** Opposite decisions sharing an entity with {@code m}, visible at some instant of [from, until). */
+    private static List<Memory> oppositesVisibleDuring(StoreTransaction tx, Memory m, Instant from, Instant until) {
+        return ConflictResolver.oppositeDecision(m.type())
+                .filter(t -> !m.entities().isEmpty())
+                .map(t -> tx.memories().findByEntitiesVisibleDuring(m.profileId(), t, m.entityKeys(), from, until))
+                .orElse(List.of());
     }
 
     private FeedbackResult replay(StoreTransaction tx, RawMessage earlier, Instant now) {

@@ -331,6 +331,48 @@ class FeedbackIntakeTest {
         }
 
         @Test
+        void aLateRepeatThatMovesADecisionsStartEarlierTakesTheOppositeOverFromThen() {
+            // in time order: negative at T1, the advance at T2 takes it over, the advance again at T3
+            FeedbackResult negative = add("Anthropic 商业化弱", T1);
+            FeedbackResult advance = add("Anthropic 可以推进", T3);
+            add("Anthropic 可以推进", T2); // the late repeat
+
+            Memory opposite = stored(negative);
+            Memory decision = stored(advance);
+            assertThat(decision.validFrom()).isEqualTo(T2);
+            assertThat(decision.weight()).isEqualTo(2);
+            assertThat(opposite.status()).isEqualTo(MemoryStatus.SUPERSEDED);
+            assertThat(opposite.supersededBy()).isEqualTo(decision.id());
+            assertThat(opposite.validUntil()).isEqualTo(T2);
+            assertThat(store.auditEvents(P)).filteredOn(e -> opposite.id().equals(e.memoryId()))
+                    .extracting(AuditEvent::detail)
+                    .contains("by=" + decision.id() + " entities=anthropic at=" + T2);
+        }
+
+        @Test
+        void aLateRepeatDoesNotBridgeAnOppositeDecisionSaidInBetween() {
+            // in time order: the advance at T1, the negative at T2 takes it over, the advance again at T3
+            // is a new memory (the first was superseded) that takes the negative over
+            FeedbackResult negative = add("Anthropic 商业化弱", T2);
+            FeedbackResult advance = add("Anthropic 可以推进", T3);
+            FeedbackResult repeat = add("Anthropic 可以推进", T1); // the late one
+
+            Memory first = stored(repeat);
+            Memory opposite = stored(negative);
+            Memory again = stored(advance);
+            assertThat(repeat.outcome()).isEqualTo(FeedbackOutcome.CREATED);
+            assertThat(first.id()).isNotEqualTo(again.id());
+            assertThat(first.status()).isEqualTo(MemoryStatus.SUPERSEDED);
+            assertThat(first.supersededBy()).isEqualTo(opposite.id());
+            assertThat(first.validFrom()).isEqualTo(T1);
+            assertThat(first.validUntil()).isEqualTo(T2);
+            assertThat(again.weight()).isEqualTo(1);
+            assertThat(again.validFrom()).isEqualTo(T3);
+            assertThat(opposite.supersededBy()).isEqualTo(again.id());
+            assertThat(opposite.validUntil()).isEqualTo(T3);
+        }
+
+        @Test
         void lateMeansBeforeTheLastTimeTheOtherWasSaid() {
             FeedbackResult advance = add("Anthropic 可以推进", T1);
             add("Anthropic 可以推进", T3); // advance last seen at T3

@@ -19,6 +19,7 @@ import java.util.List;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
+import net.jqwik.api.Disabled;
 import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -45,17 +46,19 @@ class PastStatePropertiesTest {
             "本周在路上");
 
     /**
-     * Decisions, each said at most once, and at most one decision of each direction per entity. Beyond that
-     * the write path itself depends on arrival order in what it records about the past (found by this
-     * property, reported): a repeated decision arriving late moves its memory's start before an opposite
-     * decision already resolved against the later start, and a late decision that several newer opposite
-     * ones take over is closed at the latest of them (ConflictResolver's lateWinner) rather than the first.
+     * Decisions, two per direction on Anthropic and one per direction on Mistral AI, each said up to
+     * {@link #MAX_REPEATS} times: late decisions that several newer opposite ones take over must record the
+     * history in-order arrival would have. Repeats (MAX_REPEATS > 1) still find an order-dependent case,
+     * kept below as a disabled example: an opposite decision arriving late inside a repeated decision's span.
      */
     private static final List<String> DECISIONS = List.of(
             "Cohere 和 Anthropic 都可以推进",
+            "Anthropic 可以推进",
             "Anthropic 商业化弱",
+            "Anthropic 估值高",
             "Mistral AI 可以推进",
             "Mistral AI 商业化弱");
+    private static final int MAX_REPEATS = 1;
 
     record Msg(String content, Instant createdAt, Source source) {
         AddFeedbackCommand command() {
@@ -108,6 +111,20 @@ class PastStatePropertiesTest {
         theStateAtTIsTheStateOfReplayingOnlyTheMessagesSaidByT(arrivals, 55 * 24);
     }
 
+    @Example
+    @Disabled("open: a late opposite decision said inside a repeated decision's span is stored superseded with an "
+            + "empty window; in time order it took the first part over and the repeat after it started a new memory "
+            + "(the repeated decision would have to be split in two)")
+    void aLateReversalInsideARepeatedDecisionsSpanHoldsUntilTheNextRepeat() {
+        Instant h6 = BASE.plus(Duration.ofHours(6));
+        Instant h9 = BASE.plus(Duration.ofHours(9));
+        Instant h17 = BASE.plus(Duration.ofHours(17));
+        List<Msg> arrivals = List.of(new Msg("Mistral AI 可以推进", h17, Source.EXPLICIT),
+                new Msg("Mistral AI 可以推进", h6, Source.EXPLICIT),
+                new Msg("Mistral AI 商业化弱", h9, Source.EXPLICIT));
+        theStateAtTIsTheStateOfReplayingOnlyTheMessagesSaidByT(arrivals, 9);
+    }
+
     private static final Comparator<Seen> ORDER = Comparator.comparing(Seen::normalizedContent)
             .thenComparing(Seen::type).thenComparing(Seen::createdAt);
 
@@ -119,27 +136,28 @@ class PastStatePropertiesTest {
     }
 
     /**
-     * Up to 12 pool messages and any of the decisions (each once, with a source of its own), said at
-     * distinct hours over ~100 days, in a random arrival order.
+     * Up to 12 pool messages and each decision 0 to {@link #MAX_REPEATS} times (each time with a source of
+     * its own), said at distinct hours over ~100 days, in a random arrival order.
      */
     @Provide
     Arbitrary<List<Msg>> messages() {
-        int d = DECISIONS.size();
+        int d = DECISIONS.size() * MAX_REPEATS;
         return Arbitraries.integers().between(0, 12).flatMap(n -> Combinators.combine(
                 Arbitraries.integers().between(0, 100 * 24).set().ofSize(n + d),
                 Arbitraries.integers().between(0, POOL.size() - 1).list().ofSize(n),
-                Arbitraries.of(true, false).list().ofSize(d),
-                Arbitraries.of(Source.class).list().ofSize(d)).as((hours, picks, withDecision, sources) -> {
+                Arbitraries.integers().between(0, MAX_REPEATS).list().ofSize(DECISIONS.size()),
+                Arbitraries.of(Source.class).list().ofSize(d)).as((hours, picks, repeats, sources) -> {
                     List<Integer> times = new ArrayList<>(hours);
                     List<Msg> out = new ArrayList<>();
                     for (int i = 0; i < n; i++) {
                         out.add(new Msg(POOL.get(picks.get(i)), BASE.plus(Duration.ofHours(times.get(i))),
                                 Source.EXPLICIT));
                     }
-                    for (int i = 0; i < d; i++) {
-                        if (withDecision.get(i)) {
-                            out.add(new Msg(DECISIONS.get(i), BASE.plus(Duration.ofHours(times.get(n + i))),
-                                    sources.get(i)));
+                    for (int i = 0; i < DECISIONS.size(); i++) {
+                        for (int k = 0; k < repeats.get(i); k++) {
+                            int slot = i * MAX_REPEATS + k;
+                            out.add(new Msg(DECISIONS.get(i), BASE.plus(Duration.ofHours(times.get(n + slot))),
+                                    sources.get(slot)));
                         }
                     }
                     return out;

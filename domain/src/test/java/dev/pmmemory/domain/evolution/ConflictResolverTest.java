@@ -195,14 +195,33 @@ class ConflictResolverTest {
     }
 
     @Test
-    void aLateMessageIsSupersededByTheMostRecentlySeenWinner() {
+    void aLateMessageIsClosedByTheFirstNewerDecisionNotTheLatest() {
+        // in time order w1 (day 2) took it over; w2 (day 3) found it already superseded
         Memory w1 = advance("w1", DAY2, "Anthropic");
         Memory w2 = advance("w2", DAY3, "Anthropic");
         Memory late = negative("n1", DAY1, "Anthropic");
 
-        Resolution r = resolver.resolve(late, List.of(w1, w2));
+        Resolution r = resolver.resolve(late, List.of(w2, w1));
 
         assertThat(r.changed()).isEmpty();
+        assertThat(r.incoming().supersededBy()).isEqualTo("w1");
+        assertThat(r.incoming().validUntil()).isEqualTo(DAY2);
+        assertThat(r.supersessions()).containsExactly(new Supersession("n1", "w1", Set.of("anthropic"), DAY2, true));
+    }
+
+    @Test
+    void eachEntityOfALateMessageIsTakenOverByItsFirstNewerDecision() {
+        Memory w1 = advance("w1", DAY2, "Anthropic");
+        Memory w2 = advance("w2", DAY3, "Anthropic", "OpenAI");
+        Memory late = negative("n1", DAY1, "Anthropic", "OpenAI");
+
+        Resolution r = resolver.resolve(late, List.of(w2, w1));
+
+        // Anthropic from day 2 (w1), OpenAI from day 3 (w2): wholly superseded only then
+        assertThat(r.supersessions()).containsExactly(
+                new Supersession("n1", "w1", Set.of("anthropic"), DAY2, false),
+                new Supersession("n1", "w2", Set.of("openai"), DAY3, true));
+        assertThat(r.incoming().status()).isEqualTo(MemoryStatus.SUPERSEDED);
         assertThat(r.incoming().supersededBy()).isEqualTo("w2");
         assertThat(r.incoming().validUntil()).isEqualTo(DAY3);
     }
