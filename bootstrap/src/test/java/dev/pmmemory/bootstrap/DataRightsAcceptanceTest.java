@@ -288,6 +288,64 @@ class DataRightsAcceptanceTest {
     }
 
     @Test
+    void anImportReusingAnIdOfAnotherProfileIsA409NamingTheFieldAndStoresNothing() throws Exception {
+        String p = profileWithHistory();
+        ObjectNode document = (ObjectNode) JSON.readTree(exported(p));
+        erase(p).statusCode(200);
+        String erased = exported(p);
+        String q = profileWithHistory();
+        JsonNode others = JSON.readTree(exported(q));
+        String fresh = newProfile("rights-fresh"); // never held anything
+        ObjectNode freshDocument = document.deepCopy().put("profile_id", fresh);
+        // p's erase tombstones keep p's audit ids: as is, the first audit event is the clash
+        importDocument(fresh, freshDocument.toString()).statusCode(409)
+                .body("errors.field", contains("audit_events[0].id"));
+        freshDocument.get("audit_events").forEach(e -> ((ObjectNode) e).put("id", "fresh-" + e.get("id").asText()));
+
+        for (String[] part : new String[][] {{"raw_messages", "1"}, {"memories", "2"}, {"audit_events", "3"},
+                {"experiences", "0"}, {"facts", "2"}}) {
+            String field = part[0] + "[" + part[1] + "].id";
+            String theirs = others.get(part[0]).get(0).get("id").asText();
+            for (ObjectNode target : new ObjectNode[] {document, freshDocument}) {
+                String ours = target.get(part[0]).get(Integer.parseInt(part[1])).get("id").asText();
+                // renamed everywhere, links included: a consistent document but for the taken id
+                String clashing = target.toString().replace("\"" + ours + "\"", "\"" + theirs + "\"");
+                importDocument(target.get("profile_id").asText(), clashing).statusCode(409)
+                        .contentType("application/problem+json")
+                        .body("status", equalTo(409))
+                        .body("errors.field", contains(field))
+                        .body("detail", startsWith(field + ": "));
+            }
+        }
+
+        assertThat(comparable(exported(p))).isEqualTo(comparable(erased));
+        export(fresh).statusCode(404); // still holds nothing at all
+        assertThat(comparable(exported(q))).isEqualTo(comparable(others.toString()));
+        // the document itself still loads
+        importDocument(p, document.toString()).statusCode(200);
+    }
+
+    @Test
+    void aDocumentRepeatingAnIdOrLinkingAMessageToAMemoryItDoesNotHoldIsA400() throws Exception {
+        String p = profileWithHistory();
+        ObjectNode document = (ObjectNode) JSON.readTree(exported(p));
+        erase(p).statusCode(200);
+        String erased = exported(p);
+
+        ObjectNode repeated = document.deepCopy();
+        ((ObjectNode) repeated.get("memories").get(1)).put("id", document.get("memories").get(0).get("id").asText());
+        importDocument(p, repeated.toString()).statusCode(400).contentType("application/problem+json")
+                .body("errors.field", hasItem("memories[1].id"));
+
+        ObjectNode orphan = document.deepCopy();
+        ((ObjectNode) orphan.get("raw_messages").get(0)).put("memory_id", "no-such-memory");
+        importDocument(p, orphan.toString()).statusCode(400).contentType("application/problem+json")
+                .body("errors.field", contains("raw_messages[0].memory_id"));
+
+        assertThat(comparable(exported(p))).isEqualTo(comparable(erased));
+    }
+
+    @Test
     void anImportMayBeLargerThanOtherBodiesUpToItsOwnLimit() {
         String p = newProfile("big");
         // 300 KB: over the 256K of memory.http.max-body-size, well under the import's 16M

@@ -85,6 +85,7 @@ public final class ProfileDataRights implements ExportProfile, EraseProfile, Imp
                 throw new StateConflictException("profile '" + profileId + "' already holds data; an export loads "
                         + "only into an empty (or erased) profile");
             }
+            ProfileDataTransfer.checkIdsFree(tx, command.data());
             ProfileDataTransfer.write(tx, command.data());
             return command.data();
         });

@@ -1,10 +1,12 @@
 package dev.pmmemory.application.service;
 
+import dev.pmmemory.application.StateConflictException;
 import dev.pmmemory.application.port.in.ProfileData;
 import dev.pmmemory.application.port.out.AuditEvent;
 import dev.pmmemory.application.port.out.MemoryListQuery;
 import dev.pmmemory.application.port.out.MemoryStore.StoreTransaction;
 import dev.pmmemory.application.port.out.RawMessage;
+import dev.pmmemory.application.port.out.StoredIds.Kind;
 import dev.pmmemory.domain.experience.Experience;
 import dev.pmmemory.domain.fact.Fact;
 import dev.pmmemory.domain.memory.Memory;
@@ -12,6 +14,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The one place that knows what a profile's data is made of (data rights): read it all for an
@@ -47,6 +50,37 @@ final class ProfileDataTransfer {
         data.experiences().forEach(tx.experiences()::insert);
         data.facts().forEach(tx.facts()::insert);
         data.auditEvents().forEach(tx.auditTrail()::restore);
+    }
+
+    /**
+     * Fails with a conflict naming the first id of {@code data} that a record of another profile holds
+     * (ids are unique across the store): checked before anything is written, in the import's
+     * transaction, so the import stores nothing and never trips the database's constraint. Audit event
+     * ids of the profile itself are fine: those tombstones get their content back.
+     */
+    static void checkIdsFree(StoreTransaction tx, ProfileData data) {
+        firstTaken(tx, data.profileId(), Kind.RAW_MESSAGE, "raw_messages",
+                data.rawMessages().stream().map(RawMessage::id).toList());
+        firstTaken(tx, data.profileId(), Kind.MEMORY, "memories", data.memories().stream().map(Memory::id).toList());
+        firstTaken(tx, data.profileId(), Kind.AUDIT_EVENT, "audit_events",
+                data.auditEvents().stream().map(AuditEvent::id).toList());
+        firstTaken(tx, data.profileId(), Kind.EXPERIENCE, "experiences",
+                data.experiences().stream().map(Experience::id).toList());
+        firstTaken(tx, data.profileId(), Kind.FACT, "facts", data.facts().stream().map(Fact::id).toList());
+    }
+
+    private static void firstTaken(StoreTransaction tx, String profileId, Kind kind, String field, List<String> ids) {
+        if (ids.isEmpty()) {
+            return;
+        }
+        Set<String> taken = tx.storedIds().heldByOtherProfiles(kind, profileId, ids);
+        for (int i = 0; i < ids.size(); i++) {
+            if (taken.contains(ids.get(i))) {
+                throw new StateConflictException(field + "[" + i + "].id: '" + ids.get(i) + "' is already the id of "
+                        + "a record of another profile (ids are unique across the store); give the record a new id",
+                        field + "[" + i + "].id");
+            }
+        }
     }
 
     private static <T> List<T> oldestFirst(List<T> newestFirst) {

@@ -19,10 +19,12 @@ import dev.pmmemory.application.port.out.AuditKind;
 import dev.pmmemory.application.port.out.FeedbackOutcome;
 import dev.pmmemory.application.port.out.MemoryStore;
 import dev.pmmemory.application.port.out.RawMessage;
+import dev.pmmemory.application.port.out.StoredIds;
 import dev.pmmemory.application.service.FactBook;
 import dev.pmmemory.application.service.FeedbackIntake;
 import dev.pmmemory.application.service.MemoryCorrections;
 import dev.pmmemory.application.service.ProfileDataRights;
+import dev.pmmemory.domain.experience.Experience;
 import dev.pmmemory.domain.fact.Fact;
 import dev.pmmemory.domain.memory.Memory;
 import dev.pmmemory.domain.memory.MemoryStatus;
@@ -297,8 +299,7 @@ public abstract class DataRightsContract {
         ProfileData first = rights.export(P);
         rights.erase(P, ADMIN);
         ProfileData afterErase = rights.export(P);
-        // the last memory reuses an id the other profile holds: the store refuses it after the raw
-        // messages and the first memories were written
+        // the last memory reuses an id the other profile holds: refused before anything is written
         String othersMemory = rights.export(OTHER).memories().get(0).id();
         List<Memory> memories = new ArrayList<>(first.memories());
         memories.add(memories.get(0).toBuilder().id(othersMemory).build());
@@ -306,10 +307,104 @@ public abstract class DataRightsContract {
                 first.experiences(), first.facts());
 
         assertThatThrownBy(() -> rights.load(new ImportProfileCommand(P, clashing, ADMIN)))
-                .isInstanceOf(RuntimeException.class);
+                .isInstanceOfSatisfying(StateConflictException.class, e -> assertThat(e.field())
+                        .isEqualTo("memories[" + (memories.size() - 1) + "].id"));
 
         assertThat(rights.export(P)).isEqualTo(new ProfileData(P, today, List.of(), List.of(),
                 afterErase.auditEvents(), List.of(), List.of()));
+    }
+
+    @Test
+    void theStoreNamesTheIdsAnotherProfileHolds() {
+        aProfileWithHistory();
+        ProfileData mine = rights.export(P);
+        ProfileData others = rights.export(OTHER);
+        Map<StoredIds.Kind, List<String>> ofP = ids(mine);
+        Map<StoredIds.Kind, List<String>> ofOther = ids(others);
+
+        for (StoredIds.Kind kind : StoredIds.Kind.values()) {
+            String theirs = ofOther.get(kind).get(0);
+            String ours = ofP.get(kind).get(0);
+            assertThat(heldElsewhere(kind, P, List.of(theirs, ours, "never-stored"))).as(kind.name()).containsExactly(theirs);
+            assertThat(heldElsewhere(kind, OTHER, List.of(theirs, ours, "never-stored"))).as(kind.name()).containsExactly(ours);
+            assertThat(heldElsewhere(kind, "pm-nobody", ofP.get(kind))).as(kind.name()).containsExactlyInAnyOrderElementsOf(ofP.get(kind));
+        }
+        // many ids at once (more than one statement's worth)
+        List<String> many = new ArrayList<>();
+        for (int i = 0; i < 1200; i++) {
+            many.add("unused-" + i);
+        }
+        many.add(ofOther.get(StoredIds.Kind.MEMORY).get(0));
+        assertThat(heldElsewhere(StoredIds.Kind.MEMORY, P, many))
+                .containsExactly(ofOther.get(StoredIds.Kind.MEMORY).get(0));
+    }
+
+    private java.util.Set<String> heldElsewhere(StoredIds.Kind kind, String profileId, List<String> ids) {
+        return store().read(tx -> tx.storedIds().heldByOtherProfiles(kind, profileId, ids));
+    }
+
+    private static Map<StoredIds.Kind, List<String>> ids(ProfileData d) {
+        return Map.of(StoredIds.Kind.RAW_MESSAGE, d.rawMessages().stream().map(RawMessage::id).toList(),
+                StoredIds.Kind.MEMORY, d.memories().stream().map(Memory::id).toList(),
+                StoredIds.Kind.AUDIT_EVENT, d.auditEvents().stream().map(AuditEvent::id).toList(),
+                StoredIds.Kind.EXPERIENCE, d.experiences().stream().map(Experience::id).toList(),
+                StoredIds.Kind.FACT, d.facts().stream().map(Fact::id).toList());
+    }
+
+    @Test
+    void anImportReusingAnIdOfAnotherProfileIsAConflictNamingItAndStoresNothing() {
+        aProfileWithHistory();
+        ProfileData first = rights.export(P);
+        ProfileData others = rights.export(OTHER);
+        ProfileData otherBefore = others;
+        rights.erase(P, ADMIN);
+        ProfileData afterErase = rights.export(P);
+        List<RawMessage> raws = new ArrayList<>(first.rawMessages());
+        RawMessage r = raws.get(1);
+        raws.set(1, new RawMessage(others.rawMessages().get(0).id(), r.profileId(), r.messageId(), r.sessionId(),
+                r.source(), r.content(), r.createdAt(), r.receivedAt(), r.outcome(), r.memoryId(),
+                r.supersededIds(), r.redactions()));
+        List<Memory> memories = new ArrayList<>(first.memories());
+        memories.set(1, memories.get(1).toBuilder().id(others.memories().get(0).id()).build());
+        List<AuditEvent> events = new ArrayList<>(first.auditEvents());
+        AuditEvent e = events.get(1);
+        events.set(1, new AuditEvent(others.auditEvents().get(0).id(), e.profileId(), e.memoryId(),
+                e.rawMessageId(), e.kind(), e.detail(), e.at(), e.actor(), e.before(), e.after()));
+        Experience x = first.experiences().get(0);
+        List<Experience> experiences = List.of(new Experience(others.experiences().get(0).id(), x.profileId(),
+                x.task(), x.outcome(), x.lesson(), x.importance(), x.keywords(), x.createdAt()));
+        List<Fact> facts = new ArrayList<>(first.facts());
+        Fact f = facts.get(2);
+        facts.set(2, new Fact(others.facts().get(0).id(), f.profileId(), f.attribute(), f.value(), f.confidence(),
+                f.source(), f.validFrom(), f.validUntil(), f.supersedes(), f.recordedAt(), f.recordedBy()));
+        Map<String, ProfileData> clashing = new LinkedHashMap<>();
+        clashing.put("raw_messages[1].id", new ProfileData(P, null, raws, first.memories(), first.auditEvents(),
+                first.experiences(), first.facts()));
+        clashing.put("memories[1].id", new ProfileData(P, null, first.rawMessages(), memories, first.auditEvents(),
+                first.experiences(), first.facts()));
+        clashing.put("audit_events[1].id", new ProfileData(P, null, first.rawMessages(), first.memories(), events,
+                first.experiences(), first.facts()));
+        clashing.put("experiences[0].id", new ProfileData(P, null, first.rawMessages(), first.memories(),
+                first.auditEvents(), experiences, first.facts()));
+        clashing.put("facts[2].id", new ProfileData(P, null, first.rawMessages(), first.memories(),
+                first.auditEvents(), first.experiences(), facts));
+        // several clashes: the first in the document's order of parts is named
+        clashing.put("raw_messages[1].id ", new ProfileData(P, null, raws, memories, events, experiences, facts));
+
+        clashing.forEach((field, document) -> assertThatThrownBy(() ->
+                rights.load(new ImportProfileCommand(P, document, ADMIN)))
+                .as(field)
+                .isInstanceOfSatisfying(StateConflictException.class, ex -> {
+                    assertThat(ex.field()).isEqualTo(field.strip());
+                    assertThat(ex.getMessage()).startsWith(field.strip() + ": ").contains("another profile");
+                }));
+
+        assertThat(rights.export(P)).isEqualTo(new ProfileData(P, today, List.of(), List.of(),
+                afterErase.auditEvents(), List.of(), List.of()));
+        assertThat(rights.export(OTHER)).isEqualTo(otherBefore);
+        // the untouched document still loads
+        rights.load(new ImportProfileCommand(P, first, ADMIN));
+        assertThat(withoutErasureTombstones(rights.export(P))).isEqualTo(withoutErasureTombstones(first));
     }
 
     @Test
@@ -399,6 +494,50 @@ public abstract class DataRightsContract {
                 "memories[0].created_at", "memories[0].colour", "raw_messages", "audit_events[0]", "facts",
                 "surprise");
         assertThat(count(tx -> tx.memories().countByProfile(P))).isZero();
+    }
+
+    private static Map<String, Object> experienceItem(String id) {
+        Map<String, Object> x = new LinkedHashMap<>();
+        x.put("id", id);
+        x.put("task", "t");
+        x.put("outcome", "o");
+        x.put("lesson", "l");
+        x.put("importance", 0.5);
+        x.put("keywords", List.of("k"));
+        x.put("created_at", "2026-06-15T08:00:00Z");
+        return x;
+    }
+
+    private static Map<String, Object> rawItem(String id, String memoryId) {
+        Map<String, Object> r = new LinkedHashMap<>();
+        r.put("id", id);
+        r.put("message_id", null);
+        r.put("session_id", null);
+        r.put("source", "explicit");
+        r.put("content", "Mistral 估值高");
+        r.put("created_at", "2026-06-15T08:00:00Z");
+        r.put("received_at", "2026-06-15T08:00:00Z");
+        r.put("outcome", memoryId == null ? "unclassified" : "created");
+        r.put("memory_id", memoryId);
+        r.put("superseded_ids", List.of());
+        r.put("redactions", List.of());
+        return r;
+    }
+
+    @Test
+    void aDocumentRepeatingAnIdIsRefusedNamingTheRepeat() {
+        assertThat(fieldsNamed(document("experiences", List.of(experienceItem("x1"), experienceItem("x2"),
+                experienceItem("x1"))))).containsExactly("experiences[2].id");
+        assertThat(fieldsNamed(document("raw_messages", List.of(rawItem("r1", null), rawItem("r1", null)))))
+                .containsExactly("raw_messages[1].id");
+        assertThat(count(tx -> tx.experiences().countByProfile(P))).isZero();
+    }
+
+    @Test
+    void aRawMessageOfAMemoryNotInTheDocumentIsRefusedNamingItsMemoryId() {
+        assertThat(fieldsNamed(document("raw_messages", List.of(rawItem("r1", null), rawItem("r2", "m-elsewhere")))))
+                .containsExactly("raw_messages[1].memory_id");
+        assertThat(count(tx -> tx.rawMessages().countByProfile(P))).isZero();
     }
 
     @Test

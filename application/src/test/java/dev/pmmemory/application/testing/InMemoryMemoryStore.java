@@ -13,6 +13,7 @@ import dev.pmmemory.application.port.out.MemoryStore;
 import dev.pmmemory.application.port.out.MemoryVectors;
 import dev.pmmemory.application.port.out.RawMessage;
 import dev.pmmemory.application.port.out.RawMessages;
+import dev.pmmemory.application.port.out.StoredIds;
 import dev.pmmemory.domain.experience.Experience;
 import dev.pmmemory.domain.fact.Fact;
 import dev.pmmemory.domain.memory.Memory;
@@ -229,6 +230,23 @@ public final class InMemoryMemoryStore implements MemoryStore {
         @Override
         public Facts facts() {
             return facts;
+        }
+
+        @Override
+        public StoredIds storedIds() {
+            return (kind, profileId, ids) -> {
+                java.util.stream.Stream<String[]> held = switch (kind) { // {id, profile id}
+                    case RAW_MESSAGE -> s.raws.stream().map(r -> new String[] {r.id(), r.profileId()});
+                    case MEMORY -> s.memories.values().stream().map(m -> new String[] {m.id(), m.profileId()});
+                    case AUDIT_EVENT -> s.audits.stream().map(e -> new String[] {e.id(), e.profileId()});
+                    case EXPERIENCE -> s.experiences.values().stream()
+                            .map(e -> new String[] {e.id(), e.profileId()});
+                    case FACT -> s.facts.values().stream().map(f -> new String[] {f.id(), f.profileId()});
+                };
+                Set<String> wanted = new HashSet<>(ids);
+                return held.filter(h -> wanted.contains(h[0]) && !h[1].equals(profileId)).map(h -> h[0])
+                        .collect(java.util.stream.Collectors.toSet());
+            };
         }
 
         private final class TxFacts implements Facts {

@@ -2136,6 +2136,11 @@ public abstract class MemoryStoreContract {
                 public dev.pmmemory.application.port.out.Facts facts() {
                     return tx.facts();
                 }
+
+                @Override
+                public dev.pmmemory.application.port.out.StoredIds storedIds() {
+                    return tx.storedIds();
+                }
             }));
         }
     }

@@ -8,6 +8,7 @@ import dev.pmmemory.application.port.out.Memories;
 import dev.pmmemory.application.port.out.MemoryStore;
 import dev.pmmemory.application.port.out.MemoryVectors;
 import dev.pmmemory.application.port.out.RawMessages;
+import dev.pmmemory.application.port.out.StoredIds;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -218,11 +219,12 @@ public class PostgresMemoryStore implements MemoryStore {
 
     /** The repositories bound to the current transaction. */
     private record Transaction(Memories memories, RawMessages rawMessages, AuditTrail auditTrail,
-                               MemoryVectors vectors, Experiences experiences, Facts facts)
+                               MemoryVectors vectors, Experiences experiences, Facts facts,
+                               StoredIds storedIds)
             implements StoreTransaction {
         Transaction(EntityManager em) {
             this(new PostgresMemories(em), new PostgresRawMessages(em), new PostgresAuditTrail(em),
-                    new PostgresMemoryVectors(em), new PostgresExperiences(em), new PostgresFacts(em));
+                    new PostgresMemoryVectors(em), new PostgresExperiences(em), new PostgresFacts(em), new PostgresStoredIds(em));
         }
     }
 }

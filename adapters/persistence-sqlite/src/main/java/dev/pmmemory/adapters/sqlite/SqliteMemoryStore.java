@@ -8,6 +8,7 @@ import dev.pmmemory.application.port.out.Memories;
 import dev.pmmemory.application.port.out.MemoryStore;
 import dev.pmmemory.application.port.out.MemoryVectors;
 import dev.pmmemory.application.port.out.RawMessages;
+import dev.pmmemory.application.port.out.StoredIds;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -237,11 +238,12 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
 
     /** The repositories bound to one connection's current transaction. */
     private record Transaction(Memories memories, RawMessages rawMessages, AuditTrail auditTrail,
-                               MemoryVectors vectors, Experiences experiences, Facts facts)
+                               MemoryVectors vectors, Experiences experiences, Facts facts,
+                               StoredIds storedIds)
             implements StoreTransaction {
         Transaction(Connection c) {
             this(new SqliteMemories(c), new SqliteRawMessages(c), new SqliteAuditTrail(c), new SqliteMemoryVectors(c),
-                    new SqliteExperiences(c), new SqliteFacts(c));
+                    new SqliteExperiences(c), new SqliteFacts(c), new SqliteStoredIds(c));
         }
     }
 }

@@ -41,7 +41,9 @@ public class ProblemMappers {
 
     @ServerExceptionMapper
     public Response stateConflict(StateConflictException e) {
-        return Problems.response(409, "conflict", "Conflict", e.getMessage(), List.of());
+        List<Problem.FieldError> errors = e.field() == null ? List.of()
+                : List.of(new Problem.FieldError(e.field(), e.getMessage()));
+        return Problems.response(409, "conflict", "Conflict", e.getMessage(), errors);
     }
 
     @ServerExceptionMapper

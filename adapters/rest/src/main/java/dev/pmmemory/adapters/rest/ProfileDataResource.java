@@ -103,9 +103,12 @@ public class ProfileDataResource {
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = ImportResponse.class)))
     @APIResponse(responseCode = "400", description = ApiDocs.INVALID + " (another format_version, a malformed "
-            + "document, a profile_id other than the path's); nothing is stored",
+            + "document, a profile_id other than the path's, an id repeated in the document, a raw message's "
+            + "memory_id that is no memory of the document); nothing is stored",
             content = @Content(mediaType = ApiDocs.PROBLEM, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "409", description = "the profile already holds data",
+    @APIResponse(responseCode = "409", description = "the profile already holds data, or an id of the document "
+            + "is held by a record of another profile (ids are unique across the store; the problem's errors name "
+            + "the first such field, e.g. memories[3].id); nothing is stored",
             content = @Content(mediaType = ApiDocs.PROBLEM, schema = @Schema(implementation = Problem.class)))
     @APIResponse(responseCode = "413", description = "body larger than memory.http.max-import-size",
             content = @Content(mediaType = ApiDocs.PROBLEM, schema = @Schema(implementation = Problem.class)))

@@ -96,6 +96,24 @@ final class ExportDocumentReader {
         }
     }
 
+    /**
+     * A raw message's memory_id names a memory of the document: the service deletes a raw message with
+     * its memory, so an export never holds one without the other. (A memory's source_message_ids and
+     * superseded_by may name records a retention purge removed, so they are not checked.)
+     */
+    void messagesOfDocumentMemories(List<RawMessage> raws, List<Memory> memories) {
+        if (memories.stream().anyMatch(Objects::isNull)) { // a memory with an error: no misleading second error
+            return;
+        }
+        Set<String> memoryIds = memories.stream().map(Memory::id).collect(Collectors.toSet());
+        for (int i = 0; i < raws.size(); i++) {
+            RawMessage m = raws.get(i);
+            if (m != null && m.memoryId() != null && !memoryIds.contains(m.memoryId())) {
+                v.fail("raw_messages[" + i + "].memory_id", "must be the id of a memory in this document");
+            }
+        }
+    }
+
     RawMessage rawMessage(String profileId, String p, Map<?, ?> o) {
         String id = id(p + "id", o.get("id"), true);
         String messageId = id(p + "message_id", o.get("message_id"), false);

@@ -81,6 +81,7 @@ public record ImportProfileCommand(String profileId, ProfileData data, String ac
         r.unique("experiences", experiences.stream().map(e -> e == null ? null : e.id()).toList());
         r.unique("facts", facts.stream().map(f -> f == null ? null : f.id()).toList());
         r.uniqueMessageIds(raws);
+        r.messagesOfDocumentMemories(raws, memories);
         r.factVersions(facts);
         v.check();
         return new ImportProfileCommand(profileId, new ProfileData(profileId, null, raws, memories, events,

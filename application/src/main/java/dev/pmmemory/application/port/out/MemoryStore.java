@@ -60,5 +60,8 @@ public interface MemoryStore {
 
         /** Structured facts, versioned (DOMAIN.md §10). */
         Facts facts();
+
+        /** Which record ids are taken, in any profile (import). */
+        StoredIds storedIds();
     }
 }
