@@ -8,10 +8,11 @@ public record ScoreFactors(double keywordMatch, double recencyDecay, double type
     static final double PRIORITY_WEIGHT = 0.3;
     static final double WEIGHT_WEIGHT = 0.1;
 
+    /** The weighted sum, capped at 1: with every factor at 1 the floating-point sum can come out a hair above it. */
     public double score() {
-        return KEYWORD_WEIGHT * keywordMatch
+        return Math.min(1.0, KEYWORD_WEIGHT * keywordMatch
                 + RECENCY_WEIGHT * recencyDecay
                 + PRIORITY_WEIGHT * typePriority
-                + WEIGHT_WEIGHT * weightNormalized;
+                + WEIGHT_WEIGHT * weightNormalized);
     }
 }

@@ -396,4 +396,10 @@ class ContextRankerTest {
             assertThat(carried.factors().keywordMatch()).isEqualTo(0.3);
         }
     }
+
+    @Test
+    void aScoreWithEveryFactorAtOneIsOneNotAHairAbove() {
+        // 0.4 + 0.2 + 0.3 + 0.1 is 1.0000000000000002 in doubles; the API promises a score in [0, 1]
+        assertThat(new ScoreFactors(1.0, 1.0, 1.0, 1.0).score()).isEqualTo(1.0);
+    }
 }
