@@ -309,7 +309,8 @@ async function renderProfile(profile) {
   }, decisions);
   const reloadList = memoryList(profile, memories, reload);
   const loadAudit = auditList(profile, audit);
-  const loadUnclassified = unclassifiedList(profile, unclassified, reload);
+  const loadUnclassified = unclassifiedList(profile, unclassified,
+    () => Promise.all([loadDecisions(), reloadList(), loadAudit()]));
 
   clear(main,
     h('nav', { class: 'crumbs', 'aria-label': 'Breadcrumb' }, h('a', { href: '#/' }, 'Console'), ' / ', profile),
@@ -445,7 +446,7 @@ async function listOrNone(path) {
   }
 }
 
-function unclassifiedList(profile, box, reloadAll) {
+function unclassifiedList(profile, box, reloadOthers) {
   return () => guarded(async () => {
     const page = await listOrNone(profilePath(profile, 'messages') + query({ outcome: 'unclassified', limit: 50 }));
     if (!page.items.length) {
@@ -453,14 +454,15 @@ function unclassifiedList(profile, box, reloadAll) {
       return;
     }
     clear(box,
-      h('p', { class: 'hint' }, 'Teach: the message is sent again as feedback; when it makes a memory, its type is '
-          + 'then set to the one you chose. The feedback call takes no type hint, so a message the rules still do '
-          + 'not understand stays unclassified.'),
-      h('ul', { class: 'messages' }, page.items.map((msg) => teachItem(profile, msg, reloadAll))));
+      h('p', { class: 'hint' }, 'Teach: the message is sent again as feedback with the type you chose, so the '
+          + 'classifier is skipped and a memory of that type is made (or the same memory reinforced). Teaching one '
+          + 'message twice changes nothing.'),
+      h('ul', { class: 'messages' }, page.items.map((msg) => teachItem(profile, msg, reloadOthers))));
   }, box);
 }
 
-function teachItem(profile, msg, reloadAll) {
+/** reloadOthers: the panels a new memory changes, not this list (the taught memory stays shown in it). */
+function teachItem(profile, msg, reloadOthers) {
   const n = ++formIds;
   const type = typeSelect(`teach-type-${n}`, 'long_term_preference');
   const result = h('div', { class: 'teach-result' });
@@ -470,19 +472,19 @@ function teachItem(profile, msg, reloadAll) {
     h('form', { class: 'teach', onsubmit: (e) => {
       e.preventDefault();
       guarded(async () => {
+        // The chosen type goes with the message: the classifier that left it unclassified is skipped.
+        // The message_id makes a second click replay the first answer instead of storing it twice.
         const r = await call('POST', profilePath(profile, 'feedback'),
-          { message: msg.content, created_at: msg.created_at, source: 'explicit', message_id: `teach-${msg.id}` });
-        if (!r.memory) {
-          clear(result, h('p', { class: 'problem inline', role: 'alert' },
-            'Still not understood: the feedback call cannot be told a type. Rephrase it in the bot, or ask for a '
-            + 'lexicon entry.'));
+          { message: msg.content, type: type.value, message_id: `teach-${msg.id}` });
+        const m = r.memory;
+        if (!m) { // only a replay whose memory was deleted since
+          clear(result, h('p', { class: 'problem inline', role: 'alert' }, 'Taught before; that memory is gone.'));
           return;
         }
-        if (r.memory.type !== type.value) {
-          await call('PATCH', `${profilePath(profile, 'memories')}/${encodeURIComponent(r.memory.id)}`, { type: type.value });
-        }
-        say(`Taught as ${typeLabel(type.value)}: “${msg.content}”`);
-        await reloadAll();
+        clear(result, h('p', { class: 'taught' }, `Taught as ${typeLabel(m.type)} (${r.outcome}): `,
+          h('a', { href: link('profiles', profile, 'memories', m.id), 'data-memory-id': m.id }, m.content)));
+        say(`Taught as ${typeLabel(m.type)}: “${msg.content}”`);
+        await reloadOthers();
       }, result);
     } },
     h('label', { for: type.id }, 'Type'), type, ' ',

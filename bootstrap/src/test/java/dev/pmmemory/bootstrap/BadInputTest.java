@@ -37,6 +37,9 @@ class BadInputTest {
                 Arguments.of("created_at without offset",
                         "{\"message\": \"OpenAI 估值高\", \"created_at\": \"2026-05-09T10:00:00\"}", "created_at"),
                 Arguments.of("unknown source", "{\"message\": \"OpenAI 估值高\", \"source\": \"rumour\"}", "source"),
+                Arguments.of("unknown type", "{\"message\": \"OpenAI 估值高\", \"type\": \"rumour\"}", "type"),
+                Arguments.of("type summary", "{\"message\": \"OpenAI 估值高\", \"type\": \"summary\"}", "type"),
+                Arguments.of("type of the wrong JSON type", "{\"message\": \"OpenAI 估值高\", \"type\": 3}", "type"),
                 Arguments.of("message of the wrong JSON type", "{\"message\": {\"text\": \"OpenAI 估值高\"}}", "message"),
                 Arguments.of("control character in message", "{\"message\": \"OpenAI\\u0000 估值高\"}", "message"));
     }

@@ -7,7 +7,6 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
-import static org.hamcrest.Matchers.hasItems;
 
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -218,12 +217,21 @@ class ConsoleBrowserTest {
                 browser.driver.get(console + "#/profiles/" + p);
                 WebElement item = browser.wait.until(ExpectedConditions.visibilityOfElementLocated(
                         By.cssSelector("#unclassified li[data-message-id='" + unclassified + "']")));
+                new org.openqa.selenium.support.ui.Select(item.findElement(By.cssSelector("select[name=type]")))
+                        .selectByValue("temp_status");
                 item.findElement(By.cssSelector("button[type=submit]")).click();
-                // the rules still do not understand it: said plainly, and nothing was made of it
-                browser.wait.until(ExpectedConditions.textToBePresentInElement(item, "Still not understood"));
+                // the chosen type goes with the message: the memory is made even though the rules do not understand it
+                WebElement taught = browser.wait.until(ExpectedConditions.visibilityOfNestedElementsLocatedBy(item,
+                        By.cssSelector(".teach-result .taught a"))).get(0);
+                assertThat(taught.getText()).isEqualTo("今天天气不错");
+                String taughtId = taught.getAttribute("data-memory-id");
+                memory(p, taughtId).body("type", equalTo("temp_status")).body("content", equalTo("今天天气不错"));
+                // teaching it again replays: still one memory of that text
+                item.findElement(By.cssSelector("button[type=submit]")).click();
+                browser.wait.until(ExpectedConditions.textToBePresentInElement(item, "replayed"));
             });
-            given().queryParam("outcome", "unclassified").when().get("/v1/profiles/{p}/messages", p).then()
-                    .statusCode(200).body("items.content", hasItems("今天天气不错"));
+            given().queryParam("type", "temp_status").when().get("/v1/profiles/{p}/memories", p).then()
+                    .statusCode(200).body("items.content", org.hamcrest.Matchers.contains("今天天气不错"));
             memory(p, advance).body("status", equalTo("superseded"));
             memory(p, negative).body("superseded_by", org.hamcrest.Matchers.nullValue());
         } finally {

@@ -63,6 +63,17 @@ class LlmClassifierTest {
     }
 
     @Test
+    void aGivenTypeNeverReachesTheModel() {
+        String p = Api.newProfile("llm-given");
+        int before = received().size();
+
+        Api.feedback(p, Map.of("message", "The unit economics of OpenAI worry me", "type", "market_info"))
+                .statusCode(201).body("memory.type", equalTo("market_info"));
+
+        assertThat(received()).hasSize(before);
+    }
+
+    @Test
     void whatTheModelCallsNoneStaysUnclassified() {
         String p = Api.newProfile("llm-none");
         int before = received().size();

@@ -112,7 +112,10 @@ public final class FeedbackIntake implements AddFeedback {
         String text = redaction.text();
         List<String> redactions = redaction.kinds().stream().map(SecretKind::wireName).toList();
         Analysis analysis = analyzer.analyze(text);
-        Optional<MemoryType> type = classifier.classify(text, analysis.entities());
+        // A type the caller chose (the console's "teach") replaces the classifier chain, model included.
+        Optional<MemoryType> type = cmd.type() != null
+                ? Optional.of(cmd.type())
+                : classifier.classify(text, analysis.entities());
         // The model runs before the transaction: the profile's write lock is never held while it computes.
         Optional<float[]> vector = type.isPresent()
                 ? embeddings.map(e -> e.embed(text))
@@ -169,7 +172,7 @@ public final class FeedbackIntake implements AddFeedback {
             merged = foldBridgedRepeats(tx, merged, draft, rawId, receivedAt);
             tx.memories().update(merged);
             audit(tx, cmd.profileId(), merged.id(), rawId, AuditKind.MEMORY_REINFORCED,
-                    "weight=" + merged.weight(), receivedAt);
+                    "weight=" + merged.weight() + typeGiven(cmd), receivedAt);
             recordTakeovers(tx, merged.profileId(), reResolved, rawId, receivedAt);
             return new FeedbackResult(rawId, FeedbackOutcome.DEDUPLICATED,
                     Optional.of(views.at(merged, receivedAt)), reResolved.changedIds(), redactions);
@@ -245,7 +248,8 @@ public final class FeedbackIntake implements AddFeedback {
         }
         audit(tx, stored.profileId(), stored.id(), draft.rawMessageId(),
                 outcome == FeedbackOutcome.PENDING ? AuditKind.MEMORY_PENDING : AuditKind.MEMORY_CREATED,
-                "type=" + stored.type().wireName() + " source=" + stored.source().wireName(), receivedAt);
+                "type=" + stored.type().wireName() + " source=" + stored.source().wireName() + typeGiven(cmd),
+                receivedAt);
         recordTakeovers(tx, stored.profileId(), resolution, draft.rawMessageId(), receivedAt);
         return new FeedbackResult(draft.rawMessageId(), outcome, Optional.of(views.at(stored, receivedAt)),
                 resolution.changedIds(), redactions);
@@ -276,6 +280,11 @@ public final class FeedbackIntake implements AddFeedback {
                 .filter(t -> !m.entities().isEmpty())
                 .map(t -> tx.memories().findByEntitiesVisibleDuring(m.profileId(), t, m.entityKeys(), from, until))
                 .orElse(List.of());
+    }
+
+    /** Marks, in the audit detail, a type the caller gave rather than one the classifier found. */
+    private static String typeGiven(AddFeedbackCommand cmd) {
+        return cmd.type() != null ? " type_given=true" : "";
     }
 
     private FeedbackResult replay(StoreTransaction tx, RawMessage earlier, Instant now) {

@@ -566,4 +566,87 @@ class FeedbackIntakeTest {
         assertThat(Set.copyOf(store.auditEvents(P).stream().map(AuditEvent::id).toList()))
                 .hasSize(store.auditEvents(P).size());
     }
+
+    /** A type the caller chose (the console's teach): the classifier is skipped, the rest is as usual. */
+    @Nested
+    class GivenType {
+        private FeedbackResult teach(String message, Instant createdAt, MemoryType type, String messageId) {
+            return intake.add(new AddFeedbackCommand(P, message, createdAt, null, messageId, Source.EXPLICIT, type));
+        }
+
+        @Test
+        void aMessageTheRulesLeaveUnclassifiedIsStoredWithTheGivenType() {
+            assertThat(add("Anthropic 今天天气如何", T1).outcome()).isEqualTo(FeedbackOutcome.UNCLASSIFIED);
+
+            FeedbackResult r = teach("Anthropic 今天天气如何", T1, MemoryType.MARKET_INFO, "teach-1");
+
+            assertThat(r.outcome()).isEqualTo(FeedbackOutcome.CREATED);
+            Memory m = stored(r);
+            assertThat(m.type()).isEqualTo(MemoryType.MARKET_INFO);
+            assertThat(m.entities()).containsExactly("Anthropic");
+            assertThat(m.expiresAt()).isEqualTo(T1.plus(Duration.ofDays(7)));
+            assertThat(store.rawMessages(P).get(1).memoryId()).isEqualTo(m.id());
+            assertThat(store.auditEvents(P).stream().filter(e -> m.id().equals(e.memoryId())))
+                    .singleElement().satisfies(e -> {
+                        assertThat(e.kind()).isEqualTo(AuditKind.MEMORY_CREATED);
+                        assertThat(e.detail()).isEqualTo("type=market_info source=explicit type_given=true");
+                    });
+        }
+
+        @Test
+        void theGivenTypeWinsOverWhatTheClassifierWouldSay() {
+            Memory m = stored(teach("OpenAI 估值高", T1, MemoryType.LONG_TERM_PREFERENCE, null));
+
+            assertThat(m.type()).isEqualTo(MemoryType.LONG_TERM_PREFERENCE);
+            assertThat(m.expiresAt()).isNull();
+        }
+
+        @Test
+        void theSameContentAndTypeAgainReinforcesTheExistingMemory() {
+            FeedbackResult classified = add("OpenAI 估值高", T1);
+            FeedbackResult taught = teach("OpenAI 估值高", T2, MemoryType.PROJECT_NEGATIVE, null);
+
+            assertThat(taught.outcome()).isEqualTo(FeedbackOutcome.DEDUPLICATED);
+            assertThat(store.memories(P)).singleElement().satisfies(m -> {
+                assertThat(m.id()).isEqualTo(stored(classified).id());
+                assertThat(m.weight()).isEqualTo(2);
+            });
+            assertThat(store.auditEvents(P).get(store.auditEvents(P).size() - 1).detail())
+                    .isEqualTo("weight=2 type_given=true");
+        }
+
+        @Test
+        void aGivenDecisionTypeStillSupersedesTheOppositeDecision() {
+            FeedbackResult advance = add("Anthropic 可以推进", T1);
+            FeedbackResult negative = teach("Anthropic 今天天气如何", T2, MemoryType.PROJECT_NEGATIVE, null);
+
+            assertThat(negative.outcome()).isEqualTo(FeedbackOutcome.CREATED);
+            assertThat(negative.superseded()).containsExactly(stored(advance).id());
+            assertThat(stored(advance).status()).isEqualTo(MemoryStatus.SUPERSEDED);
+            assertThat(stored(advance).supersededBy()).isEqualTo(stored(negative).id());
+        }
+
+        @Test
+        void theSameMessageIdAgainReplaysTheFirstResult() {
+            FeedbackResult first = teach("今天天气如何", T1, MemoryType.TEMP_STATUS, "teach-r1");
+            FeedbackResult again = teach("今天天气如何", T1, MemoryType.TEMP_STATUS, "teach-r1");
+
+            assertThat(again.outcome()).isEqualTo(FeedbackOutcome.REPLAYED);
+            assertThat(again.rawMessageId()).isEqualTo(first.rawMessageId());
+            assertThat(store.memories(P)).hasSize(1);
+        }
+
+        @Test
+        void summaryOrAnUnknownTypeIsRefusedNamingType() {
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> AddFeedbackCommand.of(P, "x", null, null, null,
+                            null, "summary"))
+                    .hasMessageContaining("type");
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> AddFeedbackCommand.of(P, "x", null, null, null,
+                            null, "rumour"))
+                    .hasMessageContaining("type");
+            assertThat(AddFeedbackCommand.of(P, "x", null, null, null, null, "market_info").type())
+                    .isEqualTo(MemoryType.MARKET_INFO);
+            assertThat(AddFeedbackCommand.of(P, "x", null, null, null, null, null).type()).isNull();
+        }
+    }
 }

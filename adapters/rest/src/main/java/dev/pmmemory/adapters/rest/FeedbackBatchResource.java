@@ -144,7 +144,8 @@ public class FeedbackBatchResource {
             throw new InvalidInputException(List.of(
                     new InvalidInputException.FieldError(field, "has the wrong JSON type")));
         }
-        return AddFeedbackCommand.of(profileId, b.message(), b.createdAt(), b.sessionId(), b.messageId(), b.source());
+        return AddFeedbackCommand.of(profileId, b.message(), b.createdAt(), b.sessionId(), b.messageId(), b.source(),
+                b.type());
     }
 
     /** The problem of item {@code index}, its fields named from the body's root: {@code items[3].message}. */

@@ -73,9 +73,9 @@ public class FeedbackResource {
     @APIResponse(responseCode = "503", description = ApiDocs.UNAVAILABLE,
             content = @Content(mediaType = ApiDocs.PROBLEM, schema = @Schema(implementation = Problem.class)))
     public Response add(@PathParam("profile_id") String profileId, FeedbackRequest body) {
-        FeedbackRequest b = body != null ? body : new FeedbackRequest(null, null, null, null, null);
+        FeedbackRequest b = body != null ? body : new FeedbackRequest(null, null, null, null, null, null);
         AddFeedbackCommand command = AddFeedbackCommand.of(profileId, b.message(), b.createdAt(), b.sessionId(),
-                b.messageId(), b.source());
+                b.messageId(), b.source(), b.type());
         FeedbackResult result = addFeedback.add(command);
         metrics.counter("pm_memory.feedback.adds", "outcome", result.outcome().wireName()).increment();
         boolean created = result.outcome() == FeedbackOutcome.CREATED || result.outcome() == FeedbackOutcome.PENDING;

@@ -1,6 +1,7 @@
 package dev.pmmemory.application.port.in;
 
 import dev.pmmemory.application.Validation;
+import dev.pmmemory.domain.memory.MemoryType;
 import dev.pmmemory.domain.memory.Source;
 import java.time.Instant;
 import java.util.Objects;
@@ -11,9 +12,10 @@ import java.util.Objects;
  * @param createdAt when the PM said it, or null to use the time the service received it
  * @param sessionId nullable
  * @param messageId the caller's idempotency key, nullable
+ * @param type      the type the caller chose (the classifier is skipped), or null to classify the text
  */
 public record AddFeedbackCommand(String profileId, String message, Instant createdAt, String sessionId,
-                                 String messageId, Source source) {
+                                 String messageId, Source source, MemoryType type) {
 
     public static final int MAX_MESSAGE_CODE_POINTS = 4000;
 
@@ -23,13 +25,26 @@ public record AddFeedbackCommand(String profileId, String message, Instant creat
         checkMessage(v, message);
         v.optionalOpaqueId("session_id", sessionId);
         v.optionalOpaqueId("message_id", messageId);
+        checkType(v, type);
         v.check();
         Objects.requireNonNull(source, "source");
+    }
+
+    /** Feedback whose type the classifier decides. */
+    public AddFeedbackCommand(String profileId, String message, Instant createdAt, String sessionId,
+                              String messageId, Source source) {
+        this(profileId, message, createdAt, sessionId, messageId, source, null);
     }
 
     /** From raw wire values (any may be null); every invalid field is reported at once. */
     public static AddFeedbackCommand of(String profileId, String message, String createdAt, String sessionId,
                                         String messageId, String source) {
+        return of(profileId, message, createdAt, sessionId, messageId, source, null);
+    }
+
+    /** As {@link #of(String, String, String, String, String, String)} with a caller-chosen type (nullable). */
+    public static AddFeedbackCommand of(String profileId, String message, String createdAt, String sessionId,
+                                        String messageId, String source, String type) {
         Validation v = new Validation();
         v.profileId("profile_id", profileId);
         checkMessage(v, message);
@@ -37,8 +52,28 @@ public record AddFeedbackCommand(String profileId, String message, Instant creat
         v.optionalOpaqueId("session_id", sessionId);
         v.optionalOpaqueId("message_id", messageId);
         Source src = v.optionalEnum("source", source, Source::fromWireName, "explicit, inferred, bot");
+        MemoryType given = null;
+        if (type != null) {
+            given = MemoryType.fromWireName(type).orElse(null);
+            if (given == null) {
+                v.fail("type", "must be one of " + CLASSIFIABLE_TYPES);
+            }
+        }
+        checkType(v, given);
         v.check();
-        return new AddFeedbackCommand(profileId, message, at, sessionId, messageId, src == null ? Source.EXPLICIT : src);
+        return new AddFeedbackCommand(profileId, message, at, sessionId, messageId, src == null ? Source.EXPLICIT : src,
+                given);
+    }
+
+    /** The types feedback may be given, in wire spelling: every type but summary. */
+    public static final String CLASSIFIABLE_TYPES = java.util.Arrays.stream(MemoryType.values())
+            .filter(MemoryType::classifiable).map(MemoryType::wireName)
+            .collect(java.util.stream.Collectors.joining(", "));
+
+    private static void checkType(Validation v, MemoryType type) {
+        if (type != null && !type.classifiable()) {
+            v.fail("type", "summary is made only by the compact job; feedback cannot give it");
+        }
     }
 
     private static void checkMessage(Validation v, String message) {

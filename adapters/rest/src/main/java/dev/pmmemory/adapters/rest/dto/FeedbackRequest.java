@@ -16,5 +16,9 @@ public record FeedbackRequest(
         @Schema(nullable = true) String sessionId,
         @Schema(description = "idempotency key per profile: the same id again returns the first result")
         String messageId,
-        @Schema(enumeration = {"explicit", "inferred", "bot"}, defaultValue = "explicit") String source) {
+        @Schema(enumeration = {"explicit", "inferred", "bot"}, defaultValue = "explicit") String source,
+        @Schema(description = "the memory type, chosen by the caller: the classifier is skipped (the console's "
+                + "teach). Omitted: the classifier decides. summary cannot be given",
+                enumeration = {"long_term_preference", "project_negative", "project_advance", "project_positive",
+                        "market_info", "temp_status"}) String type) {
 }
