@@ -14,6 +14,21 @@ final class ClassificationEval {
 
     record Result(Ratio all, Ratio hard, Ratio entityPrecision, Ratio entityRecall, Map<String, Ratio> byTag,
                   List<String> typeMisses, List<String> entityMisses) {
+
+        /** The report block every evaluation prints: a title, then accuracy, entity P/R and accuracy by tag. */
+        StringBuilder figures(String title, int messages) {
+            StringBuilder out = new StringBuilder("\n=== ").append(title).append(" ===\n");
+            out.append(String.format("messages %d (hard %d)%n", messages, hard.total()));
+            out.append("accuracy (all)     ").append(all).append('\n');
+            out.append("accuracy (hard)    ").append(hard).append('\n');
+            out.append("entity precision   ").append(entityPrecision).append('\n');
+            out.append("entity recall      ").append(entityRecall).append('\n');
+            out.append("accuracy by tag:");
+            for (Map.Entry<String, Ratio> tag : byTag.entrySet()) {
+                out.append(String.format(" %s %.2f (%d)", tag.getKey(), tag.getValue().value(), tag.getValue().total()));
+            }
+            return out.append('\n');
+        }
     }
 
     /** A fraction kept as its counts, so a report can show both. */
