@@ -144,8 +144,7 @@ public class FeedbackBatchResource {
             throw new InvalidInputException(List.of(
                     new InvalidInputException.FieldError(field, "has the wrong JSON type")));
         }
-        return AddFeedbackCommand.of(profileId, b.message(), b.createdAt(), b.sessionId(), b.messageId(), b.source(),
-                b.type());
+        return b.toCommand(profileId);
     }
 
     /** The problem of item {@code index}, its fields named from the body's root: {@code items[3].message}. */
@@ -155,8 +154,6 @@ public class FeedbackBatchResource {
                 .map(err -> new Problem.FieldError(err.field().isEmpty() ? item : item + "." + err.field(),
                         err.message()))
                 .toList();
-        String fields = named.stream().map(Problem.FieldError::field).distinct().collect(Collectors.joining(", "));
-        return new Problem(Problems.TYPE_PREFIX + "invalid-input", "Invalid input", 400,
-                "invalid field(s): " + fields, named);
+        return Problems.invalidInput(named);
     }
 }

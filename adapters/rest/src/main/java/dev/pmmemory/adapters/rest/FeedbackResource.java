@@ -4,7 +4,6 @@ import dev.pmmemory.adapters.rest.dto.FeedbackRequest;
 import dev.pmmemory.adapters.rest.dto.FeedbackResponse;
 import dev.pmmemory.adapters.rest.dto.Problem;
 import dev.pmmemory.application.port.in.AddFeedback;
-import dev.pmmemory.application.port.in.AddFeedbackCommand;
 import dev.pmmemory.application.port.in.FeedbackResult;
 import dev.pmmemory.application.port.out.FeedbackOutcome;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -74,9 +73,7 @@ public class FeedbackResource {
             content = @Content(mediaType = ApiDocs.PROBLEM, schema = @Schema(implementation = Problem.class)))
     public Response add(@PathParam("profile_id") String profileId, FeedbackRequest body) {
         FeedbackRequest b = body != null ? body : new FeedbackRequest(null, null, null, null, null, null);
-        AddFeedbackCommand command = AddFeedbackCommand.of(profileId, b.message(), b.createdAt(), b.sessionId(),
-                b.messageId(), b.source(), b.type());
-        FeedbackResult result = addFeedback.add(command);
+        FeedbackResult result = addFeedback.add(b.toCommand(profileId));
         metrics.counter("pm_memory.feedback.adds", "outcome", result.outcome().wireName()).increment();
         boolean created = result.outcome() == FeedbackOutcome.CREATED || result.outcome() == FeedbackOutcome.PENDING;
         return Response.status(created ? 201 : 200).entity(FeedbackResponse.of(result)).build();

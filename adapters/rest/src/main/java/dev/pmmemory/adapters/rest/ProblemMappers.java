@@ -30,8 +30,7 @@ public class ProblemMappers {
         List<Problem.FieldError> errors = e.errors().stream()
                 .map(err -> new Problem.FieldError(err.field(), err.message()))
                 .toList();
-        String fields = errors.stream().map(Problem.FieldError::field).distinct().collect(Collectors.joining(", "));
-        return Problems.response(400, "invalid-input", "Invalid input", "invalid field(s): " + fields, errors);
+        return Response.status(400).type(Problem.MEDIA_TYPE).entity(Problems.invalidInput(errors)).build();
     }
 
     @ServerExceptionMapper

@@ -1,5 +1,6 @@
 package dev.pmmemory.adapters.rest.dto;
 
+import dev.pmmemory.application.port.in.AddFeedbackCommand;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
@@ -21,4 +22,9 @@ public record FeedbackRequest(
                 + "teach). Omitted: the classifier decides. summary cannot be given",
                 enumeration = {"long_term_preference", "project_negative", "project_advance", "project_positive",
                         "market_info", "temp_status"}) String type) {
+
+    /** The command of a single add or of one batch item; the command validates each value by its field name. */
+    public AddFeedbackCommand toCommand(String profileId) {
+        return AddFeedbackCommand.of(profileId, message, createdAt, sessionId, messageId, source, type);
+    }
 }
