@@ -27,7 +27,7 @@ import java.util.zip.ZipFile;
  * Exits 1 naming every missing piece and where to register it; prints one line per passed check.
  */
 public class NativeSourcesCheck {
-    private static final String LEXICON = "dev/pmmemory/domain/classify/default-lexicon.txt";
+    private static final String LEXICON = "dev/pmmemory/domain/lexicon/default-lexicon.txt";
     private static final String OPENAPI = "META-INF/quarkus-generated-openapi-doc.JSON";
     private static final String SQLITE_NI_PROPERTIES = "META-INF/native-image/org.xerial/sqlite-jdbc/native-image.properties";
     private static final String SQLITE_FEATURE = "org.sqlite.nativeimage.SqliteJdbcFeature";

@@ -1,5 +1,6 @@
 package dev.pmmemory.bootstrap;
 
+import dev.pmmemory.domain.lexicon.TextAnalyzers;
 import dev.pmmemory.adapters.postgres.PostgresMemoryStore;
 import dev.pmmemory.adapters.sessions.embedded.EmbeddedSessionTurns;
 import dev.pmmemory.adapters.sessions.redis.RedisSessionTurns;
@@ -49,7 +50,7 @@ import dev.pmmemory.adapters.classifier.llm.ChatEndpoint;
 import dev.pmmemory.adapters.classifier.llm.OpenAiCompatibleClassifier;
 import dev.pmmemory.domain.classify.Classifier;
 import dev.pmmemory.domain.classify.ClassifierChain;
-import dev.pmmemory.domain.classify.Lexicon;
+import dev.pmmemory.domain.lexicon.Lexicon;
 import dev.pmmemory.domain.memory.MemoryType;
 import dev.pmmemory.domain.classify.RuleClassifier;
 import dev.pmmemory.domain.privacy.Redactor;
@@ -119,7 +120,7 @@ public class Wiring {
     @Produces
     @Singleton
     TextAnalyzer textAnalyzer(Lexicon lexicon, MemoryConfig config) {
-        return TextAnalyzer.from(lexicon, TextSegmentation.segmenter(config.text().segmenter(), lexicon));
+        return TextAnalyzers.from(lexicon, TextSegmentation.segmenter(config.text().segmenter(), lexicon));
     }
 
     @Produces
@@ -182,7 +183,8 @@ public class Wiring {
         List<Classifier> chain = new ArrayList<>(List.of(new RuleClassifier(lexicon)));
         Optional<ChatEndpoint> llm = LlmClassification.endpoint(config.classifier().llm());
         llm.ifPresentOrElse(endpoint -> {
-            chain.add(new OpenAiCompatibleClassifier(endpoint));
+            dev.pmmemory.application.port.out.Classifier fallback = new OpenAiCompatibleClassifier(endpoint);
+            chain.add(fallback::classify);
             LOG.infof("classifier: rules + LLM %s model %s", endpoint.displayUrl(), endpoint.model());
         }, () -> LOG.debug("classifier: rules only"));
         return new ClassifierChain(chain);

@@ -3,9 +3,9 @@ package dev.pmmemory.bootstrap;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.pmmemory.adapters.postgres.PostgresMemoryStore;
-import dev.pmmemory.application.port.out.FeedbackOutcome;
+import dev.pmmemory.application.port.in.FeedbackOutcome;
 import dev.pmmemory.application.port.out.MemoryStore;
-import dev.pmmemory.application.port.out.RawMessage;
+import dev.pmmemory.application.port.in.RawMessage;
 import dev.pmmemory.domain.memory.Source;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.junit.QuarkusTest;

@@ -11,7 +11,7 @@ import dev.pmmemory.application.port.out.MemoryStore.StoreTransaction;
 import dev.pmmemory.application.port.out.MemoryVectors.RankingFacts;
 import dev.pmmemory.domain.fact.Fact;
 import dev.pmmemory.domain.memory.EntityKey;
-import dev.pmmemory.domain.classify.Lexicon;
+import dev.pmmemory.domain.lexicon.Lexicon;
 import dev.pmmemory.domain.memory.Memory;
 import dev.pmmemory.domain.memory.MemoryType;
 import dev.pmmemory.domain.recall.ContextRanker;

@@ -1,5 +1,6 @@
 package dev.pmmemory.application.eval;
 
+import dev.pmmemory.domain.lexicon.TextAnalyzers;
 import dev.pmmemory.application.port.out.Embeddings;
 import dev.pmmemory.application.port.out.MemoryStore;
 import dev.pmmemory.application.service.ContextRecall;
@@ -7,7 +8,7 @@ import dev.pmmemory.application.service.FeedbackIntake;
 import dev.pmmemory.application.testing.SequentialIds;
 import dev.pmmemory.domain.classify.Classifier;
 import dev.pmmemory.domain.classify.ClassifierChain;
-import dev.pmmemory.domain.classify.Lexicon;
+import dev.pmmemory.domain.lexicon.Lexicon;
 import dev.pmmemory.domain.classify.RuleClassifier;
 import dev.pmmemory.domain.memory.MemoryType;
 import dev.pmmemory.domain.privacy.Redactor;
@@ -41,7 +42,7 @@ final class Pipeline {
     }
 
     private Pipeline(Lexicon lexicon, Optional<Embeddings> embeddings, HybridMatch hybrid) {
-        this(lexicon, TextAnalyzer.from(lexicon), embeddings, hybrid);
+        this(lexicon, TextAnalyzers.from(lexicon), embeddings, hybrid);
     }
 
     private Pipeline(Lexicon lexicon, TextAnalyzer analyzer, Optional<Embeddings> embeddings, HybridMatch hybrid) {
@@ -59,7 +60,7 @@ final class Pipeline {
 
     /** The same pipeline with Han text cut into recall terms by the given segmenter. */
     Pipeline withSegmenter(Segmenter segmenter) {
-        return new Pipeline(lexicon, TextAnalyzer.from(lexicon, segmenter), embeddings, hybrid);
+        return new Pipeline(lexicon, TextAnalyzers.from(lexicon, segmenter), embeddings, hybrid);
     }
 
     static Pipeline configured() {

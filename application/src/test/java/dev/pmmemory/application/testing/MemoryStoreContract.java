@@ -8,14 +8,14 @@ import dev.pmmemory.application.InvalidInputException;
 import dev.pmmemory.application.port.in.AddFeedback;
 import dev.pmmemory.application.port.in.AddFeedbackCommand;
 import dev.pmmemory.application.port.in.FeedbackResult;
-import dev.pmmemory.application.port.out.AuditEvent;
-import dev.pmmemory.application.port.out.AuditKind;
-import dev.pmmemory.application.port.out.FeedbackOutcome;
+import dev.pmmemory.application.port.in.AuditEvent;
+import dev.pmmemory.application.port.in.AuditKind;
+import dev.pmmemory.application.port.in.FeedbackOutcome;
 import dev.pmmemory.application.port.out.MemoryListQuery;
-import dev.pmmemory.application.port.out.MemoryListQuery.PagePosition;
+import dev.pmmemory.application.port.in.PagePosition;
 import dev.pmmemory.application.port.out.MemoryStore;
 import dev.pmmemory.application.port.out.MemoryVectors;
-import dev.pmmemory.application.port.out.RawMessage;
+import dev.pmmemory.application.port.in.RawMessage;
 import dev.pmmemory.application.service.FeedbackIntake;
 import dev.pmmemory.domain.experience.Experience;
 import dev.pmmemory.domain.memory.EntityKey;
@@ -1842,7 +1842,7 @@ public abstract class MemoryStoreContract {
         private dev.pmmemory.application.service.MemoryCompaction compaction(
                 int threshold, dev.pmmemory.application.port.out.Summarizer summarizer) {
             return new dev.pmmemory.application.service.MemoryCompaction(store,
-                    dev.pmmemory.domain.classify.Lexicon.loadDefault(), summarizer, ids,
+                    dev.pmmemory.domain.lexicon.Lexicon.loadDefault(), summarizer, ids,
                     Clock.fixed(now, ZoneOffset.UTC), threshold, 0.6);
         }
 

@@ -1,5 +1,8 @@
 package dev.pmmemory.domain.classify;
 
+import dev.pmmemory.domain.lexicon.Cues;
+import dev.pmmemory.domain.lexicon.TypeRule;
+import dev.pmmemory.domain.lexicon.Lexicon;
 import dev.pmmemory.domain.memory.MemoryType;
 import dev.pmmemory.domain.text.PhraseMatcher;
 import dev.pmmemory.domain.text.PhraseMatcher.Match;

@@ -1,6 +1,6 @@
 package dev.pmmemory.adapters.postgres;
 
-import dev.pmmemory.application.port.out.AuditEvent;
+import dev.pmmemory.application.port.in.AuditEvent;
 import dev.pmmemory.application.port.out.AuditTrail;
 import jakarta.persistence.EntityManager;
 import java.util.HashMap;

@@ -1,10 +1,10 @@
 package dev.pmmemory.adapters.postgres;
 
-import dev.pmmemory.application.port.out.RawMessage;
+import dev.pmmemory.application.port.in.RawMessage;
 import dev.pmmemory.application.port.out.RawMessages;
 import jakarta.persistence.EntityManager;
-import dev.pmmemory.application.port.out.FeedbackOutcome;
-import dev.pmmemory.application.port.out.MemoryListQuery.PagePosition;
+import dev.pmmemory.application.port.in.FeedbackOutcome;
+import dev.pmmemory.application.port.in.PagePosition;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;

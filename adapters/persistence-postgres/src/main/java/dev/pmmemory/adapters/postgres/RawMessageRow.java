@@ -1,7 +1,7 @@
 package dev.pmmemory.adapters.postgres;
 
-import dev.pmmemory.application.port.out.FeedbackOutcome;
-import dev.pmmemory.application.port.out.RawMessage;
+import dev.pmmemory.application.port.in.FeedbackOutcome;
+import dev.pmmemory.application.port.in.RawMessage;
 import dev.pmmemory.domain.memory.Source;
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 import jakarta.persistence.Column;

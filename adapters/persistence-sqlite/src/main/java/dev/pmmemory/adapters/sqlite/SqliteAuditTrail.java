@@ -4,8 +4,8 @@ import static dev.pmmemory.adapters.sqlite.SqliteCodec.getInstant;
 import static dev.pmmemory.adapters.sqlite.SqliteCodec.setInstant;
 import static dev.pmmemory.adapters.sqlite.SqliteCodec.setNullableString;
 
-import dev.pmmemory.application.port.out.AuditEvent;
-import dev.pmmemory.application.port.out.AuditKind;
+import dev.pmmemory.application.port.in.AuditEvent;
+import dev.pmmemory.application.port.in.AuditKind;
 import dev.pmmemory.application.port.out.AuditTrail;
 import java.sql.Connection;
 import java.sql.PreparedStatement;

@@ -7,9 +7,9 @@ import static dev.pmmemory.adapters.sqlite.SqliteCodec.setInstant;
 import static dev.pmmemory.adapters.sqlite.SqliteCodec.setNullableString;
 import static dev.pmmemory.adapters.sqlite.SqliteCodec.split;
 
-import dev.pmmemory.application.port.out.FeedbackOutcome;
-import dev.pmmemory.application.port.out.MemoryListQuery.PagePosition;
-import dev.pmmemory.application.port.out.RawMessage;
+import dev.pmmemory.application.port.in.FeedbackOutcome;
+import dev.pmmemory.application.port.in.PagePosition;
+import dev.pmmemory.application.port.in.RawMessage;
 import dev.pmmemory.application.port.out.RawMessages;
 import dev.pmmemory.domain.memory.Source;
 import java.sql.Connection;

@@ -3,9 +3,9 @@ package dev.pmmemory.adapters.sqlite;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.pmmemory.application.port.in.FeedbackResult;
-import dev.pmmemory.application.port.out.AuditEvent;
-import dev.pmmemory.application.port.out.FeedbackOutcome;
-import dev.pmmemory.application.port.out.RawMessage;
+import dev.pmmemory.application.port.in.AuditEvent;
+import dev.pmmemory.application.port.in.FeedbackOutcome;
+import dev.pmmemory.application.port.in.RawMessage;
 import dev.pmmemory.application.service.FeedbackIntake;
 import dev.pmmemory.application.testing.UseCases;
 import dev.pmmemory.domain.memory.Memory;

@@ -1,6 +1,8 @@
 package dev.pmmemory.application.port.out;
 
-import dev.pmmemory.application.port.out.MemoryListQuery.PagePosition;
+import dev.pmmemory.application.port.in.RawMessage;
+import dev.pmmemory.application.port.in.FeedbackOutcome;
+import dev.pmmemory.application.port.in.PagePosition;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;

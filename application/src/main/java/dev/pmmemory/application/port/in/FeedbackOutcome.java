@@ -1,4 +1,4 @@
-package dev.pmmemory.application.port.out;
+package dev.pmmemory.application.port.in;
 
 import java.util.Locale;
 

@@ -1,4 +1,4 @@
-package dev.pmmemory.adapters.rest;
+package dev.pmmemory.adapters.rest.problem;
 
 import dev.pmmemory.adapters.rest.dto.Problem;
 import jakarta.ws.rs.core.Response;

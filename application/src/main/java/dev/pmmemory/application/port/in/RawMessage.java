@@ -1,4 +1,4 @@
-package dev.pmmemory.application.port.out;
+package dev.pmmemory.application.port.in;
 
 import dev.pmmemory.domain.memory.Source;
 import java.time.Instant;

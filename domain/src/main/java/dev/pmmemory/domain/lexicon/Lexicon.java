@@ -1,4 +1,4 @@
-package dev.pmmemory.domain.classify;
+package dev.pmmemory.domain.lexicon;
 
 import dev.pmmemory.domain.memory.MemoryType;
 import dev.pmmemory.domain.text.EntityNames;
@@ -29,7 +29,7 @@ import java.util.Set;
 public record Lexicon(List<TypeRule> rules, EntityNames entities, Cues cues, Synonyms synonyms,
                       Set<String> stopWords) {
 
-    public static final String DEFAULT_RESOURCE = "/dev/pmmemory/domain/classify/default-lexicon.txt";
+    public static final String DEFAULT_RESOURCE = "/dev/pmmemory/domain/lexicon/default-lexicon.txt";
 
     /**
      * The summary's priority and TTL when a lexicon has no {@code type summary} line (one written

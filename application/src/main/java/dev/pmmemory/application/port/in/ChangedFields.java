@@ -1,4 +1,4 @@
-package dev.pmmemory.application.service;
+package dev.pmmemory.application.port.in;
 
 import dev.pmmemory.domain.text.JsonString;
 import java.time.Instant;
@@ -18,15 +18,15 @@ public final class ChangedFields {
         return this;
     }
 
-    ChangedFields put(String name, Instant value) {
+    public ChangedFields put(String name, Instant value) {
         return put(name, value == null ? null : value.toString());
     }
 
-    java.util.Set<String> names() {
+    public java.util.Set<String> names() {
         return java.util.Collections.unmodifiableSet(fields.keySet());
     }
 
-    boolean isEmpty() {
+    public boolean isEmpty() {
         return fields.isEmpty();
     }
 
