@@ -75,9 +75,17 @@ trap cleanup EXIT
 
 URL=http://127.0.0.1:$PORT
 RUN=$(date +%s)
-echo "store,connections,adds_per_s,p50_ms,p95_ms,p99_ms,raw_commits_per_s,rss_mb,ratio_to_raw,errors" > "$OUT/adds.csv"
-echo "store,connections,requests_per_s,p50_ms,p95_ms,p99_ms,memories_per_profile,rss_mb,errors" > "$OUT/context.csv"
-echo "store,connections,requests_per_s,adds_per_s,p50_ms,p95_ms,p99_ms,raw_commits_per_s,rss_mb,errors" > "$OUT/mix.csv"
+# A store's rows are replaced, the other store's kept: "--stores postgres" re-runs PostgreSQL only.
+fresh_csv() { # <file> <header>
+  if [ -f "$1" ] && [ "$(head -1 "$1")" = "$2" ]; then
+    awk -F, -v stores=" $STORES " 'NR == 1 || index(stores, " " $1 " ") == 0' "$1" > "$1.tmp" && mv "$1.tmp" "$1"
+  else
+    echo "$2" > "$1"
+  fi
+}
+fresh_csv "$OUT/adds.csv" "store,connections,adds_per_s,p50_ms,p95_ms,p99_ms,raw_commits_per_s,rss_mb,ratio_to_raw,errors"
+fresh_csv "$OUT/context.csv" "store,connections,requests_per_s,p50_ms,p95_ms,p99_ms,memories_per_profile,rss_mb,errors"
+fresh_csv "$OUT/mix.csv" "store,connections,requests_per_s,adds_per_s,p50_ms,p95_ms,p99_ms,raw_commits_per_s,rss_mb,errors"
 {
   echo "date_utc=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
   echo "commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
@@ -110,6 +118,8 @@ wrk_point() {
   wait $wrk_pid || { echo "wrk failed:" >&2; cat "$log" >&2; exit 1; }
   grep '^RESULT' "$log" | awk -v peak="$peak" '{
     for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+    # no request completed in the time given: no latency to report (NaN, not 0)
+    if (v["requests"] == 0) { printf "0 NaN NaN NaN %d %.0f\n", v["socket_errors"], peak / 1024; exit }
     printf "%.1f %.2f %.2f %.2f %d %.0f\n", v["requests"] / (v["duration_us"] / 1e6), v["p50_us"] / 1000,
       v["p95_us"] / 1000, v["p99_us"] / 1000, v["non2xx"] + v["socket_errors"], peak / 1024 }'
 }
@@ -148,9 +158,10 @@ run_store() { # <store>
   fi
   echo "   $raw single-row commits/s"
   start_service "$store"
-  echo "== $store: service up (pid $SERVICE_PID); warm-up ${WARMUP}s of adds at 4 connections (not recorded)"
+  echo "== $store: service up (pid $SERVICE_PID); warm-up ${WARMUP}s of adds, then of context, at 4 connections (not recorded)"
   res=$(wrk_point add 4 "$tag" 90000000 "$WARMUP"); read -r rps _ _ _ _ _ <<< "$res"
   added=$(awk -v r="$rps" -v d="$WARMUP" 'BEGIN { printf "%d", r * d }')
+  res=$(wrk_point context 4 "$tag" 91000000 "$WARMUP") # the read path's JIT and caches too
   for c in $CONNECTIONS; do
     base=$((base + 1000000))
     res=$(wrk_point add "$c" "$tag" "$base"); read -r rps p50 p95 p99 errors rss <<< "$res"
