@@ -45,6 +45,18 @@ def num(v, digits=0):
     return f"{x:,.{digits}f}"
 
 
+def rate(v):
+    """A throughput: one decimal below 100/s, where a unit is a large share."""
+    x = float(v)
+    return num(v, 1 if not math.isnan(x) and x < 100 else 0)
+
+
+def cpu(row, column):
+    """Service CPU (user + system) per request: what a busy machine distorts least."""
+    v = row.get(column)
+    return num(v, 2) if v not in (None, "") else "–"
+
+
 def verdict(ok):
     return "met" if ok else "**missed**"
 
@@ -62,13 +74,13 @@ def targets(adds):
     if s8:
         ratio = float(s8["adds_per_s"]) / float(s8["raw_commits_per_s"])
         out.append(["SQLite, 8 connections: adds/s ≥ 0.15 × raw commits/s",
-                    f"{num(s8['adds_per_s'])} adds/s = {ratio:.3f} × raw ({num(s8['raw_commits_per_s'])}/s); "
+                    f"{rate(s8['adds_per_s'])} adds/s = {ratio:.3f} × raw ({num(s8['raw_commits_per_s'])}/s); "
                     f"target {num(SQLITE_RATIO_TARGET * float(s8['raw_commits_per_s']))}/s",
                     verdict(ratio >= SQLITE_RATIO_TARGET)])
     p4 = by.get(("postgres", "4"))
     if p4:
         out.append(["PostgreSQL, 4 connections: ≥ 1,500 adds/s",
-                    f"{num(p4['adds_per_s'])} adds/s = {float(p4['adds_per_s']) / float(p4['raw_commits_per_s']):.3f}"
+                    f"{rate(p4['adds_per_s'])} adds/s = {float(p4['adds_per_s']) / float(p4['raw_commits_per_s']):.3f}"
                     f" × raw ({num(p4['raw_commits_per_s'])}/s)",
                     verdict(float(p4["adds_per_s"]) >= PG_ADDS_TARGET)])
     for name, r in (("SQLite, 8 connections", s8), ("PostgreSQL, 4 connections", p4)):
@@ -88,18 +100,21 @@ def generated(results, command):
     jmh = rows(os.path.join(results, "jmh.csv"))
     lines = [BEGIN, ""]
     lines += ["## Run", ""]
-    lines += table(["", ""], [
-        ["date (UTC)", info.get("date_utc", "?")],
-        ["commit", info.get("commit", "?")],
+    run = [
         ["command", f"`{command}`"],
         ["machine", f"{info.get('nproc', '?')} cores ({info.get('cpu', '?')}), {num(info.get('memory_mb', 0))} MB RAM"],
         ["JDK", info.get("jdk", "?")],
-        ["load generator", f"{info.get('wrk', 'wrk')} on the same machine, loopback"],
-        ["load average before / after", f"{info.get('load_before', '?')} / {info.get('load_after', '?')}"],
-        ["per point", f"{info.get('duration_s', '?')} s, {info.get('profiles', '?')} profiles,"
-                      f" connections {info.get('connections', '?')}"],
+        ["load generator", f"{info.get('wrk', 'wrk')} on the same machine, loopback; {info.get('profiles', '?')} profiles"],
         ["service JVM options", info.get("java_opts") or "none (JVM defaults)"],
-    ])
+    ]
+    for store in ("sqlite", "postgres"):
+        k = f"store.{store}."
+        if k + "date_utc" in info:
+            run.append([f"{store} run", f"{info[k + 'date_utc']} (commit {info.get(k + 'commit', '?')}), "
+                        f"{info.get(k + 'duration_s', '?')} s per point after {info.get(k + 'warmup_s', '?')} s"
+                        f" warm-up, connections {info.get(k + 'connections', '?')}; load average (1/5/15 min)"
+                        f" before {info.get(k + 'load_before', '?')}, after {info.get(k + 'load_after', '?')}"])
+    lines += table(["", ""], run)
     t = targets(adds)
     if t:
         lines += ["", "## Issue 13 targets", ""]
@@ -107,28 +122,31 @@ def generated(results, command):
     if adds:
         lines += ["", "## Adds (every message distinct: each creates a memory)", "",
                   "Raw = single-row committed inserts/s of the store itself, same run (SQLite: one connection, the"
-                  " service's pragmas; PostgreSQL: 4 connections, autocommit).", ""]
+                  " service's pragmas; PostgreSQL: 4 connections, autocommit). Service CPU = its user + system"
+                  " time during the point over the requests served: with N cores, N × 1,000 / CPU ms is the"
+                  " ceiling of a CPU-bound service.", ""]
         lines += table(["store", "connections", "adds/s", "× raw", "p50 ms", "p95 ms", "p99 ms", "raw commits/s",
-                        "RSS MB", "errors"],
-                       [[r["store"], r["connections"], num(r["adds_per_s"]), f"{float(r['ratio_to_raw']):.4f}",
+                        "RSS MB", "errors", "service CPU ms/add"],
+                       [[r["store"], r["connections"], rate(r["adds_per_s"]), f"{float(r['ratio_to_raw']):.4f}",
                          num(r["p50_ms"], 1), num(r["p95_ms"], 1), num(r["p99_ms"], 1), num(r["raw_commits_per_s"]),
-                         num(r["rss_mb"]), r["errors"]] for r in adds])
+                         num(r["rss_mb"]), r["errors"], cpu(r, "cpu_ms_per_add")] for r in adds])
         lines += ["", "![adds/s against connections](results/adds-vs-connections.png)",
                   "", "![p99 against connections](results/latency-vs-connections.png)"]
     if context:
         lines += ["", "## Context (limit 3, ten query shapes: company, sector, topic)", ""]
         lines += table(["store", "connections", "requests/s", "p50 ms", "p95 ms", "p99 ms", "memories per profile",
-                        "RSS MB", "errors"],
-                       [[r["store"], r["connections"], num(r["requests_per_s"]), num(r["p50_ms"], 1),
+                        "RSS MB", "errors", "service CPU ms/request"],
+                       [[r["store"], r["connections"], rate(r["requests_per_s"]), num(r["p50_ms"], 1),
                          num(r["p95_ms"], 1), num(r["p99_ms"], 1), num(r["memories_per_profile"]), num(r["rss_mb"]),
-                         r["errors"]] for r in context])
+                         r["errors"], cpu(r, "cpu_ms_per_request")] for r in context])
     if mix:
         lines += ["", "## Mix: 90 % context, 10 % adds", ""]
         lines += table(["store", "connections", "requests/s", "of which adds/s", "adds × raw", "p50 ms", "p95 ms",
-                        "p99 ms", "RSS MB", "errors"],
-                       [[r["store"], r["connections"], num(r["requests_per_s"]), num(r["adds_per_s"]),
+                        "p99 ms", "RSS MB", "errors", "service CPU ms/request"],
+                       [[r["store"], r["connections"], rate(r["requests_per_s"]), rate(r["adds_per_s"]),
                          f"{float(r['adds_per_s']) / float(r['raw_commits_per_s']):.4f}", num(r["p50_ms"], 1),
-                         num(r["p95_ms"], 1), num(r["p99_ms"], 1), num(r["rss_mb"]), r["errors"]] for r in mix])
+                         num(r["p95_ms"], 1), num(r["p99_ms"], 1), num(r["rss_mb"]), r["errors"],
+                         cpu(r, "cpu_ms_per_request")] for r in mix])
     latency = "context-latency.csv" if os.path.exists(os.path.join(results, "context-latency.csv")) else None
     lines += ["", "## Context p99 against memories per profile", ""]
     if latency:
@@ -139,6 +157,11 @@ def generated(results, command):
     lines += ["![context p99 against memories per profile](results/context-p99-vs-memories.png)"]
     if jmh:
         lines += ["", "## JMH: domain hot paths (µs per operation, lower is better)", ""]
+        j = run_info(os.path.join(results, "jmh.txt"))
+        if j:
+            lines += [f"`bench/jmh/run.sh` on {j.get('date_utc', '?')} (commit {j.get('commit', '?')}), options:"
+                      f" {j.get('options', '?')}; load average before {j.get('load_before', '?')},"
+                      f" after {j.get('load_after', '?')}. One thread, one fork per benchmark.", ""]
         body = []
         for r in jmh:
             name = r["Benchmark"].rsplit(".", 1)[-1]

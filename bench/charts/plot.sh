@@ -57,10 +57,11 @@ GP
   CONTEXT=$RESULTS/context.csv
   plots=()
   for s in sqlite postgres; do
-    [ -s "$TMP/$s.dat" ] && plots+=("'$TMP/$s.dat' using 1:4 with linespoints lw 2 title '$s add p99'")
+    colour="#1f77b4"; [ "$s" = postgres ] && colour="#d62728"
+    [ -s "$TMP/$s.dat" ] && plots+=("'$TMP/$s.dat' using 1:4 with linespoints lw 2 pt 7 lc rgb '$colour' title '$s add p99'")
     if [ -f "$CONTEXT" ]; then
       store_rows "$CONTEXT" "$s" 2 6 > "$TMP/$s-context.dat"
-      [ -s "$TMP/$s-context.dat" ] && plots+=("'$TMP/$s-context.dat' using 1:2 with linespoints lw 2 dt 3 title '$s context p99'")
+      [ -s "$TMP/$s-context.dat" ] && plots+=("'$TMP/$s-context.dat' using 1:2 with linespoints lw 2 dt 3 pt 6 lc rgb '$colour' title '$s context p99'")
     fi
   done
   if [ ${#plots[@]} -gt 0 ]; then

@@ -83,10 +83,14 @@ fresh_csv() { # <file> <header>
     echo "$2" > "$1"
   fi
 }
-fresh_csv "$OUT/adds.csv" "store,connections,adds_per_s,p50_ms,p95_ms,p99_ms,raw_commits_per_s,rss_mb,ratio_to_raw,errors"
-fresh_csv "$OUT/context.csv" "store,connections,requests_per_s,p50_ms,p95_ms,p99_ms,memories_per_profile,rss_mb,errors"
-fresh_csv "$OUT/mix.csv" "store,connections,requests_per_s,adds_per_s,p50_ms,p95_ms,p99_ms,raw_commits_per_s,rss_mb,errors"
+fresh_csv "$OUT/adds.csv" "store,connections,adds_per_s,p50_ms,p95_ms,p99_ms,raw_commits_per_s,rss_mb,ratio_to_raw,errors,cpu_ms_per_add"
+fresh_csv "$OUT/context.csv" "store,connections,requests_per_s,p50_ms,p95_ms,p99_ms,memories_per_profile,rss_mb,errors,cpu_ms_per_request"
+fresh_csv "$OUT/mix.csv" "store,connections,requests_per_s,adds_per_s,p50_ms,p95_ms,p99_ms,raw_commits_per_s,rss_mb,errors,cpu_ms_per_request"
+# run.txt: the machine and this run; per store its own lines (store.<name>.*), the other store's kept
+KEPT=""
+[ -f "$OUT/run.txt" ] && KEPT=$(grep '^store\.' "$OUT/run.txt" | awk -F. -v stores=" $STORES " 'index(stores, " " $2 " ") == 0' || true)
 {
+  [ -n "$KEPT" ] && echo "$KEPT"
   echo "date_utc=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
   echo "commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
   echo "nproc=$(nproc)"
@@ -94,34 +98,39 @@ fresh_csv "$OUT/mix.csv" "store,connections,requests_per_s,adds_per_s,p50_ms,p95
   echo "cpu=$(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo)"
   echo "jdk=$(java -version 2>&1 | head -1)"
   echo "wrk=$(wrk -v 2>&1 | head -1 | cut -d' ' -f1-2)"
-  echo "load_before=$(cut -d' ' -f1-3 /proc/loadavg)"
-  echo "duration_s=$DURATION"
-  echo "warmup_s=$WARMUP"
-  echo "connections=$CONNECTIONS"
   echo "profiles=$PROFILES"
   echo "java_opts=$JAVA_OPTS"
 } > "$OUT/run.txt"
 
-# wrk_point <mode> <connections> <tag> <base> -> "requests/s p50 p95 p99 errors peak_rss_mb" on stdout
+# CPU time the service has used so far (user + system, clock ticks): CPU per request is what a
+# busy machine distorts least (wall-clock figures stretch with every other process's demand).
+CLK_TCK=$(getconf CLK_TCK)
+cpu_ticks() {
+  awk '{ print $14 + $15 }' /proc/"$SERVICE_PID"/stat
+}
+
+# wrk_point <mode> <connections> <tag> <base> -> "requests/s p50 p95 p99 errors peak_rss_mb cpu_ms_per_request" on stdout
 wrk_point() {
   local mode=$1 c=$2 tag=$3 base=$4 seconds=${5:-$DURATION}
   local threads=$(( c < 2 ? 1 : 2 ))
   local log=$WORK/wrk-$mode-$c.log
   wrk -t "$threads" -c "$c" -d "${seconds}s" --timeout 30s -s bench/load/pm.lua "$URL" \
     -- "$mode" "$PROFILES" "$tag" "$base" "$threads" > "$log" 2>&1 &
-  local wrk_pid=$! peak=0 rss
+  local wrk_pid=$! peak=0 rss cpu0 cpu1
+  cpu0=$(cpu_ticks)
   while kill -0 $wrk_pid 2>/dev/null; do
     rss=$(awk '/VmRSS/ {print $2}' /proc/"$SERVICE_PID"/status 2>/dev/null || echo 0)
     [ "${rss:-0}" -gt "$peak" ] && peak=$rss
     sleep 0.25
   done
   wait $wrk_pid || { echo "wrk failed:" >&2; cat "$log" >&2; exit 1; }
-  grep '^RESULT' "$log" | awk -v peak="$peak" '{
+  cpu1=$(cpu_ticks)
+  grep '^RESULT' "$log" | awk -v peak="$peak" -v cpu_ms=$(( (cpu1 - cpu0) * 1000 / CLK_TCK )) '{
     for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
     # no request completed in the time given: no latency to report (NaN, not 0)
-    if (v["requests"] == 0) { printf "0 NaN NaN NaN %d %.0f\n", v["socket_errors"], peak / 1024; exit }
-    printf "%.1f %.2f %.2f %.2f %d %.0f\n", v["requests"] / (v["duration_us"] / 1e6), v["p50_us"] / 1000,
-      v["p95_us"] / 1000, v["p99_us"] / 1000, v["non2xx"] + v["socket_errors"], peak / 1024 }'
+    if (v["requests"] == 0) { printf "0 NaN NaN NaN %d %.0f NaN\n", v["socket_errors"], peak / 1024; exit }
+    printf "%.1f %.2f %.2f %.2f %d %.0f %.2f\n", v["requests"] / (v["duration_us"] / 1e6), v["p50_us"] / 1000,
+      v["p95_us"] / 1000, v["p99_us"] / 1000, v["non2xx"] + v["socket_errors"], peak / 1024, cpu_ms / v["requests"] }'
 }
 
 start_service() { # <store>
@@ -148,7 +157,15 @@ stop_service() {
 }
 
 run_store() { # <store>
-  local store=$1 raw tag=b$RUN-$1 base=0 added=0 line res rps p50 p95 p99 errors rss
+  local store=$1 raw tag=b$RUN-$1 base=0 added=0 line res rps p50 p95 p99 errors rss cpu
+  {
+    echo "store.$store.date_utc=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+    echo "store.$store.commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
+    echo "store.$store.load_before=$(cut -d' ' -f1-3 /proc/loadavg)"
+    echo "store.$store.duration_s=$DURATION"
+    echo "store.$store.warmup_s=$WARMUP"
+    echo "store.$store.connections=$CONNECTIONS"
+  } >> "$OUT/run.txt"
   echo "== $store: raw store baseline (${DURATION}s)"
   if [ "$store" = sqlite ]; then
     raw=$(java -cp "$SQLITE_JDBC" bench/load/RawCommits.java sqlite "$WORK/raw.db" "$DURATION" | sed -n 's/^RAW commits_per_s=//p')
@@ -159,29 +176,30 @@ run_store() { # <store>
   echo "   $raw single-row commits/s"
   start_service "$store"
   echo "== $store: service up (pid $SERVICE_PID); warm-up ${WARMUP}s of adds, then of context, at 4 connections (not recorded)"
-  res=$(wrk_point add 4 "$tag" 90000000 "$WARMUP"); read -r rps _ _ _ _ _ <<< "$res"
+  res=$(wrk_point add 4 "$tag" 90000000 "$WARMUP"); read -r rps _ <<< "$res"
   added=$(awk -v r="$rps" -v d="$WARMUP" 'BEGIN { printf "%d", r * d }')
   res=$(wrk_point context 4 "$tag" 91000000 "$WARMUP") # the read path's JIT and caches too
   for c in $CONNECTIONS; do
     base=$((base + 1000000))
-    res=$(wrk_point add "$c" "$tag" "$base"); read -r rps p50 p95 p99 errors rss <<< "$res"
+    res=$(wrk_point add "$c" "$tag" "$base"); read -r rps p50 p95 p99 errors rss cpu <<< "$res"
     added=$(awk -v a="$added" -v r="$rps" -v d="$DURATION" 'BEGIN { printf "%d", a + r * d }')
-    line="$store,$c,$rps,$p50,$p95,$p99,$raw,$rss,$(awk -v a="$rps" -v r="$raw" 'BEGIN { printf "%.4f", a / r }'),$errors"
+    line="$store,$c,$rps,$p50,$p95,$p99,$raw,$rss,$(awk -v a="$rps" -v r="$raw" 'BEGIN { printf "%.4f", a / r }'),$errors,$cpu"
     echo "   adds    $line"; echo "$line" >> "$OUT/adds.csv"
   done
   for c in $CONNECTIONS; do
     base=$((base + 1000000))
-    res=$(wrk_point context "$c" "$tag" "$base"); read -r rps p50 p95 p99 errors rss <<< "$res"
-    line="$store,$c,$rps,$p50,$p95,$p99,$((added / PROFILES)),$rss,$errors"
+    res=$(wrk_point context "$c" "$tag" "$base"); read -r rps p50 p95 p99 errors rss cpu <<< "$res"
+    line="$store,$c,$rps,$p50,$p95,$p99,$((added / PROFILES)),$rss,$errors,$cpu"
     echo "   context $line"; echo "$line" >> "$OUT/context.csv"
   done
   for c in $CONNECTIONS; do
     base=$((base + 1000000))
-    res=$(wrk_point mix "$c" "$tag" "$base"); read -r rps p50 p95 p99 errors rss <<< "$res"
-    line="$store,$c,$rps,$(awk -v r="$rps" 'BEGIN { printf "%.1f", r / 10 }'),$p50,$p95,$p99,$raw,$rss,$errors"
+    res=$(wrk_point mix "$c" "$tag" "$base"); read -r rps p50 p95 p99 errors rss cpu <<< "$res"
+    line="$store,$c,$rps,$(awk -v r="$rps" 'BEGIN { printf "%.1f", r / 10 }'),$p50,$p95,$p99,$raw,$rss,$errors,$cpu"
     echo "   mix     $line"; echo "$line" >> "$OUT/mix.csv"
   done
   stop_service
+  echo "store.$store.load_after=$(cut -d' ' -f1-3 /proc/loadavg)" >> "$OUT/run.txt"
 }
 
 for store in $STORES; do
@@ -195,5 +213,4 @@ for store in $STORES; do
   fi
   run_store "$store"
 done
-echo "load_after=$(cut -d' ' -f1-3 /proc/loadavg)" >> "$OUT/run.txt"
 echo "done: $OUT/adds.csv, context.csv, mix.csv, run.txt"
