@@ -17,7 +17,6 @@
 # Needs: wrk, curl, java 17+, psql (only with --pg-fresh). Loopback only.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-ROOT=$PWD
 
 DURATION=8
 WARMUP=5
