@@ -1,8 +1,9 @@
 package dev.pmmemory.bench;
 
+import dev.pmmemory.domain.lexicon.TextAnalyzers;
 import dev.pmmemory.domain.classify.Classifier;
 import dev.pmmemory.domain.classify.ClassifierChain;
-import dev.pmmemory.domain.classify.Lexicon;
+import dev.pmmemory.domain.lexicon.Lexicon;
 import dev.pmmemory.domain.classify.RuleClassifier;
 import dev.pmmemory.domain.memory.MemoryType;
 import dev.pmmemory.domain.privacy.Redactor;
@@ -46,7 +47,7 @@ public class MessagePipelineBenchmark {
     public void setUp() {
         Lexicon lexicon = Lexicon.loadDefault();
         redactor = new Redactor();
-        analyzer = TextAnalyzer.from(lexicon);
+        analyzer = TextAnalyzers.from(lexicon);
         classifier = new ClassifierChain(List.of(new RuleClassifier(lexicon)));
         messages = PmCorpus.messages(CORPUS);
         refuseMeaninglessCorpus();

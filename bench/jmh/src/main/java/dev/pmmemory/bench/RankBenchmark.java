@@ -1,8 +1,9 @@
 package dev.pmmemory.bench;
 
-import dev.pmmemory.domain.classify.Lexicon;
+import dev.pmmemory.domain.lexicon.TextAnalyzers;
+import dev.pmmemory.domain.lexicon.Lexicon;
 import dev.pmmemory.domain.classify.RuleClassifier;
-import dev.pmmemory.domain.classify.TypeRule;
+import dev.pmmemory.domain.lexicon.TypeRule;
 import dev.pmmemory.domain.memory.Memory;
 import dev.pmmemory.domain.memory.MemoryStatus;
 import dev.pmmemory.domain.memory.MemoryType;
@@ -57,7 +58,7 @@ public class RankBenchmark {
     @Setup(Level.Trial)
     public void setUp() {
         Lexicon lexicon = Lexicon.loadDefault();
-        TextAnalyzer analyzer = TextAnalyzer.from(lexicon);
+        TextAnalyzer analyzer = TextAnalyzers.from(lexicon);
         ranker = new ContextRanker(type -> lexicon.ruleFor(type).priority());
         candidates = profile(memories, lexicon, analyzer);
         queries = PmCorpus.queries().stream().map(analyzer::queryTerms).toList();
