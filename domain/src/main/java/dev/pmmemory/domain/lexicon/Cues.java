@@ -7,6 +7,7 @@ import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
@@ -29,10 +30,11 @@ import java.util.Set;
  *                        ironic; praise in quotation marks is ironic too
  * @param slips           common one-character slips in trigger words, slip → meant character
  *                        (退 → 推): a trigger of 2+ characters with one slipped character still matches
+ * @param phrasing        degree adverbs + adjectives, question words, requests, laughter ({@link Phrasing})
  */
 public record Cues(Set<String> negations, Map<MemoryType, Optional<MemoryType>> negated, Set<String> softNegatives,
                    Set<String> neutral, Set<String> questionMarkers, Set<String> contrasts, Set<String> concessions,
-                   Set<String> ironyMarkers, Map<String, String> slips) {
+                   Set<String> ironyMarkers, Map<String, String> slips, Phrasing phrasing) {
 
     public static final Cues NONE = new Cues(Set.of(), Map.of(), Set.of(), Set.of(), Set.of());
 
@@ -40,6 +42,14 @@ public record Cues(Set<String> negations, Map<MemoryType, Optional<MemoryType>> 
     public Cues(Set<String> negations, Map<MemoryType, Optional<MemoryType>> negated, Set<String> softNegatives,
                 Set<String> neutral, Set<String> questionMarkers) {
         this(negations, negated, softNegatives, neutral, questionMarkers, Set.of(), Set.of(), Set.of(), Map.of());
+    }
+
+    /** Cues without the structural cues of {@link Phrasing}. */
+    public Cues(Set<String> negations, Map<MemoryType, Optional<MemoryType>> negated, Set<String> softNegatives,
+                Set<String> neutral, Set<String> questionMarkers, Set<String> contrasts, Set<String> concessions,
+                Set<String> ironyMarkers, Map<String, String> slips) {
+        this(negations, negated, softNegatives, neutral, questionMarkers, contrasts, concessions, ironyMarkers, slips,
+                Phrasing.NONE);
     }
 
     public Cues {
@@ -54,6 +64,7 @@ public record Cues(Set<String> negations, Map<MemoryType, Optional<MemoryType>> 
         concessions = copy(concessions);
         ironyMarkers = copy(ironyMarkers);
         slips = Collections.unmodifiableMap(new LinkedHashMap<>(slips));
+        Objects.requireNonNull(phrasing, "phrasing");
     }
 
     private static Set<String> copy(Set<String> words) {

@@ -44,7 +44,7 @@ final class LexiconParser {
 
     private static final List<String> KINDS = List.of("type", "trigger", "soft_negative", "negation", "negate",
             "neutral", "question", "synonym", "stop", "entity", "generic", "suffix", "common", "contrast", "concession",
-            "irony", "slip");
+            "irony", "slip", "degree", "excess", "adjective", "question_word", "question_opener", "request", "scare_quote");
 
     private final List<TypeRule> rules = new ArrayList<>();
     private final List<Numbered<MemoryType>> extraTriggers = new ArrayList<>();
@@ -57,6 +57,13 @@ final class LexiconParser {
     private final Set<String> concessions = new LinkedHashSet<>();
     private final Set<String> ironyMarkers = new LinkedHashSet<>();
     private final Map<String, String> slips = new LinkedHashMap<>();
+    private final Set<String> degrees = new LinkedHashSet<>();
+    private final Set<String> excess = new LinkedHashSet<>();
+    private final Map<String, MemoryType> adjectives = new LinkedHashMap<>();
+    private final Set<String> questionWords = new LinkedHashSet<>();
+    private final Set<String> questionOpeners = new LinkedHashSet<>();
+    private final Set<String> requests = new LinkedHashSet<>();
+    private final Set<String> scareQuoteHints = new LinkedHashSet<>();
     private final List<Numbered<Void>> synonymGroups = new ArrayList<>();
     private final List<List<String>> entityGroups = new ArrayList<>();
     private final Set<String> generic = new LinkedHashSet<>();
@@ -131,6 +138,13 @@ final class LexiconParser {
             case "concession" -> concessions.addAll(list(rest, kind));
             case "irony" -> ironyMarkers.addAll(list(rest, kind));
             case "slip" -> parseSlips(rest);
+            case "degree" -> degrees.addAll(list(rest, kind));
+            case "excess" -> excess.addAll(list(rest, kind));
+            case "adjective" -> parseAdjectives(rest);
+            case "question_word" -> questionWords.addAll(list(rest, kind));
+            case "question_opener" -> questionOpeners.addAll(list(rest, kind));
+            case "request" -> requests.addAll(list(rest, kind));
+            case "scare_quote" -> scareQuoteHints.addAll(list(rest, kind));
             case "generic" -> generic.addAll(list(rest, kind));
             case "suffix" -> {
                 List<String> words = list(rest, kind);
@@ -154,6 +168,22 @@ final class LexiconParser {
                         + pair + "'");
             }
             slips.put(parts[0].strip(), parts[1].strip());
+        }
+    }
+
+    /** {@code adjective project_positive 强, 硬}: evaluative adjectives of one judgement. */
+    private void parseAdjectives(String rest) {
+        String[] typeAndWords = rest.split("\\s+", 2);
+        MemoryType type = type(typeAndWords[0], "adjective needs a type");
+        if (type != MemoryType.PROJECT_POSITIVE && type != MemoryType.PROJECT_NEGATIVE) {
+            throw new IllegalArgumentException("adjective takes project_positive or project_negative, not " + type.wireName());
+        }
+        for (String word : list(typeAndWords.length > 1 ? typeAndWords[1] : "", "adjective " + typeAndWords[0])) {
+            MemoryType before = adjectives.putIfAbsent(word, type);
+            if (before != null && before != type) {
+                throw new IllegalArgumentException("adjective '" + word + "' is both " + before.wireName() + " and "
+                        + type.wireName());
+            }
         }
     }
 
@@ -185,7 +215,8 @@ final class LexiconParser {
                 .toList();
         Synonyms synonyms = synonyms(merged);
         Cues cues = new Cues(negations, negated, softNegatives, neutral, questions, contrasts, concessions,
-                ironyMarkers, slips);
+                ironyMarkers, slips, new Phrasing(degrees, excess, adjectives, questionWords, questionOpeners,
+                requests, scareQuoteHints));
         return new Lexicon(merged, new EntityNames(entityGroups, generic, suffixes, common), cues, synonyms, stopWords);
     }
 
