@@ -1,5 +1,6 @@
+import dev.pmmemory.domain.lexicon.TextAnalyzers;
 import dev.pmmemory.domain.classify.ClassifierChain;
-import dev.pmmemory.domain.classify.Lexicon;
+import dev.pmmemory.domain.lexicon.Lexicon;
 import dev.pmmemory.domain.classify.RuleClassifier;
 import dev.pmmemory.domain.privacy.Redactor;
 import dev.pmmemory.domain.text.TextAnalyzer;
@@ -35,7 +36,7 @@ public final class AddLatency {
             }
         }
         Lexicon lexicon = Lexicon.loadDefault();
-        TextAnalyzer analyzer = TextAnalyzer.from(lexicon);
+        TextAnalyzer analyzer = TextAnalyzers.from(lexicon);
         ClassifierChain classifier = new ClassifierChain(List.of(new RuleClassifier(lexicon)));
         Redactor redactor = new Redactor();
         int rounds = 15;
