@@ -2,6 +2,7 @@ package dev.pmmemory.bootstrap;
 
 import dev.pmmemory.domain.lexicon.TextAnalyzers;
 import dev.pmmemory.adapters.postgres.PostgresMemoryStore;
+import dev.pmmemory.adapters.postgres.PostgresSettings;
 import dev.pmmemory.adapters.sessions.embedded.EmbeddedSessionTurns;
 import dev.pmmemory.adapters.sessions.redis.RedisSessionTurns;
 import dev.pmmemory.adapters.sqlite.SqliteMemoryStore;
@@ -125,10 +126,8 @@ public class Wiring {
 
     @Produces
     @Singleton
-    MemoryStore store(MemoryConfig config, Clock clock, Instance<PostgresMemoryStore> postgres,
-                      @ConfigProperty(name = "quarkus.datasource.jdbc.url") Optional<String> datasourceUrl) {
-        // The other store is never touched: no SQLite file with postgres, no PostgreSQL with sqlite
-        // (its datasource and persistence unit are inactive: application.properties, "store").
+    MemoryStore store(MemoryConfig config, Clock clock) {
+        // The other store is never touched: no SQLite file with postgres, no PostgreSQL class with sqlite.
         return switch (StoreKind.parse(config.store())) {
             case SQLITE -> {
                 Path file = Path.of(config.sqlite().path());
@@ -138,9 +137,9 @@ public class Wiring {
             }
             case POSTGRES -> {
                 // No connection here: a database that is down at start only makes readiness DOWN.
-                String url = PostgresUrl.require(datasourceUrl.orElse(null));
-                LOG.infof("store: PostgreSQL %s (schema migrated on the first connection)", url.replaceAll("\\?.*", ""));
-                yield postgres.get();
+                PostgresSettings settings = PostgresUrl.settings(config.postgres());
+                LOG.infof("store: PostgreSQL %s (schema migrated on the first connection)", settings.displayUrl());
+                yield PostgresMemoryStore.open(settings);
             }
         };
     }

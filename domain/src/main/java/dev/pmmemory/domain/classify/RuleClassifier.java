@@ -1,5 +1,6 @@
 package dev.pmmemory.domain.classify;
 
+import dev.pmmemory.domain.lexicon.Phrasing;
 import dev.pmmemory.domain.lexicon.Cues;
 import dev.pmmemory.domain.lexicon.TypeRule;
 import dev.pmmemory.domain.lexicon.Lexicon;

@@ -1,5 +1,6 @@
 package dev.pmmemory.domain.classify;
 
+import dev.pmmemory.domain.lexicon.Phrasing;
 import dev.pmmemory.domain.lexicon.Lexicon;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

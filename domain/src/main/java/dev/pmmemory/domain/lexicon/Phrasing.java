@@ -1,4 +1,4 @@
-package dev.pmmemory.domain.classify;
+package dev.pmmemory.domain.lexicon;
 
 import dev.pmmemory.domain.memory.MemoryType;
 
