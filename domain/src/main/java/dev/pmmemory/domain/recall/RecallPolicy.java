@@ -13,17 +13,20 @@ import java.util.Set;
  * whole history; and the ranking of what was read ({@link ContextRanker}). The argument lives
  * here, next to the formula it depends on, so a change to the score cannot silently break recall.
  *
- * <p>A memory that shares no term with the query has jaccard 0, so its score depends only on its
+ * <p>A memory that shares no (live) term with the query has jaccard 0, so its score depends only on its
  * type, weight (up to {@link ContextRanker#WEIGHT_SATURATION}), last_seen_at and, with semantic
  * recall, its cosine. Without semantic recall it therefore only grows with last_seen_at within
  * one type and one {@link #weightBucket weight bucket}: the K most recent of every such group hold
  * the best memories sharing no term, and the best preference among them (top-K guard). The memories
  * sharing a term are all read (their jaccard needs their keywords); with an entity filter, every
  * memory about the entity is read too, since the filter may leave none of the groups' picks.
+ * Relevance first changes nothing to this: without semantic recall the memories that match are
+ * all term sharers, and within those that do not, the score orders as in the seed.
  *
  * <p>With semantic recall the cosine can lift an old memory above recent ones of its group, so
  * every visible memory not read whole is scored from its {@link UnreadMemory ranking facts} and
- * only the K best of them and their best preference are read ({@link #worthReadingWhole}).
+ * only the K best of them and their best preference are read ({@link #worthReadingWhole}), best in
+ * the ranker's order (matched first, with relevance first).
  */
 public final class RecallPolicy {
 
@@ -57,15 +60,15 @@ public final class RecallPolicy {
      * preference among them, best first.
      */
     public List<String> worthReadingWhole(List<UnreadMemory> rest, RecallFilter filter, Instant asOf, int limit) {
-        record Scored(UnreadMemory memory, double score) {
+        record Scored(UnreadMemory memory, double score, boolean matched) {
         }
-        Comparator<Scored> order = ContextRanker.order(Scored::score, s -> s.memory().lastSeenAt(),
+        Comparator<Scored> order = ranker.order(Scored::matched, Scored::score, s -> s.memory().lastSeenAt(),
                 s -> s.memory().id());
         List<Scored> scored = new ArrayList<>();
         for (UnreadMemory m : rest) {
             if (filter.admitsType(m.type())) {
                 scored.add(new Scored(m, ranker.factorsSharingNoTerm(m.type(), m.weight(), m.lastSeenAt(),
-                        m.cosine(), asOf).score()));
+                        m.cosine(), asOf).score(), ranker.matchesSharingNoTerm(m.cosine())));
             }
         }
         scored.sort(order);
@@ -78,6 +81,10 @@ public final class RecallPolicy {
     }
 
     /** Ranks what was read: see {@link ContextRanker#rank(Set, List, RecallFilter, Instant, int, SemanticSimilarity)}. */
+    public RankingMode mode() {
+        return ranker.mode();
+    }
+
     public List<ScoredMemory> rank(Set<String> terms, List<Memory> candidates, RecallFilter filter, Instant asOf,
                                    int limit, SemanticSimilarity semantic) {
         return ranker.rank(terms, candidates, filter, asOf, limit, semantic);

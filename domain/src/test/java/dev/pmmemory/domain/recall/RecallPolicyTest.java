@@ -49,7 +49,7 @@ class RecallPolicyTest {
                 new UnreadMemory("old-pref", MemoryType.LONG_TERM_PREFERENCE, 1, daysAgo(400), OptionalDouble.empty()),
                 new UnreadMemory("temp", MemoryType.TEMP_STATUS, 1, daysAgo(1), OptionalDouble.empty()));
         RecallPolicy semantic = new RecallPolicy(new ContextRanker(RankerFixtures.PRIORITY::get,
-                new HybridMatch(0.6, 0.0)));
+                new HybridMatch(0.6, 0.0), RankingMode.SEED));
 
         // the cosine lifts the 300-day-old market info above the recent one of its group
         assertThat(semantic.worthReadingWhole(rest, RecallFilter.NONE, AS_OF, 3))
@@ -57,6 +57,11 @@ class RecallPolicyTest {
         // the best preference comes along for the top-K guard even past K
         assertThat(semantic.worthReadingWhole(rest, RecallFilter.NONE, AS_OF, 1))
                 .containsExactly("negative", "old-pref");
+        // relevance first: the one its cosine matches (above the unrelated level, 0) before all others
+        RecallPolicy relevance = new RecallPolicy(new ContextRanker(RankerFixtures.PRIORITY::get,
+                new HybridMatch(0.6, 0.0), RankingMode.RELEVANCE));
+        assertThat(relevance.worthReadingWhole(rest, RecallFilter.NONE, AS_OF, 1))
+                .containsExactly("old-close", "old-pref");
         assertThat(semantic.worthReadingWhole(rest, new RecallFilter(Set.of(MemoryType.TEMP_STATUS), Optional.empty()),
                 AS_OF, 2)).containsExactly("temp");
     }
