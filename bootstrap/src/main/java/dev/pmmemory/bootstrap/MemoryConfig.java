@@ -26,6 +26,14 @@ public interface MemoryConfig {
 
     Semantic semantic();
 
+    /**
+     * How context orders what it recalls: {@code relevance} (default: every memory matching the
+     * query ranks above every other one, the score orders each group) or {@code seed} (the score
+     * alone, DOMAIN.md §6). Checked at start.
+     */
+    @WithDefault("relevance")
+    String ranking();
+
     Classifiers classifier();
 
     /**

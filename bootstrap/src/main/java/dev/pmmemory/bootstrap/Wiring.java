@@ -55,6 +55,7 @@ import dev.pmmemory.domain.lexicon.Lexicon;
 import dev.pmmemory.domain.memory.MemoryType;
 import dev.pmmemory.domain.classify.RuleClassifier;
 import dev.pmmemory.domain.privacy.Redactor;
+import dev.pmmemory.domain.recall.RankingMode;
 import dev.pmmemory.domain.text.TextAnalyzer;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.StartupEvent;
@@ -205,8 +206,19 @@ public class Wiring {
     @Produces
     @Singleton
     RecallContext recallContext(MemoryStore store, Lexicon lexicon, TextAnalyzer analyzer, Clock clock,
-                                SemanticRecall semantic) {
-        return new ContextRecall(store, lexicon, analyzer, clock, semantic.embeddings(), semantic.mix());
+                                SemanticRecall semantic, MemoryConfig config) {
+        return new ContextRecall(store, lexicon, analyzer, clock, semantic.embeddings(), semantic.mix(),
+                rankingMode(config.ranking()));
+    }
+
+    static RankingMode rankingMode(String configured) {
+        return RankingMode.fromName(configured).orElseThrow(() -> new ConfigurationException(
+                "memory.ranking: expected relevance or seed, got '" + configured + "'"));
+    }
+
+    /** A misspelt memory.ranking stops the start, not the first context call. */
+    void checkRankingAtStart(@Observes StartupEvent start, MemoryConfig config) {
+        rankingMode(config.ranking());
     }
 
     @Produces

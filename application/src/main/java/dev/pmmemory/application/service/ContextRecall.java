@@ -7,43 +7,35 @@ import dev.pmmemory.application.port.in.RecallContext;
 import dev.pmmemory.application.port.in.RecallContextQuery;
 import dev.pmmemory.application.port.out.Embeddings;
 import dev.pmmemory.application.port.out.MemoryStore;
-import dev.pmmemory.application.port.out.MemoryStore.StoreTransaction;
-import dev.pmmemory.application.port.out.MemoryVectors.RankingFacts;
-import dev.pmmemory.domain.fact.Fact;
-import dev.pmmemory.domain.memory.EntityKey;
+import dev.pmmemory.application.service.CandidateReads.Candidates;
+import dev.pmmemory.application.service.CandidateReads.QueryVector;
 import dev.pmmemory.domain.lexicon.Lexicon;
-import dev.pmmemory.domain.memory.Memory;
-import dev.pmmemory.domain.memory.MemoryType;
+import dev.pmmemory.domain.fact.Fact;
 import dev.pmmemory.domain.recall.ContextRanker;
-import dev.pmmemory.domain.recall.Cosine;
 import dev.pmmemory.domain.recall.ExperienceRanker;
 import dev.pmmemory.domain.recall.HybridMatch;
 import dev.pmmemory.domain.recall.PromptBlock;
+import dev.pmmemory.domain.recall.RankingMode;
 import dev.pmmemory.domain.recall.RecallFilter;
+import dev.pmmemory.domain.recall.RecallPolicy;
 import dev.pmmemory.domain.recall.ScoredExperience;
 import dev.pmmemory.domain.recall.ScoredMemory;
 import dev.pmmemory.domain.text.TextAnalyzer;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalDouble;
 import java.util.Set;
 
-/** The read path of DOMAIN.md §6. Reads never write. */
+/** The read path of DOMAIN.md §6: read (what the recall policy names), rank, render. Reads never write. */
 public final class ContextRecall implements RecallContext {
     private final MemoryStore store;
     private final TextAnalyzer analyzer;
-    private final ContextRanker ranker;
+    private final RecallPolicy policy;
+    private final CandidateReads reads;
     private final ExperienceRanker experienceRanker = new ExperienceRanker();
     private final MemoryViews views;
-    private final PastStates pastStates;
     private final Clock clock;
     private final Optional<Embeddings> embeddings;
 
@@ -57,11 +49,17 @@ public final class ContextRecall implements RecallContext {
      */
     public ContextRecall(MemoryStore store, Lexicon lexicon, TextAnalyzer analyzer, Clock clock,
                          Optional<Embeddings> embeddings, HybridMatch hybrid) {
+        this(store, lexicon, analyzer, clock, embeddings, hybrid, RankingMode.RELEVANCE);
+    }
+
+    /** @param mode relevance first (default) or the seed's order by score alone ({@code memory.ranking}) */
+    public ContextRecall(MemoryStore store, Lexicon lexicon, TextAnalyzer analyzer, Clock clock,
+                         Optional<Embeddings> embeddings, HybridMatch hybrid, RankingMode mode) {
         this.store = store;
         this.analyzer = analyzer;
-        this.ranker = new ContextRanker(type -> lexicon.ruleFor(type).priority(), hybrid);
+        this.policy = new RecallPolicy(new ContextRanker(type -> lexicon.ruleFor(type).priority(), hybrid, mode));
+        this.reads = new CandidateReads(policy, lexicon);
         this.views = new MemoryViews(lexicon);
-        this.pastStates = new PastStates(lexicon);
         this.clock = clock;
         this.embeddings = java.util.Objects.requireNonNull(embeddings, "embeddings");
     }
@@ -72,30 +70,25 @@ public final class ContextRecall implements RecallContext {
         Instant asOf = q.asOf() != null ? q.asOf() : now;
         Set<String> terms = analyzer.queryTerms(q.query());
         RecallFilter filter = new RecallFilter(q.types(), Optional.ofNullable(q.entity()));
-        List<ScoredMemory> ranked;
+        // embedded before the read: no snapshot held while the model computes
+        Optional<QueryVector> query = embeddings.map(e -> new QueryVector(e.model(), e.embed(q.query())));
+        Candidates candidates;
         List<Fact> facts; // read with the memories: one snapshot, one transaction
         if (asOf.isBefore(now)) {
-            ranked = rankAsItWas(q, asOf, terms, filter);
+            candidates = store.read(tx -> reads.past(tx, q.profileId(), asOf, query));
             // the past is settled: a read of its own sees the facts valid then as any other would
             facts = store.read(tx -> tx.facts().validAt(q.profileId(), asOf));
-        } else if (embeddings.isEmpty()) {
-            WithFacts<List<Memory>> read = store.read(tx -> new WithFacts<>(candidates(tx, q, asOf, terms),
-                    tx.facts().validAt(q.profileId(), asOf)));
-            ranked = ranker.rank(terms, read.memories(), filter, asOf, q.limit());
-            facts = read.facts();
         } else {
-            Embeddings model = embeddings.get();
-            float[] queryVector = model.embed(q.query()); // before the read: no snapshot held while it computes
-            WithFacts<Semantic> read = store.read(tx -> new WithFacts<>(
-                    semanticCandidates(tx, q, asOf, terms, filter, queryVector, model.model()),
+            WithFacts read = store.read(tx -> new WithFacts(
+                    reads.present(tx, q.profileId(), terms, filter, asOf, q.limit(), query),
                     tx.facts().validAt(q.profileId(), asOf)));
-            Semantic semantic = read.memories();
-            ranked = ranker.rank(terms, semantic.candidates(), filter, asOf, q.limit(),
-                    m -> cosine(queryVector, semantic.vectors().get(m.id())));
+            candidates = read.candidates();
             facts = read.facts();
         }
+        List<ScoredMemory> ranked = policy.rank(terms, candidates.memories(), filter, asOf, q.limit(),
+                candidates.similarity());
         List<RecalledMemory> items = ranked.stream()
-                .map(s -> new RecalledMemory(views.at(s.memory(), asOf), s.score(), s.factors()))
+                .map(s -> new RecalledMemory(views.at(s.memory(), asOf), s.score(), s.factors(), s.matched()))
                 .toList();
         if (!q.includes(ContextInclude.EXPERIENCES)) {
             return new ContextResult(q.profileId(), q.query(), asOf, items, Optional.empty(),
@@ -107,36 +100,7 @@ public final class ContextRecall implements RecallContext {
     }
 
     /** The memories read for a query and the facts valid at its as_of, from one snapshot. */
-    private record WithFacts<T>(T memories, List<Fact> facts) {
-    }
-
-    /**
-     * Recall of a past instant: every memory visible then, each as it was then (weight, last_seen_at,
-     * expiry, entities given up), ranked whole. The candidate selection of the present does not hold
-     * for the past (it groups memories by today's weight and last_seen_at), and a past read is an
-     * audit question rather than the bot's hot path. Visible then under today's values is a superset:
-     * weight and last_seen_at only grow, a closed window keeps its valid_until; only an expiry a
-     * correction later moved earlier than it was is missed (docs/rules.md).
-     */
-    private List<ScoredMemory> rankAsItWas(RecallContextQuery q, Instant asOf, Set<String> terms,
-                                           RecallFilter filter) {
-        if (embeddings.isEmpty()) {
-            List<Memory> then = store.read(tx -> pastStates.at(tx, q.profileId(),
-                    tx.memories().findVisible(q.profileId(), asOf), asOf));
-            return ranker.rank(terms, then, filter, asOf, q.limit());
-        }
-        Embeddings model = embeddings.get();
-        float[] queryVector = model.embed(q.query());
-        Map<String, float[]> vectors = new HashMap<>();
-        List<Memory> then = store.read(tx -> {
-            for (RankingFacts f : tx.vectors().findVisibleRankingFacts(q.profileId(), asOf, model.model())) {
-                if (f.vector() != null) {
-                    vectors.put(f.memoryId(), f.vector());
-                }
-            }
-            return pastStates.at(tx, q.profileId(), tx.memories().findVisible(q.profileId(), asOf), asOf);
-        });
-        return ranker.rank(terms, then, filter, asOf, q.limit(), m -> cosine(queryVector, vectors.get(m.id())));
+    private record WithFacts(Candidates candidates, List<Fact> facts) {
     }
 
     /**
@@ -150,94 +114,5 @@ public final class ContextRecall implements RecallContext {
         }
         return experienceRanker.rank(terms,
                 store.read(tx -> tx.experiences().findSharingTerms(q.profileId(), asOf, terms)), asOf, q.limit());
-    }
-
-    private record Semantic(List<Memory> candidates, Map<String, float[]> vectors) {
-    }
-
-    /** A visible memory that shares no term with the query, scored from its ranking facts. */
-    private record SharingNoTerm(RankingFacts facts, double score) {
-    }
-
-    private static final Comparator<SharingNoTerm> SHARING_NO_TERM_ORDER = ContextRanker.order(
-            SharingNoTerm::score, s -> s.facts().lastSeenAt(), s -> s.facts().memoryId());
-
-    /**
-     * With semantic recall the argument of {@link #candidates} no longer holds: the cosine can lift
-     * a memory that shares no term with the query above more recent ones of its group. But such a
-     * memory's score needs only its type, weight, last_seen_at and vector (jaccard is 0), so every
-     * visible memory is scored from those (one light read), and only the ones that can be picked
-     * are read whole: those sharing a term (their jaccard needs their keywords), those about the
-     * entity asked for, the {@code limit} best of the rest and the best preference among them
-     * (top-K guard). The top K of all visible memories is among these.
-     */
-    private Semantic semanticCandidates(StoreTransaction tx, RecallContextQuery q, Instant asOf, Set<String> terms,
-                                        RecallFilter filter, float[] queryVector, String model) {
-        Map<String, Memory> byId = sharingATermOrAboutTheEntity(tx, q, asOf, terms);
-        Map<String, float[]> vectors = new HashMap<>();
-        List<SharingNoTerm> rest = new ArrayList<>();
-        for (RankingFacts f : tx.vectors().findVisibleRankingFacts(q.profileId(), asOf, model)) {
-            if (f.vector() != null) {
-                vectors.put(f.memoryId(), f.vector());
-            }
-            if (!byId.containsKey(f.memoryId()) && filter.admitsType(f.type())) {
-                double score = ranker.factorsSharingNoTerm(f.type(), f.weight(), f.lastSeenAt(),
-                        cosine(queryVector, f.vector()), asOf).score();
-                rest.add(new SharingNoTerm(f, score));
-            }
-        }
-        rest.sort(SHARING_NO_TERM_ORDER);
-        List<String> wanted = new ArrayList<>();
-        rest.stream().limit(q.limit()).forEach(s -> wanted.add(s.facts().memoryId()));
-        rest.stream().filter(s -> s.facts().type() == MemoryType.LONG_TERM_PREFERENCE).findFirst()
-                .ifPresent(s -> wanted.add(s.facts().memoryId()));
-        for (String id : wanted) {
-            if (!byId.containsKey(id)) {
-                tx.memories().findById(q.profileId(), id).ifPresent(m -> byId.put(id, m));
-            }
-        }
-        return new Semantic(List.copyOf(byId.values()), vectors);
-    }
-
-    /** A memory without a vector of this model (stored before semantic recall was on) keeps the set similarity. */
-    private static OptionalDouble cosine(float[] query, float[] memory) {
-        // a vector of another length is of another model version: no similarity, not an error
-        if (memory == null || memory.length != query.length) {
-            return OptionalDouble.empty();
-        }
-        return OptionalDouble.of(Cosine.similarity(query, memory));
-    }
-
-    /**
-     * A superset of what the ranker can pick, without reading every memory of the profile.
-     *
-     * <p>A memory that shares no term with the query has keyword_match 0 (a preference: its
-     * floor), so within one type and one weight bucket its score only grows with last_seen_at.
-     * The {@code limit} most recent of every such group therefore hold the best memories that
-     * share no term; the memories that share a term are all taken. Together they hold the top K
-     * and the best preference for the top-K guard, which ignores the entity filter; with an
-     * entity filter, every memory about the entity is taken too.
-     */
-    private static List<Memory> candidates(StoreTransaction tx, RecallContextQuery q, Instant asOf,
-                                           Set<String> terms) {
-        Map<String, Memory> byId = sharingATermOrAboutTheEntity(tx, q, asOf, terms);
-        tx.memories().findMostRecentVisiblePerGroup(q.profileId(), asOf, q.limit())
-                .forEach(m -> byId.putIfAbsent(m.id(), m));
-        return List.copyOf(byId.values());
-    }
-
-    /**
-     * The memories both candidate selections read whole, by id: those sharing a query term (their
-     * jaccard needs their keywords) and, with an entity filter, every memory about the entity.
-     */
-    private static Map<String, Memory> sharingATermOrAboutTheEntity(StoreTransaction tx, RecallContextQuery q,
-                                                                   Instant asOf, Set<String> terms) {
-        Map<String, Memory> byId = new LinkedHashMap<>();
-        tx.memories().findVisibleSharingTerms(q.profileId(), asOf, terms).forEach(m -> byId.put(m.id(), m));
-        if (q.entity() != null) {
-            tx.memories().findVisibleAbout(q.profileId(), asOf, EntityKey.of(q.entity()))
-                    .forEach(m -> byId.putIfAbsent(m.id(), m));
-        }
-        return byId;
     }
 }

@@ -9,7 +9,7 @@ import dev.pmmemory.domain.memory.Memory;
 import dev.pmmemory.domain.memory.MemoryStatus;
 import dev.pmmemory.domain.memory.MemoryType;
 import dev.pmmemory.domain.memory.Source;
-import dev.pmmemory.domain.recall.ContextRanker;
+import dev.pmmemory.domain.recall.RecallPolicy;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -95,7 +95,7 @@ final class PostgresMemories implements Memories {
         v.add(m.entityKeys().stream().distinct().toArray(String[]::new));
         v.add(m.keywords().toArray(String[]::new));
         v.add(m.weight());
-        v.add(Math.min(m.weight(), ContextRanker.WEIGHT_SATURATION));
+        v.add(RecallPolicy.weightBucket(m.weight()));
         v.add(m.status().wireName());
         v.add(m.source().wireName());
         v.add(m.sessionId());
@@ -191,7 +191,7 @@ final class PostgresMemories implements Memories {
                         + " CROSS JOIN LATERAL (SELECT * FROM memories WHERE profile_id = ? AND type = g.type"
                         + " AND weight_bucket = b.bucket AND" + VISIBLE
                         + " ORDER BY last_seen_at DESC, id LIMIT ?) m",
-                TYPES, ContextRanker.WEIGHT_SATURATION, profileId, asOf, asOf, asOf, perGroup);
+                TYPES, RecallPolicy.WEIGHT_BUCKETS, profileId, asOf, asOf, asOf, perGroup);
     }
 
     @Override
