@@ -78,6 +78,12 @@ final class PostgresRawMessages implements RawMessages {
     }
 
     @Override
+    public void moveToMemory(String profileId, String rawId, String memoryId) {
+        PostgresDml.run(em, "UPDATE raw_messages SET memory_id = :m WHERE profile_id = :p AND id = :id",
+                Map.of("p", profileId, "m", memoryId, "id", rawId));
+    }
+
+    @Override
     public int deleteForMemory(String profileId, String memoryId) {
         return PostgresDml.run(em, "DELETE FROM raw_messages WHERE profile_id = :p AND memory_id = :m",
                 Map.of("p", profileId, "m", memoryId));

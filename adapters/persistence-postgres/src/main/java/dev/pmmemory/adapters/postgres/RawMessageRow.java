@@ -12,8 +12,8 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * A row of {@code raw_messages} (migration V1). Adapter-internal; written once, never updated
- * (the audit log of what was received).
+ * A row of {@code raw_messages} (migration V1). Adapter-internal; written once, never updated but for its
+ * memory_id (a late reversal cut the repeated memory it had joined): the audit log of what was received.
  */
 @Entity
 @Table(name = "raw_messages")
