@@ -256,12 +256,13 @@ public final class FeedbackIntake implements AddFeedback {
                         fresh.createdAt(), fresh.expiresAt()))
                 .orElse(List.of());
         // a repeated decision this late one was said inside the span of is cut at it (RepeatSplit)
-        List<RepeatSplit.Cut> cuts = cutsBy(tx, fresh, opposites);
-        List<Memory> asCut = opposites.stream().map(o -> cuts.stream().map(RepeatSplit.Cut::before)
+        List<RepeatSplit.Cut> allCuts = cutsBy(tx, fresh, opposites);
+        List<Memory> asCut = opposites.stream().map(o -> allCuts.stream().map(RepeatSplit.Cut::before)
                 .filter(c -> c.id().equals(o.id())).findFirst().orElse(o)).toList();
         // a late message meets the opposite decisions with the entities they held back then
-        Resolution resolution = conflicts.resolve(fresh, asCut, (o, at) -> pastStates
-                .at(tx, o.profileId(), o, at).map(Memory::liveEntityKeys).orElse(Set.of()));
+        Resolution resolution = keepLaterMentions(conflicts.resolve(fresh, asCut, (o, at) -> pastStates
+                .at(tx, o.profileId(), o, at).map(Memory::liveEntityKeys).orElse(Set.of())), allCuts, opposites);
+        List<RepeatSplit.Cut> cuts = allCuts.stream().filter(c -> !c.laterIds().isEmpty()).toList();
         Memory stored = resolution.incoming();
         FeedbackOutcome outcome = stored.status() == MemoryStatus.PENDING
                 ? FeedbackOutcome.PENDING : FeedbackOutcome.CREATED;
@@ -299,7 +300,9 @@ public final class FeedbackIntake implements AddFeedback {
             Optional<Duration> ttl = lexicon.ruleFor(o.type()).ttl();
             Set<String> heldWhenSaid = pastStates.at(tx, o.profileId(), o, said).map(Memory::liveEntityKeys)
                     .orElse(Set.of());
-            if (!RepeatSplit.cuts(late, o, heldWhenSaid) || !Objects.equals(o.expiresAt(), Lifetime.expiresAt(o.lastSeenAt(), ttl))
+            boolean whole = RepeatSplit.cuts(late, o, heldWhenSaid);
+            if (!whole && !RepeatSplit.takesSomeOver(late, o, heldWhenSaid)
+                    || !Objects.equals(o.expiresAt(), Lifetime.expiresAt(o.lastSeenAt(), ttl))
                     || tx.memories().findSupersededBy(o.profileId(), o.id()).stream()
                             .anyMatch(w -> w.validUntil() == null || w.validUntil().isAfter(said))) {
                 continue;
@@ -308,9 +311,28 @@ public final class FeedbackIntake implements AddFeedback {
             for (RawMessage r : tx.rawMessages().findByIds(o.profileId(), o.sourceMessageIds())) {
                 mentions.put(r.id(), new RepeatSplit.Mention(r.createdAt(), r.source()));
             }
-            RepeatSplit.cut(late, o, mentions, ttl).ifPresent(cuts::add);
+            // taking some entities over, it meets the part said by then, and the memory keeps its later mentions
+            RepeatSplit.cut(late, o, mentions, ttl)
+                    .map(c -> whole ? c : new RepeatSplit.Cut(c.before(), List.of()))
+                    .ifPresent(cuts::add);
         }
         return cuts;
+    }
+
+    /**
+     * A repeated memory {@code late} took some entities over from (a cut with nothing to file again) is
+     * stored whole, mentions, weight and times as they were, with only those entities given up.
+     */
+    private static Resolution keepLaterMentions(Resolution resolution, List<RepeatSplit.Cut> cuts,
+                                                List<Memory> opposites) {
+        List<String> partly = cuts.stream().filter(c -> c.laterIds().isEmpty()).map(c -> c.before().id()).toList();
+        if (partly.isEmpty()) {
+            return resolution;
+        }
+        List<Memory> changed = resolution.changed().stream().map(c -> !partly.contains(c.id()) ? c
+                : opposites.stream().filter(o -> o.id().equals(c.id())).findFirst().orElseThrow().toBuilder()
+                        .supersededEntityKeys(c.supersededEntityKeys()).build()).toList();
+        return new Resolution(resolution.incoming(), changed, resolution.supersessions());
     }
 
     /**

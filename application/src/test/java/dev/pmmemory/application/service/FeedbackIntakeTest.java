@@ -406,6 +406,24 @@ class FeedbackIntakeTest {
         }
 
         @Test
+        void aReversalOfOneEntitySaidBetweenTwoMentionsTakesItFromThenAndTheMemoryKeepsBothMentions() {
+            FeedbackResult both = add("OpenAI 和 Anthropic 都可以推进", T1);
+            add("OpenAI 和 Anthropic 都可以推进", T3);
+            FeedbackResult negative = add("Anthropic 商业化弱", T2);
+
+            Memory kept = stored(both);
+            assertThat(kept.status()).isEqualTo(MemoryStatus.ACTIVE);
+            assertThat(kept.weight()).isEqualTo(2);
+            assertThat(kept.lastSeenAt()).isEqualTo(T3);
+            assertThat(kept.supersededEntityKeys()).containsExactly("anthropic");
+            assertThat(stored(negative).status()).as("in time order it took Anthropic over at T2")
+                    .isEqualTo(MemoryStatus.ACTIVE);
+            assertThat(negative.superseded()).containsExactly(kept.id());
+            assertThat(kindsFor(kept.id())).contains(AuditKind.MEMORY_PARTIALLY_SUPERSEDED)
+                    .doesNotContain(AuditKind.MEMORY_SPLIT);
+        }
+
+        @Test
         void aNewerButLessConfidentReversalIsPending() {
             FeedbackResult explicit = add("Anthropic 可以推进", T1, Source.EXPLICIT);
             FeedbackResult inferred = add("Anthropic 商业化弱", T2, Source.INFERRED);

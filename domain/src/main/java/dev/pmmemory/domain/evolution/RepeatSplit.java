@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -38,17 +39,40 @@ public final class RepeatSplit {
      * the entities {@code repeated} spoke for when {@code late} was said.
      */
     public static boolean cuts(Memory late, Memory repeated, Set<String> heldWhenSaid) {
-        Instant said = late.createdAt();
         boolean closedAfterLastMention = repeated.validUntil() == null
                 || !repeated.validUntil().isBefore(repeated.lastSeenAt());
-        return ConflictResolver.oppositeDecision(late.type()).filter(t -> t == repeated.type()).isPresent()
-                && !repeated.id().equals(late.id())
+        return spans(late, repeated)
                 && (repeated.status() == MemoryStatus.ACTIVE || repeated.status() == MemoryStatus.EXPIRED
                         || repeated.status() == MemoryStatus.SUPERSEDED)
                 && closedAfterLastMention
-                && Lifetime.isVisibleAt(repeated, said)
-                && repeated.lastSeenAt().isAfter(said)
                 && !heldWhenSaid.isEmpty() && late.entityKeys().containsAll(heldWhenSaid);
+    }
+
+    /**
+     * Whether late decision {@code late} takes over only some of the entities {@code repeated} (open, not
+     * closed) spoke for when it was said, {@code heldWhenSaid}: in time order the repeated memory gave those
+     * up then and stayed visible for the others, so its later mentions still joined it. It is not cut; it
+     * meets {@code late} as its part said by then ({@link #cut}'s {@code before}) and gives those entities up
+     * from then on. Not when it gave up its other entities since (it would then be closed at the wrong time).
+     */
+    public static boolean takesSomeOver(Memory late, Memory repeated, Set<String> heldWhenSaid) {
+        Set<String> shared = new HashSet<>(heldWhenSaid);
+        shared.retainAll(late.entityKeys());
+        Set<String> givenUp = new HashSet<>(repeated.supersededEntityKeys());
+        givenUp.addAll(shared);
+        return spans(late, repeated)
+                && (repeated.status() == MemoryStatus.ACTIVE || repeated.status() == MemoryStatus.EXPIRED)
+                && repeated.validUntil() == null
+                && !shared.isEmpty() && !givenUp.containsAll(repeated.entityKeys());
+    }
+
+    /** An opposite decision of {@code late}, visible when it was said and mentioned again after. */
+    private static boolean spans(Memory late, Memory repeated) {
+        Instant said = late.createdAt();
+        return ConflictResolver.oppositeDecision(late.type()).filter(t -> t == repeated.type()).isPresent()
+                && !repeated.id().equals(late.id())
+                && Lifetime.isVisibleAt(repeated, said)
+                && repeated.lastSeenAt().isAfter(said);
     }
 
     /**
