@@ -757,6 +757,16 @@ public final class InMemoryMemoryStore implements MemoryStore {
             }
 
             @Override
+            public void moveToMemory(String profileId, String rawId, String memoryId) {
+                checkWritable();
+                s.raws.replaceAll(r -> r.profileId().equals(profileId) && r.id().equals(rawId)
+                        ? new RawMessage(r.id(), r.profileId(), r.messageId(), r.sessionId(), r.source(), r.content(),
+                                r.createdAt(), r.receivedAt(), r.outcome(), memoryId, r.supersededIds(),
+                                r.redactions())
+                        : r);
+            }
+
+            @Override
             public int deleteForMemory(String profileId, String memoryId) {
                 checkWritable();
                 int before = s.raws.size();

@@ -978,6 +978,21 @@ public abstract class MemoryStoreContract {
         }
 
         @Test
+        void aMessageMovedToAnotherMemoryKeepsEverythingElseAndOnlyItsProfileCounts() {
+            RawMessage full = new RawMessage("r-full", P, "msg-1", "session-1", Source.INFERRED, "Mistral AI 可以推进",
+                    T0, T0.plusMillis(1500), FeedbackOutcome.DEDUPLICATED, "m1", List.of("old-1"), List.of("api_key"));
+            inWrite(tx -> tx.rawMessages().append(full));
+
+            inWrite(tx -> tx.rawMessages().moveToMemory(OTHER, "r-full", "m3"));
+            assertThat(byMessageId(P, "msg-1")).as("another profile's id moves nothing").contains(full);
+            inWrite(tx -> tx.rawMessages().moveToMemory(P, "r-full", "m2"));
+
+            assertThat(byMessageId(P, "msg-1")).contains(new RawMessage("r-full", P, "msg-1", "session-1",
+                    Source.INFERRED, "Mistral AI 可以推进", T0, T0.plusMillis(1500), FeedbackOutcome.DEDUPLICATED, "m2",
+                    List.of("old-1"), List.of("api_key")));
+        }
+
+        @Test
         void countsPerProfile() {
             inWrite(tx -> {
                 tx.rawMessages().append(raw("r1", P, "a"));

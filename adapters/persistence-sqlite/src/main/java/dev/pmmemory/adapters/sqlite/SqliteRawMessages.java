@@ -134,6 +134,12 @@ final class SqliteRawMessages implements RawMessages {
     }
 
     @Override
+    public void moveToMemory(String profileId, String rawId, String memoryId) {
+        Jdbc.update(c, "UPDATE raw_messages SET memory_id = ? WHERE profile_id = ? AND id = ?", memoryId, profileId,
+                rawId);
+    }
+
+    @Override
     public int deleteForMemory(String profileId, String memoryId) {
         return Jdbc.update(c, "DELETE FROM raw_messages WHERE profile_id = ? AND memory_id = ?", profileId, memoryId);
     }

@@ -18,6 +18,11 @@ public enum AuditKind {
     MEMORY_EXPIRED,
     /** A late repeat showed two memories of one key to be one: this one was folded into the other. */
     MEMORY_FOLDED,
+    /**
+     * A late opposite decision was said inside this repeated memory's span: it keeps the mentions said by
+     * then, the later ones were filed again (they start a new memory, created with split_from=this id).
+     */
+    MEMORY_SPLIT,
     /** Tombstone of a purged memory: its id and time, nothing else. */
     MEMORY_PURGED,
     /** A summary was made: the compact job folded old low-priority memories into this one. */

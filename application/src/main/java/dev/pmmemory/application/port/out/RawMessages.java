@@ -21,6 +21,12 @@ public interface RawMessages {
 
     long countByProfile(String profileId);
 
+    /**
+     * The message now belongs to memory {@code memoryId}: a late reversal cut the repeated memory it had
+     * joined, and it was filed again (RepeatSplit). Its text, times and outcome stay as received.
+     */
+    void moveToMemory(String profileId, String rawId, String memoryId);
+
     /** Profiles with an unclassified raw message (no memory) received at or before {@code cutoff}. */
     List<String> findProfilesWithUnclassifiedBefore(Instant cutoff);
 
