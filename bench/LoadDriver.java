@@ -40,7 +40,10 @@ public class LoadDriver {
         if (!isLoopback(base.getHost())) {
             throw new IllegalArgumentException("load runs target this machine only (loopback), not " + base.getHost());
         }
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+        // HTTP/1.1: one connection per client, as wrk and a bot's connection pool do (by default the
+        // JDK client upgrades to HTTP/2 and multiplexes every client over one connection)
+        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(5)).build();
 
         AtomicInteger next = new AtomicInteger();
         AtomicInteger failures = new AtomicInteger();
