@@ -73,6 +73,11 @@ client() { # c: sends adds until killed, logs "<message_id> <status>" once answe
 
 start
 for c in $(seq 1 "$CLIENTS"); do client "$c" & CLIENT_PIDS="$CLIENT_PIDS $!"; done
+# kill once adds are flowing (a cold service may take a while for its first answers), mid-stream
+for _ in $(seq 1 600); do
+  [ "$(cat "$WORK"/acks-*.log 2>/dev/null | grep -c ' 20[01]$' || true)" -ge 10 ] && break
+  sleep 0.1
+done
 sleep "$SECONDS_BEFORE_KILL"
 kill -KILL "$APP_PID"
 wait "$APP_PID" 2>/dev/null || true
@@ -82,6 +87,7 @@ for p in $CLIENT_PIDS; do kill "$p" 2>/dev/null || true; done
 CLIENT_PIDS=
 cat "$WORK"/acks-*.log | awk '$2 == 200 || $2 == 201 { print $1 }' | sort >"$WORK/acked"
 echo "acknowledged before SIGKILL: $(wc -l <"$WORK/acked") adds from $CLIENTS clients"
+[ -s "$WORK/acked" ] || { echo "no add was acknowledged before the kill: nothing checked (raise --seconds)" >&2; exit 1; }
 
 start
 curl -s --max-time 60 "$BASE/v1/profiles/$PROFILE/export" >"$WORK/export.json"
@@ -89,7 +95,7 @@ python3 - "$WORK/acked" "$WORK/export.json" <<'EOF'
 import json, sys
 acked = set(open(sys.argv[1]).read().split())
 doc = json.load(open(sys.argv[2]))
-stored = {m.get("message_id") for m in doc["raw_messages"]}
+stored = {m.get("message_id") for m in doc.get("raw_messages", [])}  # no profile yet: nothing stored
 lost = sorted(acked - stored)
 print(f"stored after restart: {len(stored)} raw messages; acknowledged but lost: {len(lost)}", lost[:10])
 sys.exit(1 if lost else 0)
