@@ -60,6 +60,8 @@ public final class FeedbackIntake implements AddFeedback {
     private final Deduplicator deduplicator = new Deduplicator();
     private final ConflictResolver conflicts = new ConflictResolver();
     private final Optional<Embeddings> embeddings;
+    /** Concurrent single adds of one profile share a transaction (see {@link GroupCommit}). */
+    private final GroupCommit<Prepared, FeedbackResult> groupCommit;
 
     public FeedbackIntake(MemoryStore store, Classifier classifier, Lexicon lexicon, TextAnalyzer analyzer,
                           Redactor redactor, IdGenerator ids, Clock clock) {
@@ -79,12 +81,27 @@ public final class FeedbackIntake implements AddFeedback {
         this.clock = clock;
         this.views = new MemoryViews(lexicon);
         this.pastStates = new PastStates(lexicon);
+        this.groupCommit = new GroupCommit<>(MAX_GROUP_COMMIT,
+                (profileId, items) -> store.write(profileId, tx -> items.stream().map(p -> apply(tx, p)).toList()),
+                (profileId, item) -> store.write(profileId, tx -> apply(tx, item)));
     }
 
+    /**
+     * The most concurrent single adds one commit holds: enough to absorb every request thread of a
+     * busy instance, few enough that one transaction stays short (the PostgreSQL advisory lock, SQLite's
+     * single writer) and the first caller of a group is not kept waiting long.
+     */
+    static final int MAX_GROUP_COMMIT = 64;
+
+    /**
+     * Prepared on the caller's thread (no lock held), then written by group commit: adds of one profile
+     * arriving while another is being written share the next transaction, applied in arrival order
+     * exactly as if each had its own; the result is returned once that transaction has committed.
+     */
     @Override
     public FeedbackResult add(AddFeedbackCommand cmd) {
         Prepared prepared = prepare(cmd);
-        return store.write(cmd.profileId(), tx -> apply(tx, prepared));
+        return groupCommit.submit(cmd.profileId(), prepared);
     }
 
     /**

@@ -1257,6 +1257,31 @@ public abstract class MemoryStoreContract {
                 .hasSize(total);
     }
 
+    /**
+     * Two service instances on one store: each groups its own concurrent adds (group commit), and
+     * only the store's profile lock orders the groups of the two.
+     */
+    @Test
+    void concurrentIdenticalAddsThroughTwoInstancesEndAsOneMemoryWhoseWeightIsTheNumberOfAdds() throws Exception {
+        List<FeedbackIntake> instances = List.of(UseCases.feedbackIntake(store, CLOCK),
+                UseCases.feedbackIntake(store, CLOCK));
+        int addsPerThread = 3;
+        Instant said = T0.plusSeconds(7);
+
+        runTogether(THREADS, n -> {
+            for (int i = 0; i < addsPerThread; i++) {
+                instances.get((n + i) % 2).add(UseCases.feedback(P, "OpenAI 估值高！", said));
+            }
+            return null;
+        });
+
+        List<Memory> memories = list(query(P, null, null, null, null, 50, said));
+        assertThat(memories).hasSize(1);
+        assertThat(memories.get(0).weight()).isEqualTo(THREADS * addsPerThread);
+        assertThat(memories.get(0).sourceMessageIds()).hasSize(THREADS * addsPerThread).doesNotHaveDuplicates();
+        assertThat(rawCount(P)).isEqualTo(THREADS * addsPerThread);
+    }
+
     @Test
     void concurrentOppositeDecisionsOnOneEntityLeaveExactlyOneActiveDecision() throws Exception {
         FeedbackIntake intake = UseCases.feedbackIntake(store, CLOCK);

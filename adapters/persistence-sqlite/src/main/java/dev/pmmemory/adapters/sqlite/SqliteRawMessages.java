@@ -12,7 +12,6 @@ import dev.pmmemory.application.port.in.PagePosition;
 import dev.pmmemory.application.port.in.RawMessage;
 import dev.pmmemory.application.port.out.RawMessages;
 import dev.pmmemory.domain.memory.Source;
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -28,17 +27,18 @@ final class SqliteRawMessages implements RawMessages {
     private static final String COLUMNS = "id, profile_id, message_id, session_id, source, content, created_at,"
             + " received_at, outcome, memory_id, superseded_ids, redactions";
 
-    private final Connection c;
+    private final Statements c;
 
-    SqliteRawMessages(Connection c) {
+    SqliteRawMessages(Statements c) {
         this.c = c;
     }
 
     @Override
     public void append(RawMessage m) {
         Jdbc.run(() -> {
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO raw_messages (" + COLUMNS
+            try (Statements.Lease lease = c.prepare("INSERT INTO raw_messages (" + COLUMNS
                     + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                PreparedStatement ps = lease.statement();
                 ps.setString(1, m.id());
                 ps.setString(2, m.profileId());
                 setNullableString(ps, 3, m.messageId());
