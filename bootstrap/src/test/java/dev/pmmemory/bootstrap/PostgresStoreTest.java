@@ -65,7 +65,7 @@ class PostgresStoreTest {
      */
     @Test
     void theEntitiesMatchTheSchemaFlywayMigrated() throws SQLException {
-        assertThat(postgres.schemaVersion()).isEqualTo("8");
+        assertThat(postgres.schemaVersion()).isEqualTo("9");
 
         entityManagerFactory.unwrap(SessionFactory.class).getSchemaManager().validateMappedObjects();
 

@@ -217,6 +217,11 @@ final class PostgresMemories implements Memories {
             + " AND COALESCE(valid_until, CASE WHEN status = 'expired' THEN expires_at ELSE last_seen_at END) <= :cutoff";
 
     @Override
+    public List<String> findProfiles() {
+        return strings("SELECT DISTINCT profile_id FROM memories ORDER BY profile_id", Map.of());
+    }
+
+    @Override
     public List<String> findProfilesWithActiveExpired(Instant now) {
         return strings("SELECT DISTINCT profile_id FROM memories WHERE status = 'active' AND expires_at <= :now"
                 + " ORDER BY profile_id", Map.of("now", now));

@@ -2,6 +2,7 @@ package dev.pmmemory.adapters.postgres;
 
 import dev.pmmemory.application.StoreUnavailableException;
 import dev.pmmemory.application.port.out.AuditTrail;
+import dev.pmmemory.application.port.out.EntityRegistry;
 import dev.pmmemory.application.port.out.Experiences;
 import dev.pmmemory.application.port.out.Facts;
 import dev.pmmemory.application.port.out.Memories;
@@ -220,11 +221,12 @@ public class PostgresMemoryStore implements MemoryStore {
     /** The repositories bound to the current transaction. */
     private record Transaction(Memories memories, RawMessages rawMessages, AuditTrail auditTrail,
                                MemoryVectors vectors, Experiences experiences, Facts facts,
-                               StoredIds storedIds)
+                               StoredIds storedIds, EntityRegistry entityRegistry)
             implements StoreTransaction {
         Transaction(EntityManager em) {
             this(new PostgresMemories(em), new PostgresRawMessages(em), new PostgresAuditTrail(em),
-                    new PostgresMemoryVectors(em), new PostgresExperiences(em), new PostgresFacts(em), new PostgresStoredIds(em));
+                    new PostgresMemoryVectors(em), new PostgresExperiences(em), new PostgresFacts(em), new PostgresStoredIds(em),
+                    new PostgresEntityRegistry(em));
         }
     }
 }
