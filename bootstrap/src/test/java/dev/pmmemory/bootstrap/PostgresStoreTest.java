@@ -70,10 +70,11 @@ class PostgresStoreTest {
         entityManagerFactory.unwrap(SessionFactory.class).getSchemaManager().validateMappedObjects();
 
         assertThat(strings("SELECT tablename FROM pg_tables WHERE schemaname = current_schema() ORDER BY 1"))
-                .containsExactly("audit_events", "experiences", "facts", "flyway_schema_history", "job_runs",
-                        "memories", "memory_vectors", "raw_messages");
+                .containsExactly("audit_events", "entity_names", "experiences", "facts", "flyway_schema_history",
+                        "job_runs", "memories", "memory_vectors", "raw_messages", "registered_entities");
         assertThat(strings("SELECT version || ' ' || success FROM flyway_schema_history WHERE version IS NOT NULL"))
-                .containsExactlyInAnyOrder("1 true", "2 true", "3 true", "4 true", "5 true", "6 true", "7 true", "8 true");
+                .containsExactlyInAnyOrder("1 true", "2 true", "3 true", "4 true", "5 true", "6 true", "7 true", "8 true",
+                        "9 true");
     }
 
     /**
