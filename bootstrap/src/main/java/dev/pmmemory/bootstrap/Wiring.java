@@ -57,6 +57,10 @@ import dev.pmmemory.domain.classify.RuleClassifier;
 import dev.pmmemory.domain.privacy.Redactor;
 import dev.pmmemory.domain.recall.RankingMode;
 import dev.pmmemory.domain.text.TextAnalyzer;
+import dev.pmmemory.application.port.in.ManageEntities;
+import dev.pmmemory.application.port.in.ReadEntities;
+import dev.pmmemory.application.service.EntityRegistryService;
+import dev.pmmemory.application.service.EntityReindex;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.StartupEvent;
 import io.vertx.redis.client.Redis;
@@ -236,8 +240,8 @@ public class Wiring {
     @Produces
     @Singleton
     @Typed(MemoryQueries.class) // exposed as ListMemories and GetMemory by the two producers below
-    MemoryQueries memoryQueries(MemoryStore store, Lexicon lexicon, Clock clock) {
-        return new MemoryQueries(store, lexicon, clock);
+    MemoryQueries memoryQueries(MemoryStore store, Lexicon lexicon, TextAnalyzer analyzer, Clock clock) {
+        return new MemoryQueries(store, lexicon, analyzer, clock);
     }
 
     @Produces
@@ -256,13 +260,13 @@ public class Wiring {
     @Produces
     @Singleton
     RunJob runJob(MemoryStore store, IdGenerator ids, Clock clock, MemoryConfig config, MeterRegistry registry,
-                  Lexicon lexicon) {
+                  Lexicon lexicon, EntityReindex reindex) {
         Duration retention = RetentionSetting.parse(config.retention());
         LOG.infof("jobs: sweep %s, purge %s, retention %s",
                 config.jobs().sweep().enabled() ? "'" + config.jobs().sweep().cron() + "'" : "off",
                 config.jobs().purge().enabled() ? "'" + config.jobs().purge().cron() + "'" : "off", retention);
         return new JobMetrics(new LifecycleJobs(new ExpirySweep(store, ids, clock),
-                new RetentionPurge(store, ids, clock, retention), compaction(store, ids, clock, config, lexicon)),
+                new RetentionPurge(store, ids, clock, retention), compaction(store, ids, clock, config, lexicon), reindex),
                 registry);
     }
 
@@ -287,6 +291,34 @@ public class Wiring {
                 compaction.lowPriorityTypes().stream().map(MemoryType::wireName).toList(),
                 llm.map(e -> "deterministic + LLM " + e.displayUrl() + " model " + e.model()).orElse("deterministic"));
         return compaction;
+    }
+
+    /** Re-extracts stored memories' entities with the registry as it is (DOMAIN.md §2). */
+    @Produces
+    @Singleton
+    EntityReindex entityReindex(MemoryStore store, TextAnalyzer analyzer, IdGenerator ids, Clock clock) {
+        return new EntityReindex(store, analyzer, ids, clock);
+    }
+
+    /** The entity registry (README "Entity registry"); seeded by {@link EntityRegistryAtStart}. */
+    @Produces
+    @Singleton
+    @Typed(EntityRegistryService.class) // exposed as ManageEntities and ReadEntities below
+    EntityRegistryService entityRegistry(MemoryStore store, TextAnalyzer analyzer, IdGenerator ids, Clock clock,
+                                         EntityRegistryAtStart background) {
+        return new EntityRegistryService(store, analyzer, ids, clock, background.reindex());
+    }
+
+    @Produces
+    @Singleton
+    ManageEntities manageEntities(EntityRegistryService registry) {
+        return registry;
+    }
+
+    @Produces
+    @Singleton
+    ReadEntities readEntities(EntityRegistryService registry) {
+        return registry;
     }
 
     /** A bad memory.retention stops the start, naming the key, not the first purge. */
@@ -373,8 +405,8 @@ public class Wiring {
     @Produces
     @Singleton
     @Typed(HistoryQueries.class) // exposed as ReadEntityHistory, ReadAuditTrail and ReadMessages below
-    HistoryQueries historyQueries(MemoryStore store, Lexicon lexicon, Clock clock) {
-        return new HistoryQueries(store, lexicon, clock);
+    HistoryQueries historyQueries(MemoryStore store, Lexicon lexicon, TextAnalyzer analyzer, Clock clock) {
+        return new HistoryQueries(store, lexicon, analyzer, clock);
     }
 
     @Produces

@@ -193,6 +193,22 @@ class AuthTest {
                 .body("job", equalTo("sweep"));
     }
 
+    /** The entity registry is deployment-wide: any key reads it, only an admin key changes it. */
+    @Test
+    void onlyAnAdminKeyEditsTheEntityRegistry() {
+        String body = "{\"aliases\": [\"Yunshenchu Robotics\"]}";
+        as(WithApiKeys.BOT).contentType(ContentType.JSON).body(body).when().put("/v1/entities/云深处").then()
+                .statusCode(403).contentType("application/problem+json");
+        as(WithApiKeys.READER).contentType(ContentType.JSON).body(body).when().put("/v1/entities/云深处").then()
+                .statusCode(403);
+        as(WithApiKeys.READER).when().delete("/v1/entities/DeepSeek").then().statusCode(403);
+        as(WithApiKeys.READER).when().get("/v1/entities/云深处").then().statusCode(404);
+        as(WithApiKeys.BOT).when().get("/v1/entities/DeepSeek").then().statusCode(200).body("name", equalTo("深度求索"));
+        as(WithApiKeys.ADMIN).contentType(ContentType.JSON).body(body).when().put("/v1/entities/云深处").then()
+                .statusCode(201);
+        as(WithApiKeys.ADMIN).when().delete("/v1/entities/云深处").then().statusCode(204);
+    }
+
     @Test
     void recordingAnExperienceNeedsWriteAndListingThemRead() {
         String experience = "{\"task\": \"推荐 OpenAI\", \"outcome\": \"PM 拒绝\", \"lesson\": \"先给对比估值\"}";

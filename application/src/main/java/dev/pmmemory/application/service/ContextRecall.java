@@ -65,7 +65,10 @@ public final class ContextRecall implements RecallContext {
     }
 
     @Override
-    public ContextResult recall(RecallContextQuery q) {
+    public ContextResult recall(RecallContextQuery asked) {
+        // An alias names its canonical entity (entity=DeepSeek is 深度求索): resolved once, here.
+        RecallContextQuery q = asked.entity() == null ? asked : new RecallContextQuery(asked.profileId(), asked.query(),
+                asked.limit(), asked.asOf(), asked.types(), analyzer.canonicalEntity(asked.entity()), asked.include());
         Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
         Instant asOf = q.asOf() != null ? q.asOf() : now;
         Set<String> terms = analyzer.queryTerms(q.query());

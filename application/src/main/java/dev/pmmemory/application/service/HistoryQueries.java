@@ -20,6 +20,7 @@ import dev.pmmemory.application.port.out.MemoryStore.StoreTransaction;
 import dev.pmmemory.application.port.in.RawMessage;
 import dev.pmmemory.domain.lexicon.Lexicon;
 import dev.pmmemory.domain.memory.EntityKey;
+import dev.pmmemory.domain.text.EntityResolver;
 import dev.pmmemory.domain.memory.Memory;
 import dev.pmmemory.domain.memory.MemoryStatus;
 import java.time.Clock;
@@ -32,11 +33,18 @@ import java.util.Optional;
 /** The past of a profile as a PM reads it: an entity's memories, the audit trail, the raw messages. */
 public final class HistoryQueries implements ReadEntityHistory, ReadAuditTrail, ReadMessages {
     private final MemoryStore store;
+    private final EntityResolver entities;
     private final MemoryViews views;
     private final Clock clock;
 
     public HistoryQueries(MemoryStore store, Lexicon lexicon, Clock clock) {
+        this(store, lexicon, EntityResolver.NONE, clock);
+    }
+
+    /** @param entities resolves an alias to its canonical entity: the history of DeepSeek is that of 深度求索 */
+    public HistoryQueries(MemoryStore store, Lexicon lexicon, EntityResolver entities, Clock clock) {
         this.store = store;
+        this.entities = entities;
         this.views = new MemoryViews(lexicon);
         this.clock = clock;
     }
@@ -44,8 +52,7 @@ public final class HistoryQueries implements ReadEntityHistory, ReadAuditTrail, 
     @Override
     public EntityHistory read(EntityHistoryQuery q) {
         Instant now = clock.instant();
-        // Entity aliases (a registry) do not exist yet: the name is compared as EntityKey (case, NFKC).
-        String key = EntityKey.of(q.entity());
+        String key = entities.key(q.entity());
         return store.read(tx -> {
             requireKnownProfile(tx, q.profileId());
             List<EntityHistory.Entry> entries = new ArrayList<>();

@@ -10,11 +10,13 @@ public final class LifecycleJobs implements RunJob {
     private final ExpirySweep sweep;
     private final RetentionPurge purge;
     private final MemoryCompaction compact;
+    private final EntityReindex reindex;
 
-    public LifecycleJobs(ExpirySweep sweep, RetentionPurge purge, MemoryCompaction compact) {
+    public LifecycleJobs(ExpirySweep sweep, RetentionPurge purge, MemoryCompaction compact, EntityReindex reindex) {
         this.sweep = Objects.requireNonNull(sweep);
         this.purge = Objects.requireNonNull(purge);
         this.compact = Objects.requireNonNull(compact);
+        this.reindex = Objects.requireNonNull(reindex);
     }
 
     @Override
@@ -23,6 +25,7 @@ public final class LifecycleJobs implements RunJob {
             case SWEEP -> sweep.run();
             case PURGE -> purge.run();
             case COMPACT -> compact.run();
+            case REINDEX -> reindex.run();
         };
     }
 }

@@ -18,7 +18,7 @@ import dev.pmmemory.application.port.out.MemoryStore.StoreTransaction;
 import dev.pmmemory.domain.lexicon.Lexicon;
 import dev.pmmemory.domain.evolution.ConflictResolver;
 import dev.pmmemory.domain.evolution.Supersession;
-import dev.pmmemory.domain.memory.EntityKey;
+import dev.pmmemory.domain.text.EntityResolver;
 import dev.pmmemory.domain.memory.Lifetime;
 import dev.pmmemory.domain.memory.Memory;
 import dev.pmmemory.domain.memory.MemoryType;
@@ -40,12 +40,19 @@ public final class MemoryQueries implements ListMemories, GetMemory {
     private static final int PAST_CHUNK = 200;
 
     private final MemoryStore store;
+    private final EntityResolver entities;
     private final MemoryViews views;
     private final PastStates pastStates;
     private final Clock clock;
 
     public MemoryQueries(MemoryStore store, Lexicon lexicon, Clock clock) {
+        this(store, lexicon, EntityResolver.NONE, clock);
+    }
+
+    /** @param entities resolves the {@code entity=} filter's alias to its canonical entity */
+    public MemoryQueries(MemoryStore store, Lexicon lexicon, EntityResolver entities, Clock clock) {
         this.store = store;
+        this.entities = entities;
         this.views = new MemoryViews(lexicon);
         this.pastStates = new PastStates(lexicon);
         this.clock = clock;
@@ -59,7 +66,7 @@ public final class MemoryQueries implements ListMemories, GetMemory {
         }
         // One more than asked tells whether there is a next page.
         MemoryListQuery query = new MemoryListQuery(q.profileId(), q.status(), q.type(),
-                q.entity() == null ? null : EntityKey.of(q.entity()), q.after(), q.limit() + 1, now);
+                q.entity() == null ? null : entities.key(q.entity()), q.after(), q.limit() + 1, now);
         List<Memory> found = store.read(tx -> tx.memories().list(query));
         return page(q, found, now);
     }
@@ -77,7 +84,7 @@ public final class MemoryQueries implements ListMemories, GetMemory {
             PagePosition position = start;
             while (kept.size() <= q.limit()) {
                 List<Memory> chunk = tx.memories().list(new MemoryListQuery(q.profileId(), null, q.type(),
-                        q.entity() == null ? null : EntityKey.of(q.entity()), position, PAST_CHUNK, asOf));
+                        q.entity() == null ? null : entities.key(q.entity()), position, PAST_CHUNK, asOf));
                 for (Memory m : pastStates.at(tx, q.profileId(), chunk, asOf)) {
                     if (q.status() == null || Lifetime.statusAt(m, asOf) == q.status()) {
                         kept.add(m);

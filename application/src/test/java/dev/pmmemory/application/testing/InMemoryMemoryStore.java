@@ -14,6 +14,8 @@ import dev.pmmemory.application.port.out.MemoryVectors;
 import dev.pmmemory.application.port.in.RawMessage;
 import dev.pmmemory.application.port.out.RawMessages;
 import dev.pmmemory.application.port.out.StoredIds;
+import dev.pmmemory.application.port.out.EntityRegistry;
+import dev.pmmemory.domain.registry.RegisteredEntity;
 import dev.pmmemory.domain.experience.Experience;
 import dev.pmmemory.domain.fact.Fact;
 import dev.pmmemory.domain.memory.Memory;
@@ -33,6 +35,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
@@ -159,16 +162,18 @@ public final class InMemoryMemoryStore implements MemoryStore {
         /** memory id -> the summary that folded it (the SQL stores' summarized_by column) */
         final LinkedHashMap<String, String> summarizedBy;
         final LinkedHashMap<String, Fact> facts;
+        /** entity key -> the registered entity; deleted ones stay as tombstones */
+        final TreeMap<String, RegistryRow> entities;
 
         State() {
             this(new LinkedHashMap<>(), new ArrayList<>(), new ArrayList<>(), new LinkedHashMap<>(),
-                    new LinkedHashMap<>(), new LinkedHashMap<>(), new LinkedHashMap<>());
+                    new LinkedHashMap<>(), new LinkedHashMap<>(), new LinkedHashMap<>(), new TreeMap<>());
         }
 
         private State(LinkedHashMap<String, Memory> memories, ArrayList<RawMessage> raws,
                       ArrayList<AuditEvent> audits, LinkedHashMap<String, StoredVector> vectors,
                       LinkedHashMap<String, Experience> experiences, LinkedHashMap<String, String> summarizedBy,
-                      LinkedHashMap<String, Fact> facts) {
+                      LinkedHashMap<String, Fact> facts, TreeMap<String, RegistryRow> entities) {
             this.memories = memories;
             this.raws = raws;
             this.audits = audits;
@@ -176,13 +181,18 @@ public final class InMemoryMemoryStore implements MemoryStore {
             this.experiences = experiences;
             this.summarizedBy = summarizedBy;
             this.facts = facts;
+            this.entities = entities;
         }
 
         State copy() {
             return new State(new LinkedHashMap<>(memories), new ArrayList<>(raws), new ArrayList<>(audits),
                     new LinkedHashMap<>(vectors), new LinkedHashMap<>(experiences), new LinkedHashMap<>(summarizedBy),
-                    new LinkedHashMap<>(facts));
+                    new LinkedHashMap<>(facts), new TreeMap<>(entities));
         }
+    }
+
+    /** A registry row: the entity as last stored, and whether it has been deleted since. */
+    private record RegistryRow(RegisteredEntity entity, boolean deleted) {
     }
 
     /** The repositories over one state; only a write transaction may change it. */
@@ -196,6 +206,7 @@ public final class InMemoryMemoryStore implements MemoryStore {
         private final MemoryVectors vectors = new TxVectors();
         private final Experiences experiences = new TxExperiences();
         private final Facts facts = new TxFacts();
+        private final EntityRegistry entityRegistry = new TxEntityRegistry();
 
         Tx(State s, boolean writable) {
             this.s = s;
@@ -230,6 +241,70 @@ public final class InMemoryMemoryStore implements MemoryStore {
         @Override
         public Facts facts() {
             return facts;
+        }
+
+        @Override
+        public EntityRegistry entityRegistry() {
+            return entityRegistry;
+        }
+
+        /** The registry as the SQL stores keep it: one name belongs to at most one live entity. */
+        private final class TxEntityRegistry implements EntityRegistry {
+            private java.util.stream.Stream<RegisteredEntity> live() {
+                checkOpen();
+                return s.entities.values().stream().filter(r -> !r.deleted()).map(RegistryRow::entity);
+            }
+
+            @Override
+            public Optional<RegisteredEntity> find(String key) {
+                return live().filter(e -> e.key().equals(key)).findFirst();
+            }
+
+            @Override
+            public Optional<RegisteredEntity> findByName(String nameKey) {
+                return live().filter(e -> e.nameKeys().contains(nameKey)).findFirst();
+            }
+
+            @Override
+            public List<RegisteredEntity> all() {
+                return live().toList();
+            }
+
+            @Override
+            public List<RegisteredEntity> page(String query, String afterKey, int limit) {
+                return live().filter(e -> afterKey == null || e.key().compareTo(afterKey) > 0)
+                        .filter(e -> query == null || e.nameKeys().stream().anyMatch(k -> k.contains(query)))
+                        .limit(limit).toList();
+            }
+
+            @Override
+            public void put(RegisteredEntity entity) {
+                checkWritable();
+                for (String name : entity.nameKeys()) {
+                    live().filter(e -> !e.key().equals(entity.key()) && e.nameKeys().contains(name)).findFirst()
+                            .ifPresent(e -> {
+                                throw new IllegalStateException("name " + name + " already belongs to " + e.key());
+                            });
+                }
+                s.entities.put(entity.key(), new RegistryRow(entity, false));
+            }
+
+            @Override
+            public boolean delete(String key, Instant at) {
+                checkWritable();
+                RegistryRow row = s.entities.get(key);
+                if (row == null || row.deleted()) {
+                    return false;
+                }
+                s.entities.put(key, new RegistryRow(row.entity(), true));
+                return true;
+            }
+
+            @Override
+            public boolean known(String key) {
+                checkOpen();
+                return s.entities.containsKey(key);
+            }
         }
 
         @Override
@@ -556,6 +631,12 @@ public final class InMemoryMemoryStore implements MemoryStore {
             @Override
             public long countByProfile(String profileId) {
                 return find(profileId, m -> true).size();
+            }
+
+            @Override
+            public List<String> findProfiles() {
+                checkOpen();
+                return s.memories.values().stream().map(Memory::profileId).distinct().sorted().toList();
             }
 
             @Override

@@ -1213,6 +1213,15 @@ public abstract class MemoryStoreContract {
         }
     }
 
+    /** The entity registry (issue 12 item 3), on the store under test. */
+    @Nested
+    class Registry extends EntityRegistryContract {
+        @Override
+        protected MemoryStore store() {
+            return store;
+        }
+    }
+
     /** Data rights (issue 10 item 6): export, erase, import, on the store under test. */
     @Nested
     class DataRights extends DataRightsContract {
@@ -2180,6 +2189,11 @@ public abstract class MemoryStoreContract {
                 @Override
                 public dev.pmmemory.application.port.out.StoredIds storedIds() {
                     return tx.storedIds();
+                }
+
+                @Override
+                public dev.pmmemory.application.port.out.EntityRegistry entityRegistry() {
+                    return tx.entityRegistry();
                 }
             }));
         }

@@ -52,11 +52,11 @@ public final class UseCases {
     }
 
     public static HistoryQueries historyQueries(MemoryStore store, Clock clock) {
-        return new HistoryQueries(store, LEXICON, clock);
+        return new HistoryQueries(store, LEXICON, ANALYZER, clock);
     }
 
     public static MemoryQueries memoryQueries(MemoryStore store, Clock clock) {
-        return new MemoryQueries(store, LEXICON, clock);
+        return new MemoryQueries(store, LEXICON, ANALYZER, clock);
     }
 
     public static FactBook factBook(MemoryStore store, Clock clock) {

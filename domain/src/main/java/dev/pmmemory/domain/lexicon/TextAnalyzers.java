@@ -3,6 +3,7 @@ package dev.pmmemory.domain.lexicon;
 import dev.pmmemory.domain.memory.MemoryType;
 import dev.pmmemory.domain.text.CharacterBigrams;
 import dev.pmmemory.domain.text.EntityExtractor;
+import dev.pmmemory.domain.text.EntityNames;
 import dev.pmmemory.domain.text.KeywordExtractor;
 import dev.pmmemory.domain.text.Segmenter;
 import dev.pmmemory.domain.text.TextAnalyzer;
@@ -12,6 +13,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
 
 /**
  * Text analysis configured from a lexicon. Here rather than in {@code text}, so that the text
@@ -34,8 +36,13 @@ public final class TextAnalyzers {
         Set<String> stopWords = new LinkedHashSet<>(KeywordExtractor.defaultStopWords());
         stopWords.addAll(lexicon.stopWords());
         stopWords.addAll(lexicon.entities().nameSuffixes());
-        return new TextAnalyzer(new EntityExtractor(lexicon.entityNames(), subjectTriggers(lexicon), nonSubjects(lexicon)),
-                new KeywordExtractor(stopWords, lexicon.synonyms(), segmenter));
+        EntityNames base = lexicon.entityNames();
+        Set<String> triggers = subjectTriggers(lexicon);
+        Set<String> nonSubjects = nonSubjects(lexicon);
+        // the entity registry replaces the groups at run time; the rest of the names' setting stays
+        Function<List<List<String>>, EntityExtractor> extractorFor = groups -> new EntityExtractor(
+                new EntityNames(groups, base.generic(), base.nameSuffixes(), base.commonWords()), triggers, nonSubjects);
+        return new TextAnalyzer(extractorFor, base.groups(), new KeywordExtractor(stopWords, lexicon.synonyms(), segmenter));
     }
 
     /**

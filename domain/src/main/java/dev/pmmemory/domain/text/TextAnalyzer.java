@@ -2,21 +2,83 @@ package dev.pmmemory.domain.text;
 
 import dev.pmmemory.domain.privacy.Redactor;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
 
-/** Entities and keywords of a message, and the terms of a query, extracted the same way. */
-public final class TextAnalyzer {
-    private final EntityExtractor entities;
+/**
+ * Entities and keywords of a message, and the terms of a query, extracted the same way.
+ *
+ * <p>The entity dictionary can be replaced while the service runs ({@link #useEntities}): the
+ * entity registry is edited through the API, and every later extraction and alias lookup uses the
+ * new names. The replacement is one volatile write, so a concurrent call sees the old or the new
+ * dictionary, never a mix.
+ */
+public final class TextAnalyzer implements EntityResolver {
     private final KeywordExtractor keywords;
+    /** Builds the extractor for a new set of entity groups; null when the dictionary is fixed. */
+    private final Function<List<List<String>>, EntityExtractor> extractorFor;
+    private volatile Dictionary dictionary;
 
     public TextAnalyzer(EntityExtractor entities, KeywordExtractor keywords) {
-        this.entities = entities;
         this.keywords = keywords;
+        this.extractorFor = null;
+        this.dictionary = new Dictionary(entities, Map.of());
+    }
+
+    /** An analyzer whose entity dictionary {@link #useEntities} replaces: {@code extractorFor} builds one per set of groups. */
+    public TextAnalyzer(Function<List<List<String>>, EntityExtractor> extractorFor, List<List<String>> groups,
+                        KeywordExtractor keywords) {
+        this.keywords = keywords;
+        this.extractorFor = extractorFor;
+        this.dictionary = new Dictionary(extractorFor.apply(groups), canonicalByKey(groups));
+    }
+
+    /** The extractor and the alias → canonical name table of one entity dictionary. */
+    private record Dictionary(EntityExtractor extractor, Map<String, String> canonicalByKey) {
+    }
+
+    /**
+     * Replaces the entity dictionary (each group one entity, its first name canonical); the
+     * lexicon's generic, suffix and common words stay.
+     *
+     * @throws IllegalStateException when this analyzer was built around a fixed extractor
+     */
+    public void useEntities(List<List<String>> groups) {
+        if (extractorFor == null) {
+            throw new IllegalStateException("this analyzer has a fixed entity dictionary");
+        }
+        dictionary = new Dictionary(extractorFor.apply(groups), canonicalByKey(groups));
+    }
+
+    private static Map<String, String> canonicalByKey(List<List<String>> groups) {
+        Map<String, String> byKey = new HashMap<>();
+        for (List<String> group : groups) {
+            for (String name : group) {
+                byKey.putIfAbsent(entityKey(name), group.get(0));
+            }
+        }
+        return Map.copyOf(byKey);
+    }
+
+    /** The canonical name of the entity {@code name} names (an alias, any case), or {@code name} itself. */
+    public String canonicalEntity(String name) {
+        return dictionary.canonicalByKey().getOrDefault(entityKey(name), name.strip());
+    }
+
+    /** As {@code EntityKey.of} (kept here so that text does not depend on memory). */
+    private static String entityKey(String name) {
+        return TextNormalizer.nfkcLower(name).strip();
+    }
+
+    @Override
+    public String key(String name) {
+        return entityKey(canonicalEntity(name));
     }
 
     /** A Han (CJK ideograph) code point. */
@@ -27,7 +89,7 @@ public final class TextAnalyzer {
     /** @return entities in order of appearance; keywords sorted, entities included */
     public Analysis analyze(String text) {
         String said = Redactor.withoutMarkers(text);
-        List<EntityExtractor.Mention> mentions = entities.mentions(said);
+        List<EntityExtractor.Mention> mentions = dictionary.extractor().mentions(said);
         Map<String, String> byKey = new LinkedHashMap<>();
         mentions.forEach(m -> byKey.putIfAbsent(TextNormalizer.nfkcLower(m.entity()), m.entity()));
         List<String> found = List.copyOf(byKey.values());

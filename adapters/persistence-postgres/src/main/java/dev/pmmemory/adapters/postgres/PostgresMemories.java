@@ -260,6 +260,11 @@ final class PostgresMemories implements Memories {
             + " AND COALESCE(valid_until, CASE WHEN status = 'expired' THEN expires_at ELSE last_seen_at END) <= ?";
 
     @Override
+    public List<String> findProfiles() {
+        return PgSql.strings(c, "SELECT DISTINCT profile_id FROM memories ORDER BY profile_id");
+    }
+
+    @Override
     public List<String> findProfilesWithActiveExpired(Instant now) {
         return PgSql.strings(c, "SELECT DISTINCT profile_id FROM memories WHERE status = 'active' AND expires_at <= ?"
                 + " ORDER BY profile_id", now);

@@ -2,6 +2,7 @@ package dev.pmmemory.adapters.postgres;
 
 import dev.pmmemory.application.StoreUnavailableException;
 import dev.pmmemory.application.port.out.AuditTrail;
+import dev.pmmemory.application.port.out.EntityRegistry;
 import dev.pmmemory.application.port.out.Experiences;
 import dev.pmmemory.application.port.out.Facts;
 import dev.pmmemory.application.port.out.Memories;
@@ -222,12 +223,13 @@ public final class PostgresMemoryStore implements MemoryStore, AutoCloseable {
     /** The repositories bound to the current transaction's connection. */
     private record Transaction(Memories memories, RawMessages rawMessages, AuditTrail auditTrail,
                                MemoryVectors vectors, Experiences experiences, Facts facts,
-                               StoredIds storedIds)
+                               StoredIds storedIds, EntityRegistry entityRegistry)
             implements StoreTransaction {
         Transaction(Connection c) {
             this(new PostgresMemories(c), new PostgresRawMessages(c), new PostgresAuditTrail(c),
                     new PostgresMemoryVectors(c), new PostgresExperiences(c), new PostgresFacts(c),
-                    new PostgresStoredIds(c));
+                    new PostgresStoredIds(c),
+                    new PostgresEntityRegistry(c));
         }
     }
 }

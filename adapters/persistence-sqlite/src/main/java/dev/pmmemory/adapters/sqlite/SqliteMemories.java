@@ -268,6 +268,11 @@ final class SqliteMemories implements Memories {
             + " AND COALESCE(valid_until, CASE WHEN status = 'expired' THEN expires_at ELSE last_seen_at END) <= ?";
 
     @Override
+    public List<String> findProfiles() {
+        return Jdbc.query(c, "SELECT DISTINCT profile_id FROM memories ORDER BY profile_id", rs -> rs.getString(1));
+    }
+
+    @Override
     public List<String> findProfilesWithActiveExpired(Instant now) {
         return Jdbc.query(c, "SELECT DISTINCT profile_id FROM memories WHERE status = 'active' AND expires_at <= ?"
                 + " ORDER BY profile_id", rs -> rs.getString(1), now.toEpochMilli());

@@ -3,6 +3,7 @@ package dev.pmmemory.adapters.sqlite;
 import dev.pmmemory.application.StoreUnavailableException;
 import dev.pmmemory.application.port.out.AuditTrail;
 import dev.pmmemory.application.port.out.Experiences;
+import dev.pmmemory.application.port.out.EntityRegistry;
 import dev.pmmemory.application.port.out.Facts;
 import dev.pmmemory.application.port.out.Memories;
 import dev.pmmemory.application.port.out.MemoryStore;
@@ -244,11 +245,11 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
     /** The repositories bound to one connection's current transaction. */
     private record Transaction(Memories memories, RawMessages rawMessages, AuditTrail auditTrail,
                                MemoryVectors vectors, Experiences experiences, Facts facts,
-                               StoredIds storedIds)
+                               StoredIds storedIds, EntityRegistry entityRegistry)
             implements StoreTransaction {
         Transaction(Statements c) {
             this(new SqliteMemories(c), new SqliteRawMessages(c), new SqliteAuditTrail(c), new SqliteMemoryVectors(c),
-                    new SqliteExperiences(c), new SqliteFacts(c), new SqliteStoredIds(c));
+                    new SqliteExperiences(c), new SqliteFacts(c), new SqliteStoredIds(c), new SqliteEntityRegistry(c));
         }
     }
 }

@@ -193,7 +193,27 @@ final class SqliteSchema {
                     // the latest version is the one nothing supersedes
                     "CREATE INDEX facts_supersedes ON facts(profile_id, supersedes)",
                     // at most one open (current) version per attribute: a safety net under the write lock
-                    "CREATE UNIQUE INDEX facts_open ON facts(profile_id, attribute) WHERE valid_until IS NULL")));
+                    "CREATE UNIQUE INDEX facts_open ON facts(profile_id, attribute) WHERE valid_until IS NULL")),
+            // issue 12 item 3: the deployment-wide entity registry. A deleted entity stays as a tombstone
+            // (deleted_at) so that seeding from the shipped dictionary never brings it back; entity_names
+            // holds the name keys of the live entities only, its primary key letting one name belong to
+            // one entity.
+            new Migration(9, "entity registry", List.of(
+                    """
+                    CREATE TABLE registered_entities (
+                      entity_key TEXT PRIMARY KEY,
+                      name TEXT NOT NULL,
+                      aliases TEXT NOT NULL,
+                      kind TEXT NOT NULL,
+                      updated_at INTEGER NOT NULL,
+                      deleted_at INTEGER
+                    )""",
+                    """
+                    CREATE TABLE entity_names (
+                      name_key TEXT PRIMARY KEY,
+                      entity_key TEXT NOT NULL REFERENCES registered_entities(entity_key)
+                    )""",
+                    "CREATE INDEX entity_names_entity ON entity_names(entity_key)")));
 
     private SqliteSchema() {
     }

@@ -81,7 +81,7 @@ public class ContextResource {
                     explode = Explode.FALSE,
                     schema = @Schema(type = SchemaType.ARRAY, implementation = ApiDocs.MemoryTypeName.class))
             @QueryParam("types") String types,
-            @Parameter(description = "keep memories about this entity (1..200 characters)",
+            @Parameter(description = "keep memories about this entity, by its name or any alias (1..200 characters)",
                     schema = @Schema(type = SchemaType.STRING, maxLength = 200))
             @QueryParam("entity") String entity,
             @Parameter(description = "comma-separated sections to add: experiences (the relevant lessons of past "

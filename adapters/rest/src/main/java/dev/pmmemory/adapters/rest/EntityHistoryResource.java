@@ -34,7 +34,7 @@ public class EntityHistoryResource {
     @Operation(operationId = "getEntityHistory", summary = "Every memory about an entity, oldest first",
             description = "Every memory naming the entity, whatever its status, oldest first, each with its "
                     + "status changes and their times. The name is compared case-insensitively after Unicode NFKC "
-                    + "(aliases: once the entity registry exists).")
+                    + "; an alias names its canonical entity (DeepSeek and 深度求索 give one history).")
     @APIResponse(responseCode = "200", description = "the entity's memories (empty when none names it)",
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = EntityHistoryResponse.class)))

@@ -43,7 +43,9 @@ public class JobsResource {
     @Operation(operationId = "runJob", summary = "Run a lifecycle job now, over every profile",
             description = "sweep materialises expired; purge removes what retired longer than memory.retention ago,"
                     + " leaving audit tombstones; compact folds more than memory.compact.threshold expired or"
-                    + " superseded low-priority memories of one profile and type into one summary memory."
+                    + " superseded low-priority memories of one profile and type into one summary memory;"
+                    + " reindex extracts the stored memories' entities again with the entity registry as it is"
+                    + " (it also runs by itself after every registry change)."
                     + " Idempotent: a second run finds nothing left to do.")
     @APIResponse(responseCode = "200", description = "the run's report",
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
@@ -53,7 +55,7 @@ public class JobsResource {
     @APIResponse(responseCode = "503", description = ApiDocs.UNAVAILABLE,
             content = @Content(mediaType = ApiDocs.PROBLEM, schema = @Schema(implementation = Problem.class)))
     public JobReportResponse run(
-            @Parameter(description = "sweep:run, purge:run or compact:run") @PathParam("job_run") String jobRun) {
+            @Parameter(description = "sweep:run, purge:run, compact:run or reindex:run") @PathParam("job_run") String jobRun) {
         if (!jobRun.endsWith(RUN)) {
             throw new NotFoundException("no operation '" + jobRun + "'; use POST /v1/admin/jobs/{job}:run");
         }

@@ -82,7 +82,7 @@ public class MemoriesResource {
                     schema = @Schema(type = SchemaType.STRING, enumeration = {"active", "expired", "superseded", "pending", "rejected", "deleted"}))
             @QueryParam("status") String status,
             @Parameter(description = "a memory type", schema = @Schema(implementation = ApiDocs.MemoryTypeName.class)) @QueryParam("type") String type,
-            @Parameter(description = "an entity name") @QueryParam("entity") String entity,
+            @Parameter(description = "an entity name or any of its aliases") @QueryParam("entity") String entity,
             @Parameter(description = "1..200, default 20", schema = @Schema(type = SchemaType.INTEGER, minimum = "1", maximum = "200", defaultValue = "20")) @QueryParam("limit") String limit,
             @Parameter(description = "next_cursor of the previous page") @QueryParam("cursor") String cursor,
             @Parameter(description = AS_OF, schema = @Schema(type = SchemaType.STRING, format = "date-time"))

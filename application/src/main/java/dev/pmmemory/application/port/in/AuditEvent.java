@@ -18,6 +18,12 @@ import java.util.Objects;
 public record AuditEvent(String id, String profileId, String memoryId, String rawMessageId, AuditKind kind,
                          String detail, Instant at, String actor, String before, String after) {
     public static final String SYSTEM = "system";
+    /**
+     * The audit "profile" of the deployment-wide entity registry; its events carry the entity's key as
+     * their memory id. No profile can have this id ('~' is not allowed in one), so no profile's audit,
+     * export or erase ever sees or touches these events.
+     */
+    public static final String REGISTRY = "~registry";
 
     public AuditEvent {
         Objects.requireNonNull(id, "id");

@@ -31,6 +31,14 @@ public enum AuditKind {
     FACT_RECORDED,
     /** A fact's current version closed by hand (DELETE): the attribute has no value from then on. */
     FACT_CLOSED,
+    /** The entity registry: an entity registered (audited under {@link AuditEvent#REGISTRY}). */
+    ENTITY_REGISTERED,
+    /** The entity registry: an entity's aliases or kind replaced. */
+    ENTITY_REPLACED,
+    /** The entity registry: an entity removed (memories keep their text). */
+    ENTITY_DELETED,
+    /** A new alias re-indexed a stored memory: its entities (and keywords) now name the canonical entity. */
+    MEMORY_REINDEXED,
     /** Tombstone of an erased profile (data rights): who and when, and how many rows of each kind went. */
     PROFILE_ERASED;
 

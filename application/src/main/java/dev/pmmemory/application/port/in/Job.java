@@ -11,7 +11,9 @@ public enum Job {
     /** Removes what has been retired for longer than the retention, leaving audit tombstones. */
     PURGE,
     /** Folds many old low-priority memories of one profile and type into one summary memory. */
-    COMPACT;
+    COMPACT,
+    /** Re-extracts stored memories' entities after the entity registry changed (runs on each change, and on demand). */
+    REINDEX;
 
     public String wireName() {
         return name().toLowerCase(Locale.ROOT);

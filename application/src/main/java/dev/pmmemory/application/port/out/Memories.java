@@ -92,6 +92,9 @@ public interface Memories {
      * memory, else last_seen_at.
      */
 
+    /** Every profile with a stored memory, whatever its status, by id (the re-index job's work). */
+    List<String> findProfiles();
+
     /** Profiles with an {@code active} memory whose expires_at ≤ {@code now} (the sweep's work). */
     List<String> findProfilesWithActiveExpired(Instant now);
 

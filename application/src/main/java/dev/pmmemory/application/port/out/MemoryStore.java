@@ -63,5 +63,8 @@ public interface MemoryStore {
 
         /** Which record ids are taken, in any profile (import). */
         StoredIds storedIds();
+
+        /** The deployment-wide entity registry (not a profile's: no profile lock needed to read it). */
+        EntityRegistry entityRegistry();
     }
 }

@@ -1,0 +1,87 @@
+package dev.pmmemory.bootstrap;
+
+import dev.pmmemory.application.StoreUnavailableException;
+import dev.pmmemory.application.service.BackgroundReindex;
+import dev.pmmemory.application.service.EntityRegistryService;
+import dev.pmmemory.application.service.EntityReindex;
+import dev.pmmemory.domain.lexicon.Lexicon;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Singleton;
+import java.time.Duration;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import org.jboss.logging.Logger;
+
+/**
+ * The entity registry's life in this process: seeded from the lexicon's entity lines while the
+ * application starts (names it has never held), and the thread that re-indexes stored memories
+ * after a registry change. A store that is down at start does not stop the start: the analyzer
+ * keeps the lexicon's dictionary (what the seed would register) and the seed is tried again in the
+ * background until it succeeds.
+ */
+@Singleton
+class EntityRegistryAtStart {
+    private static final Logger LOG = Logger.getLogger(EntityRegistryAtStart.class);
+    private static final Duration RETRY = Duration.ofSeconds(5);
+
+    /** One daemon thread: re-index runs and seed retries, one at a time, never holding the JVM open. */
+    private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "pm-memory-entity-registry");
+        t.setDaemon(true);
+        return t;
+    });
+    private final BackgroundReindex reindex;
+    private volatile boolean stopping;
+
+    EntityRegistryAtStart(EntityReindex job) {
+        this.reindex = new BackgroundReindex(job, worker);
+    }
+
+    BackgroundReindex reindex() {
+        return reindex;
+    }
+
+    void start(@Observes StartupEvent start, EntityRegistryService registry, Lexicon lexicon) {
+        if (!seed(registry, lexicon)) {
+            worker.execute(() -> retry(registry, lexicon));
+        }
+    }
+
+    private boolean seed(EntityRegistryService registry, Lexicon lexicon) {
+        try {
+            int added = registry.seed(lexicon.entities().groups());
+            LOG.infof("entity registry: %d entities registered from the lexicon", added);
+            return true;
+        } catch (StoreUnavailableException e) {
+            LOG.warnf("entity registry not seeded yet (%s): the lexicon's dictionary is used until it is",
+                    e.getMessage());
+            return false;
+        }
+    }
+
+    private void retry(EntityRegistryService registry, Lexicon lexicon) {
+        while (!stopping) {
+            try {
+                Thread.sleep(RETRY.toMillis());
+            } catch (InterruptedException e) {
+                return;
+            }
+            if (seed(registry, lexicon)) {
+                return;
+            }
+        }
+    }
+
+    void stop(@Observes ShutdownEvent shutdown) {
+        stopping = true;
+        worker.shutdownNow();
+        try {
+            worker.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
