@@ -9,8 +9,8 @@
 #   bench/sidecar/start-and-rss.sh [--runs 2] [--adds 1000] [--jdks "17 25"] LABEL=QUARKUS_APP_DIR...
 #   bench/sidecar/start-and-rss.sh before=/tmp/old/bootstrap/target/quarkus-app after=bootstrap/target/quarkus-app
 #
-# Builds: ./mvnw -q -pl bootstrap -am package -DskipTests -Psidecar (README). Archives are trained here
-# (src-native/run-jvm.sh --train, into each app dir) unless already present. JDK 17 is
+# Builds: ./mvnw -q -pl bootstrap -am package -DskipTests -Psidecar (README). Archives are trained first
+# (src-native/run-jvm.sh --train, into each app dir, replacing any there). JDK 17 is
 # /usr/lib/jvm/java-17-openjdk-amd64, JDK 25 /usr/lib/jvm/temurin-25-jdk-amd64 (override: JDK17=…,
 # JDK25=…). Output: one tab-separated line per start, then min–max per build, JDK and launch.
 # Loopback only; every wait is bounded (ready 120 s); each start is stopped before the next.
@@ -39,6 +39,14 @@ cleanup() { [ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$work"; }
 trap cleanup EXIT
 javac -d "$work/driver" "$here/bench/LoadDriver.java"
 
+free_port() { # a port nothing answers on (another helper's service may hold a random one)
+  local port
+  for _ in $(seq 1 50); do
+    port=$(( 20000 + RANDOM % 40000 ))
+    (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null || { echo "$port"; return 0; }
+  done
+  return 1
+}
 rss_kb() { awk '/^VmRSS:/ {print $2}' "/proc/$1/status"; }
 cpu_ms() { # utime + stime of the process, in ms
   awk -v hz="$(getconf CLK_TCK)" '{print int(($14 + $15) * 1000 / hz)}' "/proc/$1/stat"
@@ -47,7 +55,7 @@ cpu_ms() { # utime + stime of the process, in ms
 # one start: prints "label jdk launch ready_ms cpu_ms rss_idle_mb rss_after_mb"
 measure() {
   local label=$1 app=$2 jdk=$3 launch=$4 port db
-  port=$(( 20000 + RANDOM % 40000 ))
+  port=$(free_port)
   db="$work/$label-$jdk-$launch-$RANDOM.db"
   local start=$(date +%s%N)
   if [ "$launch" = jar ]; then
