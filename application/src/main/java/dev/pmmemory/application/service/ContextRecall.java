@@ -8,6 +8,7 @@ import dev.pmmemory.application.port.in.RecallContextQuery;
 import dev.pmmemory.application.port.out.Embeddings;
 import dev.pmmemory.application.port.out.MemoryStore;
 import dev.pmmemory.application.port.out.MemoryStore.StoreTransaction;
+import dev.pmmemory.application.port.out.Memories.TermMatch;
 import dev.pmmemory.application.port.out.MemoryVectors.RankingFacts;
 import dev.pmmemory.domain.fact.Fact;
 import dev.pmmemory.domain.memory.EntityKey;
@@ -22,6 +23,7 @@ import dev.pmmemory.domain.recall.PromptBlock;
 import dev.pmmemory.domain.recall.RecallFilter;
 import dev.pmmemory.domain.recall.ScoredExperience;
 import dev.pmmemory.domain.recall.ScoredMemory;
+import dev.pmmemory.domain.text.Jaccard;
 import dev.pmmemory.domain.text.TextAnalyzer;
 import java.time.Clock;
 import java.time.Instant;
@@ -79,7 +81,7 @@ public final class ContextRecall implements RecallContext {
             // the past is settled: a read of its own sees the facts valid then as any other would
             facts = store.read(tx -> tx.facts().validAt(q.profileId(), asOf));
         } else if (embeddings.isEmpty()) {
-            WithFacts<List<Memory>> read = store.read(tx -> new WithFacts<>(candidates(tx, q, asOf, terms),
+            WithFacts<List<Memory>> read = store.read(tx -> new WithFacts<>(candidates(tx, q, asOf, terms, filter),
                     tx.facts().validAt(q.profileId(), asOf)));
             ranked = ranker.rank(terms, read.memories(), filter, asOf, q.limit());
             facts = read.facts();
@@ -155,48 +157,84 @@ public final class ContextRecall implements RecallContext {
     private record Semantic(List<Memory> candidates, Map<String, float[]> vectors) {
     }
 
-    /** A visible memory that shares no term with the query, scored from its ranking facts. */
-    private record SharingNoTerm(RankingFacts facts, double score) {
+    /** A visible memory scored from its ranking facts alone, before it is read whole. */
+    private record Light(String memoryId, MemoryType type, Instant lastSeenAt, double score) {
     }
 
-    private static final Comparator<SharingNoTerm> SHARING_NO_TERM_ORDER = ContextRanker.order(
-            SharingNoTerm::score, s -> s.facts().lastSeenAt(), s -> s.facts().memoryId());
+    private static final Comparator<Light> LIGHT_ORDER = ContextRanker.order(
+            Light::score, Light::lastSeenAt, Light::memoryId);
 
     /**
      * With semantic recall the argument of {@link #candidates} no longer holds: the cosine can lift
-     * a memory that shares no term with the query above more recent ones of its group. But such a
-     * memory's score needs only its type, weight, last_seen_at and vector (jaccard is 0), so every
-     * visible memory is scored from those (one light read), and only the ones that can be picked
-     * are read whole: those sharing a term (their jaccard needs their keywords), those about the
-     * entity asked for, the {@code limit} best of the rest and the best preference among them
-     * (top-K guard). The top K of all visible memories is among these.
+     * a memory that shares no term with the query above more recent ones of its group. But a
+     * memory's score needs only its type, weight, last_seen_at, vector and, when it shares a term,
+     * its shared and distinct term counts (Jaccard from counts). So every visible memory is scored
+     * from those (two light reads), and only the ones that can be picked are read whole: the
+     * {@code limit} best, the best preference (top-K guard) and, with an entity filter, those about
+     * the entity. The top K of all visible memories is among these.
      */
     private Semantic semanticCandidates(StoreTransaction tx, RecallContextQuery q, Instant asOf, Set<String> terms,
                                         RecallFilter filter, float[] queryVector, String model) {
-        Map<String, Memory> byId = sharingATermOrAboutTheEntity(tx, q, asOf, terms);
+        Map<String, TermMatch> sharing = new HashMap<>();
+        if (!terms.isEmpty()) {
+            tx.memories().findVisibleTermMatches(q.profileId(), asOf, terms).forEach(m -> sharing.put(m.memoryId(), m));
+        }
         Map<String, float[]> vectors = new HashMap<>();
-        List<SharingNoTerm> rest = new ArrayList<>();
+        List<Light> scored = new ArrayList<>();
         for (RankingFacts f : tx.vectors().findVisibleRankingFacts(q.profileId(), asOf, model)) {
             if (f.vector() != null) {
                 vectors.put(f.memoryId(), f.vector());
             }
-            if (!byId.containsKey(f.memoryId()) && filter.admitsType(f.type())) {
-                double score = ranker.factorsSharingNoTerm(f.type(), f.weight(), f.lastSeenAt(),
+            if (filter.admitsType(f.type())) {
+                TermMatch match = sharing.get(f.memoryId());
+                double jaccard = match == null ? 0.0 : jaccard(terms, match);
+                double score = ranker.factors(f.type(), f.weight(), f.lastSeenAt(), jaccard,
                         cosine(queryVector, f.vector()), asOf).score();
-                rest.add(new SharingNoTerm(f, score));
+                scored.add(new Light(f.memoryId(), f.type(), f.lastSeenAt(), score));
             }
         }
-        rest.sort(SHARING_NO_TERM_ORDER);
-        List<String> wanted = new ArrayList<>();
-        rest.stream().limit(q.limit()).forEach(s -> wanted.add(s.facts().memoryId()));
-        rest.stream().filter(s -> s.facts().type() == MemoryType.LONG_TERM_PREFERENCE).findFirst()
-                .ifPresent(s -> wanted.add(s.facts().memoryId()));
-        for (String id : wanted) {
+        Map<String, Memory> byId = aboutTheEntity(tx, q, asOf);
+        readWhole(tx, q, mayBePicked(scored, q.limit()), byId);
+        return new Semantic(List.copyOf(byId.values()), vectors);
+    }
+
+    /** Jaccard of the query terms and a memory's keywords, from the counts the store gives. */
+    private static double jaccard(Set<String> terms, TermMatch match) {
+        return Jaccard.fromCounts(terms.size(), match.termCount(), match.sharedTerms());
+    }
+
+    /** The {@code limit} best of {@code scored} and the best preference among them. */
+    private static List<String> mayBePicked(List<Light> scored, int limit) {
+        List<String> ids = new ArrayList<>();
+        if (scored.isEmpty()) {
+            return ids;
+        }
+        // a bounded selection, not a sort of every scored memory
+        java.util.PriorityQueue<Light> worstFirst = new java.util.PriorityQueue<>(LIGHT_ORDER.reversed());
+        Light bestPreference = null;
+        for (Light l : scored) {
+            worstFirst.add(l);
+            if (worstFirst.size() > limit) {
+                worstFirst.poll();
+            }
+            if (l.type() == MemoryType.LONG_TERM_PREFERENCE
+                    && (bestPreference == null || LIGHT_ORDER.compare(l, bestPreference) < 0)) {
+                bestPreference = l;
+            }
+        }
+        worstFirst.forEach(l -> ids.add(l.memoryId()));
+        if (bestPreference != null) {
+            ids.add(bestPreference.memoryId());
+        }
+        return ids;
+    }
+
+    private static void readWhole(StoreTransaction tx, RecallContextQuery q, List<String> ids, Map<String, Memory> byId) {
+        for (String id : ids) {
             if (!byId.containsKey(id)) {
                 tx.memories().findById(q.profileId(), id).ifPresent(m -> byId.put(id, m));
             }
         }
-        return new Semantic(List.copyOf(byId.values()), vectors);
     }
 
     /** A memory without a vector of this model (stored before semantic recall was on) keeps the set similarity. */
@@ -214,26 +252,34 @@ public final class ContextRecall implements RecallContext {
      * <p>A memory that shares no term with the query has keyword_match 0 (a preference: its
      * floor), so within one type and one weight bucket its score only grows with last_seen_at.
      * The {@code limit} most recent of every such group therefore hold the best memories that
-     * share no term; the memories that share a term are all taken. Together they hold the top K
-     * and the best preference for the top-K guard, which ignores the entity filter; with an
-     * entity filter, every memory about the entity is taken too.
+     * share no term. A memory that shares a term is scored exactly from its ranking facts and term
+     * counts (a light read: a common term can have thousands), and only the {@code limit} best of
+     * them and their best preference are read whole. Together they hold the top K and the best
+     * preference for the top-K guard, which ignores the entity filter; with an entity filter, every
+     * memory about the entity is taken too.
      */
-    private static List<Memory> candidates(StoreTransaction tx, RecallContextQuery q, Instant asOf,
-                                           Set<String> terms) {
-        Map<String, Memory> byId = sharingATermOrAboutTheEntity(tx, q, asOf, terms);
+    private List<Memory> candidates(StoreTransaction tx, RecallContextQuery q, Instant asOf, Set<String> terms,
+                                    RecallFilter filter) {
+        Map<String, Memory> byId = aboutTheEntity(tx, q, asOf);
+        if (!terms.isEmpty()) {
+            List<Light> sharing = new ArrayList<>();
+            for (TermMatch m : tx.memories().findVisibleTermMatches(q.profileId(), asOf, terms)) {
+                if (filter.admitsType(m.type())) {
+                    double score = ranker.factors(m.type(), m.weight(), m.lastSeenAt(), jaccard(terms, m),
+                            OptionalDouble.empty(), asOf).score();
+                    sharing.add(new Light(m.memoryId(), m.type(), m.lastSeenAt(), score));
+                }
+            }
+            readWhole(tx, q, mayBePicked(sharing, q.limit()), byId);
+        }
         tx.memories().findMostRecentVisiblePerGroup(q.profileId(), asOf, q.limit())
                 .forEach(m -> byId.putIfAbsent(m.id(), m));
         return List.copyOf(byId.values());
     }
 
-    /**
-     * The memories both candidate selections read whole, by id: those sharing a query term (their
-     * jaccard needs their keywords) and, with an entity filter, every memory about the entity.
-     */
-    private static Map<String, Memory> sharingATermOrAboutTheEntity(StoreTransaction tx, RecallContextQuery q,
-                                                                   Instant asOf, Set<String> terms) {
+    /** With an entity filter, every memory about the entity (the only ones it lets into the top K), by id. */
+    private static Map<String, Memory> aboutTheEntity(StoreTransaction tx, RecallContextQuery q, Instant asOf) {
         Map<String, Memory> byId = new LinkedHashMap<>();
-        tx.memories().findVisibleSharingTerms(q.profileId(), asOf, terms).forEach(m -> byId.put(m.id(), m));
         if (q.entity() != null) {
             tx.memories().findVisibleAbout(q.profileId(), asOf, EntityKey.of(q.entity()))
                     .forEach(m -> byId.putIfAbsent(m.id(), m));

@@ -129,8 +129,13 @@ public final class ContextRanker {
         return factors(type, weight, lastSeenAt, 0.0, cosine, asOf);
     }
 
-    private ScoreFactors factors(MemoryType type, int weight, Instant lastSeenAt, double jaccard, OptionalDouble cosine,
-                                 Instant asOf) {
+    /**
+     * The factors of a memory from the few fields they depend on, its set similarity already known
+     * (counted by a store from term counts, {@link dev.pmmemory.domain.text.Jaccard#fromCounts}): what
+     * {@link #score} gives the memory, to the last bit, without reading it whole.
+     */
+    public ScoreFactors factors(MemoryType type, int weight, Instant lastSeenAt, double jaccard, OptionalDouble cosine,
+                                Instant asOf) {
         double keywordMatch = cosine.isPresent() ? hybrid.keywordMatch(jaccard, cosine.getAsDouble()) : jaccard;
         // the floor applies after the mix
         if (type == MemoryType.LONG_TERM_PREFERENCE) {

@@ -126,6 +126,27 @@ final class PostgresMemories implements Memories {
     }
 
     @Override
+    public List<TermMatch> findVisibleTermMatches(String profileId, Instant asOf, Collection<String> terms) {
+        if (terms.isEmpty()) {
+            return List.of();
+        }
+        // scalar rows, not entities: no persistence-context entry or decoded lists for each of the
+        // thousands of memories a common term can have; the counts are over distinct keywords
+        Query query = em.createNativeQuery("SELECT id, type, weight, last_seen_at,"
+                + " (SELECT count(DISTINCT k) FROM unnest(keywords) k WHERE k = ANY(CAST(:terms AS text[]))),"
+                + " (SELECT count(DISTINCT k) FROM unnest(keywords) k)"
+                + " FROM memories WHERE profile_id = :p AND keywords && CAST(:terms AS text[]) AND" + VISIBLE);
+        query.setParameter("p", profileId);
+        query.setParameter("t", asOf);
+        query.setParameter("terms", distinct(terms));
+        @SuppressWarnings("unchecked")
+        List<Object[]> rows = query.getResultList();
+        return rows.stream().map(row -> new TermMatch((String) row[0],
+                MemoryType.fromWireName((String) row[1]).orElseThrow(), ((Number) row[2]).intValue(),
+                (Instant) row[3], ((Number) row[4]).intValue(), ((Number) row[5]).intValue())).toList();
+    }
+
+    @Override
     public List<Memory> findVisibleAbout(String profileId, Instant asOf, String entityKey) {
         return rows("SELECT * FROM memories WHERE profile_id = :p AND entity_keys @> CAST(:keys AS text[]) AND"
                 + VISIBLE, Map.of("p", profileId, "t", asOf, "keys", new String[] {entityKey}));

@@ -193,7 +193,12 @@ final class SqliteSchema {
                     // the latest version is the one nothing supersedes
                     "CREATE INDEX facts_supersedes ON facts(profile_id, supersedes)",
                     // at most one open (current) version per attribute: a safety net under the write lock
-                    "CREATE UNIQUE INDEX facts_open ON facts(profile_id, attribute) WHERE valid_until IS NULL")));
+                    "CREATE UNIQUE INDEX facts_open ON facts(profile_id, attribute) WHERE valid_until IS NULL")),
+            // issue 11, flat latency: a memory's number of distinct keywords beside it, so recall scores
+            // the memories sharing a query term from counts (Jaccard) and reads whole only those it keeps
+            new Migration(11, "term counts", List.of(
+                    "ALTER TABLE memories ADD COLUMN term_count INTEGER NOT NULL DEFAULT 0",
+                    "UPDATE memories SET term_count = (SELECT COUNT(*) FROM memory_terms t WHERE t.memory_id = memories.id)")));
 
     private SqliteSchema() {
     }
