@@ -9,7 +9,7 @@ import dev.pmmemory.application.testing.RecallOracle.Scenario;
 import dev.pmmemory.application.testing.RecallOracle.Probe;
 import dev.pmmemory.domain.memory.MemoryStatus;
 import dev.pmmemory.domain.memory.MemoryType;
-import dev.pmmemory.domain.recall.ContextRanker;
+import dev.pmmemory.domain.recall.RecallPolicy;
 import dev.pmmemory.domain.recall.ScoredMemory;
 import java.util.EnumSet;
 import java.util.List;
@@ -92,7 +92,7 @@ class ContextRecallOraclePropertiesTest {
                 for (ScoredMemory m : ranked) {
                     typesSeen.add(m.memory().type());
                     storedStatusesSeen.add(m.memory().status());
-                    heavySeen |= m.memory().weight() > ContextRanker.WEIGHT_SATURATION;
+                    heavySeen |= m.memory().weight() > RecallPolicy.WEIGHT_BUCKETS;
                 }
             }
         }

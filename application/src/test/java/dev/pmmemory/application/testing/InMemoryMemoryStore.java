@@ -19,7 +19,7 @@ import dev.pmmemory.domain.fact.Fact;
 import dev.pmmemory.domain.memory.Memory;
 import dev.pmmemory.domain.memory.MemoryStatus;
 import dev.pmmemory.domain.memory.MemoryType;
-import dev.pmmemory.domain.recall.ContextRanker;
+import dev.pmmemory.domain.recall.RecallPolicy;
 import dev.pmmemory.domain.memory.Lifetime;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -513,7 +513,7 @@ public final class InMemoryMemoryStore implements MemoryStore {
             public List<Memory> findMostRecentVisiblePerGroup(String profileId, Instant asOf, int perGroup) {
                 Map<String, List<Memory>> groups = new java.util.TreeMap<>();
                 for (Memory m : find(profileId, m -> visibleAt(m, asOf))) {
-                    String group = m.type() + "/" + Math.min(m.weight(), ContextRanker.WEIGHT_SATURATION);
+                    String group = m.type() + "/" + RecallPolicy.weightBucket(m.weight());
                     groups.computeIfAbsent(group, g -> new java.util.ArrayList<>()).add(m);
                 }
                 Comparator<Memory> mostRecent = Comparator.comparing(Memory::lastSeenAt).reversed()

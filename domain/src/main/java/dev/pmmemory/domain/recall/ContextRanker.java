@@ -26,8 +26,8 @@ public final class ContextRanker {
     /** A preference is the PM's persona: it always starts at ≥ 0.42. */
     static final double PREFERENCE_KEYWORD_FLOOR = 0.3;
     static final double RECENCY_HALF_SCALE_DAYS = 30.0;
-    /** weight_normalized = min(weight / 10, 1): repeats beyond ten add nothing. */
-    public static final int WEIGHT_SATURATION = 10;
+    /** weight_normalized = min(weight / 10, 1): repeats beyond ten add nothing ({@link RecallPolicy#weightBucket}). */
+    static final int WEIGHT_SATURATION = 10;
     private static final double MILLIS_PER_DAY = Duration.ofDays(1).toMillis();
 
     private static final Comparator<ScoredMemory> ORDER = order(ScoredMemory::score, s -> s.memory().lastSeenAt(),
@@ -124,7 +124,7 @@ public final class ContextRanker {
      * The factors of a memory that shares no term with the query (jaccard 0), from the few
      * fields they depend on: what {@link #score} gives such a memory, without reading it whole.
      */
-    public ScoreFactors factorsSharingNoTerm(MemoryType type, int weight, Instant lastSeenAt, OptionalDouble cosine,
+    ScoreFactors factorsSharingNoTerm(MemoryType type, int weight, Instant lastSeenAt, OptionalDouble cosine,
                                              Instant asOf) {
         return factors(type, weight, lastSeenAt, 0.0, cosine, asOf);
     }
@@ -134,8 +134,8 @@ public final class ContextRanker {
      * (counted by a store from term counts, {@link dev.pmmemory.domain.text.Jaccard#fromCounts}): what
      * {@link #score} gives the memory, to the last bit, without reading it whole.
      */
-    public ScoreFactors factors(MemoryType type, int weight, Instant lastSeenAt, double jaccard, OptionalDouble cosine,
-                                Instant asOf) {
+    ScoreFactors factors(MemoryType type, int weight, Instant lastSeenAt, double jaccard, OptionalDouble cosine,
+                         Instant asOf) {
         double keywordMatch = cosine.isPresent() ? hybrid.keywordMatch(jaccard, cosine.getAsDouble()) : jaccard;
         // the floor applies after the mix
         if (type == MemoryType.LONG_TERM_PREFERENCE) {

@@ -4,7 +4,7 @@ import dev.pmmemory.domain.memory.Memory;
 import dev.pmmemory.domain.memory.MemoryStatus;
 import dev.pmmemory.domain.memory.MemoryType;
 import dev.pmmemory.domain.memory.Source;
-import dev.pmmemory.domain.recall.ContextRanker;
+import dev.pmmemory.domain.recall.RecallPolicy;
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
@@ -93,7 +93,7 @@ public class MemoryRow extends PanacheEntityBase {
         entityKeys = m.entityKeys().stream().distinct().toArray(String[]::new);
         keywords = array(m.keywords());
         weight = m.weight();
-        weightBucket = Math.min(m.weight(), ContextRanker.WEIGHT_SATURATION);
+        weightBucket = RecallPolicy.weightBucket(m.weight());
         status = m.status().wireName();
         source = m.source().wireName();
         sessionId = m.sessionId();

@@ -6,7 +6,7 @@ import dev.pmmemory.application.port.out.MemoryListQuery;
 import dev.pmmemory.domain.memory.Memory;
 import dev.pmmemory.domain.memory.MemoryStatus;
 import dev.pmmemory.domain.memory.MemoryType;
-import dev.pmmemory.domain.recall.ContextRanker;
+import dev.pmmemory.domain.recall.RecallPolicy;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.Query;
 import java.time.Instant;
@@ -160,7 +160,7 @@ final class PostgresMemories implements Memories {
                         + " CROSS JOIN LATERAL (SELECT * FROM memories WHERE profile_id = :p AND type = g.type"
                         + " AND weight_bucket = b.bucket AND" + VISIBLE
                         + " ORDER BY last_seen_at DESC, id LIMIT :n) m",
-                Map.of("p", profileId, "t", asOf, "types", TYPES, "buckets", ContextRanker.WEIGHT_SATURATION,
+                Map.of("p", profileId, "t", asOf, "types", TYPES, "buckets", RecallPolicy.WEIGHT_BUCKETS,
                         "n", perGroup));
     }
 

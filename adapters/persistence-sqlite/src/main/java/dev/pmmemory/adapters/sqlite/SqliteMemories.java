@@ -14,7 +14,7 @@ import dev.pmmemory.domain.memory.Memory;
 import dev.pmmemory.domain.memory.MemoryStatus;
 import dev.pmmemory.domain.memory.MemoryType;
 import dev.pmmemory.domain.memory.Source;
-import dev.pmmemory.domain.recall.ContextRanker;
+import dev.pmmemory.domain.recall.RecallPolicy;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -213,7 +213,7 @@ final class SqliteMemories implements Memories {
         Jdbc.run(() -> {
             try (PreparedStatement ps = c.prepareStatement(sql)) {
                 for (MemoryType type : MemoryType.values()) {
-                    for (int bucket = 1; bucket <= ContextRanker.WEIGHT_SATURATION; bucket++) {
+                    for (int bucket = 1; bucket <= RecallPolicy.WEIGHT_BUCKETS; bucket++) {
                         Jdbc.bind(ps, profileId, type.wireName(), bucket, t, t, t, perGroup);
                         try (ResultSet rs = ps.executeQuery()) {
                             while (rs.next()) {
@@ -407,7 +407,7 @@ final class SqliteMemories implements Memories {
         setNullableString(ps, 17, m.supersededBy());
         ps.setString(18, join(m.supersededEntityKeys().stream().sorted().toList()));
         ps.setString(19, join(m.sourceMessageIds()));
-        ps.setInt(20, Math.min(m.weight(), ContextRanker.WEIGHT_SATURATION));
+        ps.setInt(20, RecallPolicy.weightBucket(m.weight()));
         ps.setInt(21, new HashSet<>(m.keywords()).size()); // the rows of memory_terms
     }
 

@@ -12,7 +12,7 @@ import java.util.List;
  *
  * <p>Kept as Java strings rather than resource files: nothing to register for a native image.
  *
- * <p>{@code weight_bucket} = min(weight, ContextRanker.WEIGHT_SATURATION), kept beside the
+ * <p>{@code weight_bucket} = RecallPolicy.weightBucket(weight), kept beside the
  * weight so an index can serve "most recent per type and bucket".
  *
  * <p>Times are epoch milliseconds. {@code expires_at} holds {@link #NEVER} for permanent

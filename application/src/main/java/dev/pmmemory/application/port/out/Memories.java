@@ -2,10 +2,13 @@ package dev.pmmemory.application.port.out;
 
 import dev.pmmemory.domain.memory.Memory;
 import dev.pmmemory.domain.memory.MemoryType;
-import dev.pmmemory.domain.recall.ContextRanker;
+import dev.pmmemory.domain.recall.RecallCandidates;
+import dev.pmmemory.domain.recall.RecallPolicy;
 import java.time.Instant;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /** The memories of every profile. Used inside a {@link MemoryStore} transaction. */
@@ -67,10 +70,29 @@ public interface Memories {
 
     /**
      * The {@code perGroup} most recent memories visible at {@code asOf} of each group of one type
-     * and one weight bucket, min(weight, {@link ContextRanker#WEIGHT_SATURATION}); most recent =
-     * last_seen_at desc, then id asc.
+     * and one weight bucket ({@link RecallPolicy#weightBucket}); most recent = last_seen_at desc,
+     * then id asc.
      */
     List<Memory> findMostRecentVisiblePerGroup(String profileId, Instant asOf, int perGroup);
+
+    /**
+     * The candidates of a present recall, as the domain's {@link RecallPolicy} states them: the
+     * union of the three finders above, each memory once (term sharers first). A store may
+     * override this with fewer reads; it must return the same memories.
+     */
+    default List<Memory> findCandidates(String profileId, RecallCandidates q) {
+        Map<String, Memory> byId = new LinkedHashMap<>();
+        if (!q.terms().isEmpty()) {
+            findVisibleSharingTerms(profileId, q.asOf(), q.terms()).forEach(m -> byId.put(m.id(), m));
+        }
+        q.entityKey().ifPresent(key -> findVisibleAbout(profileId, q.asOf(), key)
+                .forEach(m -> byId.putIfAbsent(m.id(), m)));
+        if (q.mostRecentPerGroup() > 0) {
+            findMostRecentVisiblePerGroup(profileId, q.asOf(), q.mostRecentPerGroup())
+                    .forEach(m -> byId.putIfAbsent(m.id(), m));
+        }
+        return List.copyOf(byId.values());
+    }
 
     /** Memories wholly superseded by {@code id}: the versions before it. */
     List<Memory> findSupersededBy(String profileId, String id);

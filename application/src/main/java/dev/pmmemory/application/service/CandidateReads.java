@@ -1,0 +1,132 @@
+package dev.pmmemory.application.service;
+
+import dev.pmmemory.application.port.out.MemoryStore.StoreTransaction;
+import dev.pmmemory.application.port.out.Memories.TermMatch;
+import dev.pmmemory.application.port.out.MemoryVectors.RankingFacts;
+import dev.pmmemory.domain.classify.Lexicon;
+import dev.pmmemory.domain.memory.Memory;
+import dev.pmmemory.domain.recall.Cosine;
+import dev.pmmemory.domain.recall.RecallFilter;
+import dev.pmmemory.domain.recall.RecallPolicy;
+import dev.pmmemory.domain.recall.SemanticSimilarity;
+import dev.pmmemory.domain.recall.TermSharer;
+import dev.pmmemory.domain.recall.UnreadMemory;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.Set;
+
+/**
+ * Reads, inside the caller's transaction, the memories a recall ranks: those the
+ * {@link RecallPolicy} says can reach the top K (present), or every memory visible then as it
+ * was (past), with the cosine of each to the query's vector when semantic recall is on.
+ */
+final class CandidateReads {
+
+    /** The query's embedding under {@code model}. */
+    record QueryVector(String model, float[] vector) {
+    }
+
+    /** What the ranker is given: the memories and, semantic recall on, each one's cosine to the query. */
+    record Candidates(List<Memory> memories, SemanticSimilarity similarity) {
+    }
+
+    private final RecallPolicy policy;
+    private final PastStates pastStates;
+
+    CandidateReads(RecallPolicy policy, Lexicon lexicon) {
+        this.policy = policy;
+        this.pastStates = new PastStates(lexicon);
+    }
+
+    /**
+     * The present: only what the policy says can be picked. The memories sharing a query term are
+     * first read as counts (a common term can have thousands) and only those the policy picks are
+     * read whole.
+     */
+    Candidates present(StoreTransaction tx, String profileId, Set<String> terms, RecallFilter filter, Instant asOf,
+                       int limit, Optional<QueryVector> query) {
+        Map<String, Memory> byId = new LinkedHashMap<>();
+        tx.memories().findCandidates(profileId, policy.candidates(terms, filter, asOf, limit, query.isPresent()))
+                .forEach(m -> byId.put(m.id(), m));
+        List<TermMatch> matches = terms.isEmpty() ? List.of()
+                : tx.memories().findVisibleTermMatches(profileId, asOf, terms);
+        if (query.isEmpty()) {
+            List<TermSharer> sharers = matches.stream().map(m -> sharer(m, OptionalDouble.empty())).toList();
+            readWhole(tx, profileId, policy.sharersWorthReadingWhole(sharers, terms.size(), filter, asOf, limit),
+                    byId);
+            return new Candidates(List.copyOf(byId.values()), SemanticSimilarity.NONE);
+        }
+        QueryVector qv = query.get();
+        Map<String, TermMatch> matchById = new HashMap<>();
+        matches.forEach(m -> matchById.put(m.memoryId(), m));
+        Map<String, float[]> vectors = new HashMap<>();
+        List<TermSharer> sharers = new ArrayList<>();
+        List<UnreadMemory> rest = new ArrayList<>();
+        for (RankingFacts f : tx.vectors().findVisibleRankingFacts(profileId, asOf, qv.model())) {
+            if (f.vector() != null) {
+                vectors.put(f.memoryId(), f.vector());
+            }
+            OptionalDouble cosine = cosine(qv.vector(), f.vector());
+            TermMatch match = matchById.get(f.memoryId());
+            if (match != null) {
+                sharers.add(sharer(match, cosine));
+            } else if (!byId.containsKey(f.memoryId())) {
+                rest.add(new UnreadMemory(f.memoryId(), f.type(), f.weight(), f.lastSeenAt(), cosine));
+            }
+        }
+        readWhole(tx, profileId, policy.sharersWorthReadingWhole(sharers, terms.size(), filter, asOf, limit), byId);
+        readWhole(tx, profileId, policy.worthReadingWhole(rest, filter, asOf, limit), byId);
+        return new Candidates(List.copyOf(byId.values()), m -> cosine(qv.vector(), vectors.get(m.id())));
+    }
+
+    private static TermSharer sharer(TermMatch m, OptionalDouble cosine) {
+        return new TermSharer(m.memoryId(), m.type(), m.weight(), m.lastSeenAt(), m.sharedTerms(), m.termCount(),
+                cosine);
+    }
+
+    private static void readWhole(StoreTransaction tx, String profileId, List<String> ids, Map<String, Memory> byId) {
+        for (String id : ids) {
+            if (!byId.containsKey(id)) {
+                tx.memories().findById(profileId, id).ifPresent(m -> byId.put(id, m));
+            }
+        }
+    }
+
+    /**
+     * Recall of a past instant: every memory visible then, each as it was then (weight, last_seen_at,
+     * expiry, entities given up), ranked whole. The policy's selection does not hold for the past (it
+     * groups memories by today's weight and last_seen_at), and a past read is an audit question
+     * rather than the bot's hot path. Visible then under today's values is a superset: weight and
+     * last_seen_at only grow, a closed window keeps its valid_until; only an expiry a correction later
+     * moved earlier than it was is missed (docs/rules.md).
+     */
+    Candidates past(StoreTransaction tx, String profileId, Instant asOf, Optional<QueryVector> query) {
+        List<Memory> then = pastStates.at(tx, profileId, tx.memories().findVisible(profileId, asOf), asOf);
+        if (query.isEmpty()) {
+            return new Candidates(then, SemanticSimilarity.NONE);
+        }
+        QueryVector qv = query.get();
+        Map<String, float[]> vectors = new HashMap<>();
+        for (RankingFacts f : tx.vectors().findVisibleRankingFacts(profileId, asOf, qv.model())) {
+            if (f.vector() != null) {
+                vectors.put(f.memoryId(), f.vector());
+            }
+        }
+        return new Candidates(then, m -> cosine(qv.vector(), vectors.get(m.id())));
+    }
+
+    /** A memory without a vector of this model (stored before semantic recall was on) keeps the set similarity. */
+    private static OptionalDouble cosine(float[] query, float[] memory) {
+        // a vector of another length is of another model version: no similarity, not an error
+        if (memory == null || memory.length != query.length) {
+            return OptionalDouble.empty();
+        }
+        return OptionalDouble.of(Cosine.similarity(query, memory));
+    }
+}

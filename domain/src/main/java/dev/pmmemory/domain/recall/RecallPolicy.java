@@ -1,0 +1,141 @@
+package dev.pmmemory.domain.recall;
+
+import dev.pmmemory.domain.memory.Memory;
+import dev.pmmemory.domain.memory.MemoryType;
+import dev.pmmemory.domain.text.Jaccard;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.PriorityQueue;
+import java.util.Set;
+
+/**
+ * Which memories can reach the top K of a recall, so a store reads those and not a profile's
+ * whole history; and the ranking of what was read ({@link ContextRanker}). The argument lives
+ * here, next to the formula it depends on, so a change to the score cannot silently break recall.
+ *
+ * <p>A memory that shares no term with the query has jaccard 0, so its score depends only on its
+ * type, weight (up to {@link ContextRanker#WEIGHT_SATURATION}), last_seen_at and, with semantic
+ * recall, its cosine. Without semantic recall it therefore only grows with last_seen_at within
+ * one type and one {@link #weightBucket weight bucket}: the K most recent of every such group hold
+ * the best memories sharing no term, and the best preference among them (top-K guard). A memory
+ * sharing a term is scored exactly from its {@link TermSharer counts} (a common term can have
+ * thousands), and only the K best of them and their best preference are read whole
+ * ({@link #sharersWorthReadingWhole}); with an entity filter, every memory about the entity is read
+ * too, since the filter may leave none of the other picks.
+ *
+ * <p>With semantic recall the cosine can lift an old memory above recent ones of its group, so
+ * every visible memory not read whole is scored from its {@link UnreadMemory ranking facts} and
+ * only the K best of them and their best preference are read ({@link #worthReadingWhole}).
+ */
+public final class RecallPolicy {
+
+    /** Groups per type: weights 1..{@link ContextRanker#WEIGHT_SATURATION}, heavier ones in the last. */
+    public static final int WEIGHT_BUCKETS = ContextRanker.WEIGHT_SATURATION;
+
+    private final ContextRanker ranker;
+
+    public RecallPolicy(ContextRanker ranker) {
+        this.ranker = java.util.Objects.requireNonNull(ranker, "ranker");
+    }
+
+    /** The group of a weight: repeats beyond saturation add nothing to the score, so they share a bucket. */
+    public static int weightBucket(int weight) {
+        return Math.min(weight, WEIGHT_BUCKETS);
+    }
+
+    /**
+     * The reads that hold, with the {@link #sharersWorthReadingWhole term sharers worth reading}, the top
+     * K of a present recall and the preference the top-K guard may carry. The sharers themselves are
+     * not among these reads ({@code terms} empty): they are first read as counts.
+     *
+     * @param semantic with semantic recall on the groups are not read: {@link #worthReadingWhole} picks instead
+     */
+    public RecallCandidates candidates(Set<String> terms, RecallFilter filter, Instant asOf, int limit,
+                                       boolean semantic) {
+        return new RecallCandidates(asOf, Set.of(), filter.entity(), semantic ? 0 : limit);
+    }
+
+    /**
+     * Of the memories sharing a query term, the ids that can be picked: the {@code limit} best the
+     * filter's types admit and the best preference among them, each scored exactly as the ranker will
+     * score it once read (Jaccard from the counts, the cosine when semantic recall is on).
+     *
+     * @param queryTerms how many distinct terms the query has
+     */
+    public List<String> sharersWorthReadingWhole(List<TermSharer> sharers, int queryTerms, RecallFilter filter,
+                                                 Instant asOf, int limit) {
+        List<Picked> scored = new ArrayList<>();
+        for (TermSharer m : sharers) {
+            if (filter.admitsType(m.type())) {
+                double jaccard = Jaccard.fromCounts(queryTerms, m.termCount(), m.sharedTerms());
+                scored.add(new Picked(m.id(), m.type(), m.lastSeenAt(),
+                        ranker.factors(m.type(), m.weight(), m.lastSeenAt(), jaccard, m.cosine(), asOf).score()));
+            }
+        }
+        return bestAndBestPreference(scored, limit);
+    }
+
+    private record Picked(String id, MemoryType type, Instant lastSeenAt, double score) {
+    }
+
+    private static final Comparator<Picked> PICK_ORDER = ContextRanker.order(Picked::score, Picked::lastSeenAt,
+            Picked::id);
+
+    /** The {@code limit} best and the best preference: a bounded selection, not a sort of every memory. */
+    private static List<String> bestAndBestPreference(List<Picked> scored, int limit) {
+        PriorityQueue<Picked> worstFirst = new PriorityQueue<>(PICK_ORDER.reversed());
+        Picked bestPreference = null;
+        for (Picked p : scored) {
+            worstFirst.add(p);
+            if (worstFirst.size() > limit) {
+                worstFirst.poll();
+            }
+            if (p.type() == MemoryType.LONG_TERM_PREFERENCE
+                    && (bestPreference == null || PICK_ORDER.compare(p, bestPreference) < 0)) {
+                bestPreference = p;
+            }
+        }
+        List<Picked> best = new ArrayList<>(worstFirst);
+        best.sort(PICK_ORDER);
+        List<String> wanted = new ArrayList<>();
+        best.forEach(p -> wanted.add(p.id()));
+        if (bestPreference != null && !wanted.contains(bestPreference.id())) {
+            wanted.add(bestPreference.id());
+        }
+        return wanted;
+    }
+
+    /**
+     * Of the visible memories not read by {@link #candidates} (so sharing no term with the query),
+     * the ids that can be picked: the {@code limit} best the filter's types admit and the best
+     * preference among them, best first.
+     */
+    public List<String> worthReadingWhole(List<UnreadMemory> rest, RecallFilter filter, Instant asOf, int limit) {
+        record Scored(UnreadMemory memory, double score) {
+        }
+        Comparator<Scored> order = ContextRanker.order(Scored::score, s -> s.memory().lastSeenAt(),
+                s -> s.memory().id());
+        List<Scored> scored = new ArrayList<>();
+        for (UnreadMemory m : rest) {
+            if (filter.admitsType(m.type())) {
+                scored.add(new Scored(m, ranker.factorsSharingNoTerm(m.type(), m.weight(), m.lastSeenAt(),
+                        m.cosine(), asOf).score()));
+            }
+        }
+        scored.sort(order);
+        List<String> wanted = new ArrayList<>();
+        scored.stream().limit(limit).forEach(s -> wanted.add(s.memory().id()));
+        scored.stream().filter(s -> s.memory().type() == MemoryType.LONG_TERM_PREFERENCE).findFirst()
+                .filter(s -> !wanted.contains(s.memory().id()))
+                .ifPresent(s -> wanted.add(s.memory().id()));
+        return wanted;
+    }
+
+    /** Ranks what was read: see {@link ContextRanker#rank(Set, List, RecallFilter, Instant, int, SemanticSimilarity)}. */
+    public List<ScoredMemory> rank(Set<String> terms, List<Memory> candidates, RecallFilter filter, Instant asOf,
+                                   int limit, SemanticSimilarity semantic) {
+        return ranker.rank(terms, candidates, filter, asOf, limit, semantic);
+    }
+}

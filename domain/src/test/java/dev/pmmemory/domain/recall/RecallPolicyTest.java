@@ -1,0 +1,82 @@
+package dev.pmmemory.domain.recall;
+
+import static dev.pmmemory.domain.recall.RankerFixtures.AS_OF;
+import static dev.pmmemory.domain.recall.RankerFixtures.daysAgo;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.pmmemory.domain.memory.MemoryType;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class RecallPolicyTest {
+    private static final RecallPolicy POLICY = new RecallPolicy(RankerFixtures.RANKER);
+
+    @Test
+    void weightsPastSaturationShareTheLastBucketBecauseTheyScoreAlike() {
+        assertThat(RecallPolicy.weightBucket(1)).isEqualTo(1);
+        assertThat(RecallPolicy.weightBucket(RecallPolicy.WEIGHT_BUCKETS)).isEqualTo(RecallPolicy.WEIGHT_BUCKETS);
+        assertThat(RecallPolicy.weightBucket(57)).isEqualTo(RecallPolicy.WEIGHT_BUCKETS);
+        // the bucket is exactly what weight_normalized can tell apart
+        ScoreFactors ten = RankerFixtures.RANKER.factorsSharingNoTerm(MemoryType.MARKET_INFO, 10, AS_OF,
+                OptionalDouble.empty(), AS_OF);
+        ScoreFactors many = RankerFixtures.RANKER.factorsSharingNoTerm(MemoryType.MARKET_INFO, 57, AS_OF,
+                OptionalDouble.empty(), AS_OF);
+        assertThat(many).isEqualTo(ten);
+    }
+
+    @Test
+    void keywordRecallReadsTheEntityAndTheKMostRecentOfEachGroupButNotTheTermSharersWhole() {
+        RecallCandidates q = POLICY.candidates(Set.of("openai"), new RecallFilter(Set.of(), Optional.of("OpenAI")),
+                AS_OF, 4, false);
+
+        // the term sharers are read as counts first (sharersWorthReadingWhole), not among these reads
+        assertThat(q).isEqualTo(new RecallCandidates(AS_OF, Set.of(), Optional.of("openai"), 4));
+    }
+
+    @Test
+    void ofTheTermSharersTheKBestByTheirExactScoreAndTheBestPreferenceAreWorthReading() {
+        // query of 2 terms: sharing both of 2 keywords is jaccard 1, one of 11 is 1/12
+        List<TermSharer> sharers = List.of(
+                new TermSharer("recent-weak", MemoryType.PROJECT_NEGATIVE, 1, daysAgo(0), 1, 11, OptionalDouble.empty()),
+                new TermSharer("older-exact", MemoryType.PROJECT_NEGATIVE, 1, daysAgo(20), 2, 2, OptionalDouble.empty()),
+                new TermSharer("market", MemoryType.MARKET_INFO, 3, daysAgo(1), 1, 3, OptionalDouble.empty()),
+                new TermSharer("pref", MemoryType.LONG_TERM_PREFERENCE, 1, daysAgo(200), 1, 20, OptionalDouble.empty()));
+
+        assertThat(POLICY.sharersWorthReadingWhole(sharers, 2, RecallFilter.NONE, AS_OF, 1))
+                .containsExactly("older-exact", "pref");
+        assertThat(POLICY.sharersWorthReadingWhole(sharers, 2, RecallFilter.NONE, AS_OF, 2))
+                .containsExactly("older-exact", "recent-weak", "pref");
+        assertThat(POLICY.sharersWorthReadingWhole(sharers, 2,
+                new RecallFilter(Set.of(MemoryType.MARKET_INFO), Optional.empty()), AS_OF, 3)).containsExactly("market");
+        assertThat(POLICY.sharersWorthReadingWhole(List.of(), 2, RecallFilter.NONE, AS_OF, 3)).isEmpty();
+    }
+
+    @Test
+    void semanticRecallReadsNoGroupSinceTheCosineCanLiftAnOldMemory() {
+        assertThat(POLICY.candidates(Set.of(), RecallFilter.NONE, AS_OF, 4, true).mostRecentPerGroup()).isZero();
+    }
+
+    @Test
+    void ofTheUnreadMemoriesTheKBestAndTheBestPreferenceAreWorthReading() {
+        List<UnreadMemory> rest = List.of(
+                new UnreadMemory("old-close", MemoryType.MARKET_INFO, 1, daysAgo(300), OptionalDouble.of(0.95)),
+                new UnreadMemory("recent-far", MemoryType.MARKET_INFO, 1, daysAgo(1), OptionalDouble.of(-0.2)),
+                new UnreadMemory("negative", MemoryType.PROJECT_NEGATIVE, 1, daysAgo(2), OptionalDouble.empty()),
+                new UnreadMemory("old-pref", MemoryType.LONG_TERM_PREFERENCE, 1, daysAgo(400), OptionalDouble.empty()),
+                new UnreadMemory("temp", MemoryType.TEMP_STATUS, 1, daysAgo(1), OptionalDouble.empty()));
+        RecallPolicy semantic = new RecallPolicy(new ContextRanker(RankerFixtures.PRIORITY::get,
+                new HybridMatch(0.6, 0.0)));
+
+        // the cosine lifts the 300-day-old market info above the recent one of its group
+        assertThat(semantic.worthReadingWhole(rest, RecallFilter.NONE, AS_OF, 3))
+                .containsExactly("negative", "old-pref", "old-close");
+        // the best preference comes along for the top-K guard even past K
+        assertThat(semantic.worthReadingWhole(rest, RecallFilter.NONE, AS_OF, 1))
+                .containsExactly("negative", "old-pref");
+        assertThat(semantic.worthReadingWhole(rest, new RecallFilter(Set.of(MemoryType.TEMP_STATUS), Optional.empty()),
+                AS_OF, 2)).containsExactly("temp");
+    }
+}
