@@ -148,17 +148,23 @@ final class ContextBench {
         return sorted[Math.max(0, Math.min(sorted.length - 1, rank - 1))];
     }
 
-    /** Stores memories [from, to) of the profile, {@value #CHUNK} per transaction, each with its vector. */
+    /** Stores memories [from, to) of the profile, {@value #CHUNK} per transaction, then their vectors. */
     private static int fill(MemoryStore store, String profile, Embeddings model, int from, int to) {
         for (int start = from; start < to; start += CHUNK) {
             int first = start;
             int last = Math.min(to, start + CHUNK);
+            List<Memory> chunk = new ArrayList<>();
+            for (int i = first; i < last; i++) {
+                chunk.add(memory(profile, i));
+            }
             store.write(profile, tx -> {
-                for (int i = first; i < last; i++) {
-                    Memory m = memory(profile, i);
-                    tx.memories().insert(m);
-                    tx.vectors().put(profile, m.id(), model.model(), model.embed(m.content()));
-                }
+                chunk.forEach(tx.memories()::insert);
+                return null;
+            });
+            // vectors in a transaction of their own: the PostgreSQL store writes memories through
+            // Hibernate (flushed at commit) and vectors through JDBC, whose foreign key needs the rows
+            store.write(profile, tx -> {
+                chunk.forEach(m -> tx.vectors().put(profile, m.id(), model.model(), model.embed(m.content())));
                 return null;
             });
         }
