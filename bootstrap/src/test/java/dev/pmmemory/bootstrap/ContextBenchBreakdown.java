@@ -12,7 +12,8 @@ import java.util.function.Supplier;
 
 /**
  * Where a context call's time goes (bench/context): each read of the recall path timed alone, in
- * one read transaction, with how many rows it returns; the median of {@value #RUNS} runs.
+ * one read transaction, with how many rows it returns; the median of {@value #RUNS} runs. The term
+ * sharers both ways: read whole (before issue 11 part 4) and as counts (now), side by side in one run.
  */
 final class ContextBenchBreakdown {
     private static final int RUNS = 21;
@@ -26,8 +27,10 @@ final class ContextBenchBreakdown {
         for (String query : new String[] {sharedQuery, rareQuery}) {
             Set<String> terms = analyzer.queryTerms(query);
             out.add("'" + query + "' " + terms
-                    + " sharing=" + timed(store, () -> store.read(tx ->
+                    + " sharingWhole(before)=" + timed(store, () -> store.read(tx ->
                             tx.memories().findVisibleSharingTerms(profile, asOf, terms).size()))
+                    + " sharingCounts(now)=" + timed(store, () -> store.read(tx ->
+                            tx.memories().findVisibleTermMatches(profile, asOf, terms).size()))
                     + " perGroup=" + timed(store, () -> store.read(tx ->
                             tx.memories().findMostRecentVisiblePerGroup(profile, asOf,
                                     RecallContextQuery.DEFAULT_LIMIT).size()))
