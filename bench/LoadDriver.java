@@ -40,10 +40,14 @@ public class LoadDriver {
         if (!isLoopback(base.getHost())) {
             throw new IllegalArgumentException("load runs target this machine only (loopback), not " + base.getHost());
         }
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+        // HTTP/1.1: one connection per client, as wrk and a bot's connection pool do (by default the
+        // JDK client upgrades to HTTP/2 and multiplexes every client over one connection)
+        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(5)).build();
 
         AtomicInteger next = new AtomicInteger();
         AtomicInteger failures = new AtomicInteger();
+        long[] addMicros = new long[adds];
         long start = System.nanoTime();
         ExecutorService pool = Executors.newFixedThreadPool(clients);
         List<Future<?>> jobs = new ArrayList<>();
@@ -57,7 +61,9 @@ public class LoadDriver {
                             .header("Content-Type", "application/json")
                             .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8)).build();
                     try {
+                        long t0 = System.nanoTime();
                         int status = http.send(req, HttpResponse.BodyHandlers.discarding()).statusCode();
+                        addMicros[i] = (System.nanoTime() - t0) / 1000;
                         if (status >= 300) {
                             failures.incrementAndGet();
                         }
@@ -75,6 +81,16 @@ public class LoadDriver {
         double addSeconds = (System.nanoTime() - start) / 1e9;
         System.out.printf(Locale.ROOT, "adds: %d in %.1f s with %d client(s) = %.0f adds/s, %d failed%n",
                 adds, addSeconds, clients, adds / addSeconds, failures.get());
+        List<Long> addLatencies = new ArrayList<>();
+        for (long m : addMicros) {
+            addLatencies.add(m);
+        }
+        Collections.sort(addLatencies);
+        System.out.printf(Locale.ROOT, "add latency: p50 %.1f ms, p99 %.1f ms, max %.1f ms%n", pct(addLatencies, 50),
+                pct(addLatencies, 99), addLatencies.get(addLatencies.size() - 1) / 1000.0);
+        if (contexts == 0) {
+            return;
+        }
 
         List<Long> micros = new ArrayList<>();
         int contextFailures = 0;

@@ -18,7 +18,7 @@ import java.util.zip.ZipFile;
 /**
  * Checks what a sources-only native build (./mvnw package -Dnative -Dquarkus.native.sources-only=true)
  * hands to native-image, for what pm-memory needs at run time: its resources (lexicon, PostgreSQL
- * migrations, OpenAPI document), SQLite through JNI, the PostgreSQL driver, the REST DTOs and resource
+ * migrations, OpenAPI document), SQLite through JNI, the PostgreSQL driver (and no ORM stack), the REST DTOs and resource
  * methods it reads reflectively, and no embeddings model. A JDK-only single-file program, so CI needs no
  * GraalVM and no extra tool:
  *
@@ -27,7 +27,7 @@ import java.util.zip.ZipFile;
  * Exits 1 naming every missing piece and where to register it; prints one line per passed check.
  */
 public class NativeSourcesCheck {
-    private static final String LEXICON = "dev/pmmemory/domain/classify/default-lexicon.txt";
+    private static final String LEXICON = "dev/pmmemory/domain/lexicon/default-lexicon.txt";
     private static final String OPENAPI = "META-INF/quarkus-generated-openapi-doc.JSON";
     private static final String SQLITE_NI_PROPERTIES = "META-INF/native-image/org.xerial/sqlite-jdbc/native-image.properties";
     private static final String SQLITE_FEATURE = "org.sqlite.nativeimage.SqliteJdbcFeature";
@@ -92,9 +92,10 @@ public class NativeSourcesCheck {
         if (postgresAdapter.isPresent()) {
             List<String> migrations = names(postgresAdapter.get()).stream()
                     .filter(n -> n.startsWith("db/postgres/") && n.endsWith(".sql")).sorted().toList();
-            check(!migrations.isEmpty(), "PostgreSQL adapter jar: Flyway migrations under db/postgres/");
+            check(!migrations.isEmpty(), "PostgreSQL adapter jar: migrations under db/postgres/");
             for (String migration : migrations) {
-                checkResource(resources, migration, "a Flyway migration (quarkus.flyway.locations=db/postgres)");
+                checkResource(resources, migration, "a migration PostgresSchema reads by name: add db/postgres/*.sql to"
+                        + " quarkus.native.resources.includes in bootstrap application.properties");
             }
         }
         // SQLite migrations are Java strings (SqliteSchema.MIGRATIONS): nothing to register.
@@ -118,11 +119,32 @@ public class NativeSourcesCheck {
         }
         checkReflective(reflective, "org.sqlite.JDBC", null, "the SQLite JDBC driver (java.sql.Driver service)");
 
-        // PostgreSQL driver (memory.store=postgres in the same executable)
+        // PostgreSQL driver (memory.store=postgres in the same executable), plain JDBC: the adapter jar's own
+        // native-image metadata does what the Quarkus JDBC extension did (which would bring Agroal back).
         check(lib(libs, "org.postgresql.postgresql").isPresent(), "lib/: the PostgreSQL JDBC driver jar");
-        checkReflective(reflective, "org.postgresql.Driver", null, "the PostgreSQL JDBC driver");
-        check(args.contains("io.quarkus.jdbc.postgresql.runtime.graal"),
-                "native-image.args: the Quarkus PostgreSQL driver features");
+        if (postgresAdapter.isPresent()) {
+            String niDir = "META-INF/native-image/dev.pmmemory/pm-memory-persistence-postgres/";
+            String properties = entry(postgresAdapter.get(), niDir + "native-image.properties").orElse("");
+            check(properties.contains("--initialize-at-run-time=") && properties.contains("PasswordUtil$SecureRandomHolder")
+                    && properties.contains("LazyCleanerImpl"), "PostgreSQL adapter jar: " + niDir
+                    + "native-image.properties initialises the driver's SecureRandom and cleaner thread at run time");
+            String reflect = entry(postgresAdapter.get(), niDir + "reflect-config.json").orElse("");
+            for (String type : List.of("org.postgresql.Driver", "org.postgresql.ssl.LibPQFactory")) {
+                check(reflect.contains("\"" + type + "\""), "PostgreSQL adapter jar: " + niDir + "reflect-config.json"
+                        + " registers " + type);
+            }
+            check(!args.contains("pm-memory-persistence-postgres"),
+                    "native-image.args: the PostgreSQL adapter's native-image configuration is not excluded");
+        }
+        checkResource(resources, "org/postgresql/driverconfig.properties", "the PostgreSQL driver's defaults file"
+                + " (quarkus.native.resources.includes)");
+        // what the sidecar must not carry (issue 14): the ORM stack the PostgreSQL adapter no longer uses
+        for (String heavy : List.of("org.hibernate.orm.", "io.agroal.", "org.flywaydb.", "org.jboss.narayana",
+                "io.quarkus.quarkus-hibernate-orm", "io.quarkus.quarkus-agroal", "io.quarkus.quarkus-flyway",
+                "io.quarkus.quarkus-narayana")) {
+            check(libs.keySet().stream().noneMatch(n -> n.startsWith(heavy)),
+                    "lib/: no " + heavy + " jar (Hibernate ORM, Agroal, Flyway and Narayana are not in the build)");
+        }
 
         // REST: DTOs are (de)serialised by Jackson; AccessControl reads @RequiresScope from resource methods.
         Optional<Path> rest = lib(libs, "pm-memory-rest");

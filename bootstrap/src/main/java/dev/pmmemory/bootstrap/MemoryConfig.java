@@ -26,6 +26,14 @@ public interface MemoryConfig {
 
     Semantic semantic();
 
+    /**
+     * How context orders what it recalls: {@code relevance} (default: every memory matching the
+     * query ranks above every other one, the score orders each group) or {@code seed} (the score
+     * alone, DOMAIN.md §6). Checked at start.
+     */
+    @WithDefault("relevance")
+    String ranking();
+
     Classifiers classifier();
 
     /**
@@ -205,8 +213,9 @@ public interface MemoryConfig {
     }
 
     /**
-     * The PostgreSQL store ({@code memory.store=postgres}). application.properties hands these to
-     * the Quarkus datasource; with SQLite chosen none is needed and the datasource stays inactive.
+     * The PostgreSQL store ({@code memory.store=postgres}); with SQLite chosen none is read and
+     * nothing of PostgreSQL starts. application.properties falls back on the
+     * {@code quarkus.datasource.*} names of releases before the plain-JDBC adapter.
      */
     interface Postgres {
         /** {@code jdbc:postgresql://host:5432/database}; required with {@code memory.store=postgres}. */
@@ -215,5 +224,13 @@ public interface MemoryConfig {
         Optional<String> username();
 
         Optional<String> password();
+
+        /** The most connections open at once. */
+        @WithDefault("20")
+        int maxConnections();
+
+        /** How long a call waits for a free connection before it answers 503. */
+        @WithDefault("3S")
+        Duration acquisitionTimeout();
     }
 }

@@ -1,29 +1,36 @@
 package dev.pmmemory.bootstrap;
 
+import dev.pmmemory.adapters.postgres.PostgresSettings;
 import io.quarkus.runtime.configuration.ConfigurationException;
 
 /**
- * The PostgreSQL URL with {@code memory.store=postgres}. application.properties gives the
- * datasource {@link #NOT_SET} when neither {@code memory.postgres.url} nor
- * {@code quarkus.datasource.jdbc.url} is set: without a URL Quarkus deactivates the datasource and
- * stops the start with a message about its own property, which a user of {@code MEMORY_POSTGRES_URL}
- * would not recognise. With the placeholder the start reaches {@link #require}, which says what to set.
- * (Hibernate may try it once while starting: port 1 of the loopback refuses at once, no DNS lookup.)
+ * The PostgreSQL store's settings with {@code memory.store=postgres}, or a start-up error that says
+ * what to set: a missing or foreign URL stops the start, not the first request.
  */
 final class PostgresUrl {
-
-    /** Keep equal to the default of quarkus.datasource.jdbc.url in application.properties. */
-    static final String NOT_SET = "jdbc:postgresql://127.0.0.1:1/memory-postgres-url-not-set";
 
     private PostgresUrl() {
     }
 
-    /** @param datasourceUrl quarkus.datasource.jdbc.url as resolved */
-    static String require(String datasourceUrl) {
-        if (datasourceUrl == null || datasourceUrl.isBlank() || datasourceUrl.equals(NOT_SET)) {
+    /** @param url memory.postgres.url (or quarkus.datasource.jdbc.url) as resolved */
+    static String require(String url) {
+        if (url == null || url.isBlank()) {
             throw new ConfigurationException("memory.store=postgres needs memory.postgres.url (env MEMORY_POSTGRES_URL),"
                     + " e.g. jdbc:postgresql://127.0.0.1:5432/pm_memory; see README \"Running against PostgreSQL\"");
         }
-        return datasourceUrl;
+        if (!url.startsWith("jdbc:postgresql:")) {
+            throw new ConfigurationException("memory.postgres.url (env MEMORY_POSTGRES_URL) must be a PostgreSQL JDBC URL,"
+                    + " jdbc:postgresql://host:5432/database, not " + url.replaceAll("\\?.*", ""));
+        }
+        return url;
+    }
+
+    static PostgresSettings settings(MemoryConfig.Postgres config) {
+        if (config.maxConnections() < 1) {
+            throw new ConfigurationException("memory.postgres.max-connections (env MEMORY_POSTGRES_MAX_CONNECTIONS)"
+                    + " must be at least 1, not " + config.maxConnections());
+        }
+        return new PostgresSettings(require(config.url().orElse(null)), config.username().orElse(null),
+                config.password().orElse(null), config.maxConnections(), config.acquisitionTimeout());
     }
 }

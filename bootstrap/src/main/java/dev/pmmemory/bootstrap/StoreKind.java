@@ -6,8 +6,7 @@ import java.util.stream.Collectors;
 
 /**
  * The values of {@code memory.store}. Read at start-up, not at build time: one runner jar serves a
- * sidecar on SQLite and a team on PostgreSQL. Spelled exactly as written here, because
- * application.properties derives the datasource's {@code active} flag from the same value.
+ * sidecar on SQLite and a team on PostgreSQL.
  */
 enum StoreKind {
     SQLITE("sqlite"),

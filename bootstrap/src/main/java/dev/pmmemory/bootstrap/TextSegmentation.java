@@ -1,7 +1,8 @@
 package dev.pmmemory.bootstrap;
 
+import dev.pmmemory.domain.lexicon.TextAnalyzers;
 import dev.pmmemory.adapters.segmenter.hanlp.HanlpSegmenter;
-import dev.pmmemory.domain.classify.Lexicon;
+import dev.pmmemory.domain.lexicon.Lexicon;
 import dev.pmmemory.domain.text.CharacterBigrams;
 import dev.pmmemory.domain.text.Segmenter;
 import dev.pmmemory.domain.text.TextAnalyzer;
@@ -25,7 +26,7 @@ final class TextSegmentation {
             return new CharacterBigrams();
         }
         if (name.equals(HanlpSegmenter.NAME)) {
-            var words = TextAnalyzer.domainWords(lexicon);
+            var words = TextAnalyzers.domainWords(lexicon);
             LOG.infof("text segmenter: hanlp, %d lexicon words as its user dictionary", words.size());
             return new HanlpSegmenter(words);
         }

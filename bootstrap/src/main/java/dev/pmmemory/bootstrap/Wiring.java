@@ -1,6 +1,8 @@
 package dev.pmmemory.bootstrap;
 
+import dev.pmmemory.domain.lexicon.TextAnalyzers;
 import dev.pmmemory.adapters.postgres.PostgresMemoryStore;
+import dev.pmmemory.adapters.postgres.PostgresSettings;
 import dev.pmmemory.adapters.sessions.embedded.EmbeddedSessionTurns;
 import dev.pmmemory.adapters.sessions.redis.RedisSessionTurns;
 import dev.pmmemory.adapters.sqlite.SqliteMemoryStore;
@@ -49,10 +51,11 @@ import dev.pmmemory.adapters.classifier.llm.ChatEndpoint;
 import dev.pmmemory.adapters.classifier.llm.OpenAiCompatibleClassifier;
 import dev.pmmemory.domain.classify.Classifier;
 import dev.pmmemory.domain.classify.ClassifierChain;
-import dev.pmmemory.domain.classify.Lexicon;
+import dev.pmmemory.domain.lexicon.Lexicon;
 import dev.pmmemory.domain.memory.MemoryType;
 import dev.pmmemory.domain.classify.RuleClassifier;
 import dev.pmmemory.domain.privacy.Redactor;
+import dev.pmmemory.domain.recall.RankingMode;
 import dev.pmmemory.domain.text.TextAnalyzer;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.StartupEvent;
@@ -119,15 +122,13 @@ public class Wiring {
     @Produces
     @Singleton
     TextAnalyzer textAnalyzer(Lexicon lexicon, MemoryConfig config) {
-        return TextAnalyzer.from(lexicon, TextSegmentation.segmenter(config.text().segmenter(), lexicon));
+        return TextAnalyzers.from(lexicon, TextSegmentation.segmenter(config.text().segmenter(), lexicon));
     }
 
     @Produces
     @Singleton
-    MemoryStore store(MemoryConfig config, Clock clock, Instance<PostgresMemoryStore> postgres,
-                      @ConfigProperty(name = "quarkus.datasource.jdbc.url") Optional<String> datasourceUrl) {
-        // The other store is never touched: no SQLite file with postgres, no PostgreSQL with sqlite
-        // (its datasource and persistence unit are inactive: application.properties, "store").
+    MemoryStore store(MemoryConfig config, Clock clock) {
+        // The other store is never touched: no SQLite file with postgres, no PostgreSQL class with sqlite.
         return switch (StoreKind.parse(config.store())) {
             case SQLITE -> {
                 Path file = Path.of(config.sqlite().path());
@@ -137,9 +138,9 @@ public class Wiring {
             }
             case POSTGRES -> {
                 // No connection here: a database that is down at start only makes readiness DOWN.
-                String url = PostgresUrl.require(datasourceUrl.orElse(null));
-                LOG.infof("store: PostgreSQL %s (schema migrated on the first connection)", url.replaceAll("\\?.*", ""));
-                yield postgres.get();
+                PostgresSettings settings = PostgresUrl.settings(config.postgres());
+                LOG.infof("store: PostgreSQL %s (schema migrated on the first connection)", settings.displayUrl());
+                yield PostgresMemoryStore.open(settings);
             }
         };
     }
@@ -182,7 +183,8 @@ public class Wiring {
         List<Classifier> chain = new ArrayList<>(List.of(new RuleClassifier(lexicon)));
         Optional<ChatEndpoint> llm = LlmClassification.endpoint(config.classifier().llm());
         llm.ifPresentOrElse(endpoint -> {
-            chain.add(new OpenAiCompatibleClassifier(endpoint));
+            dev.pmmemory.application.port.out.Classifier fallback = new OpenAiCompatibleClassifier(endpoint);
+            chain.add(fallback::classify);
             LOG.infof("classifier: rules + LLM %s model %s", endpoint.displayUrl(), endpoint.model());
         }, () -> LOG.debug("classifier: rules only"));
         return new ClassifierChain(chain);
@@ -204,8 +206,19 @@ public class Wiring {
     @Produces
     @Singleton
     RecallContext recallContext(MemoryStore store, Lexicon lexicon, TextAnalyzer analyzer, Clock clock,
-                                SemanticRecall semantic) {
-        return new ContextRecall(store, lexicon, analyzer, clock, semantic.embeddings(), semantic.mix());
+                                SemanticRecall semantic, MemoryConfig config) {
+        return new ContextRecall(store, lexicon, analyzer, clock, semantic.embeddings(), semantic.mix(),
+                rankingMode(config.ranking()));
+    }
+
+    static RankingMode rankingMode(String configured) {
+        return RankingMode.fromName(configured).orElseThrow(() -> new ConfigurationException(
+                "memory.ranking: expected relevance or seed, got '" + configured + "'"));
+    }
+
+    /** A misspelt memory.ranking stops the start, not the first context call. */
+    void checkRankingAtStart(@Observes StartupEvent start, MemoryConfig config) {
+        rankingMode(config.ranking());
     }
 
     @Produces

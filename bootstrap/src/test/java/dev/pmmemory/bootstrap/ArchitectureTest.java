@@ -2,6 +2,7 @@ package dev.pmmemory.bootstrap;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
@@ -108,5 +109,20 @@ class ArchitectureTest {
                 }
             }
         }
+    }
+
+    @Test
+    void noPackageCycles() {
+        // every package is a slice (dev.pmmemory.domain.text, dev.pmmemory.application.port.in, …)
+        slices().matching("dev.pmmemory.(**)").should().beFreeOfCycles().check(classes);
+    }
+
+    @Test
+    void inboundPortsDoNotDependOnOutboundPorts() {
+        // a use case's vocabulary is its own; storage ports may speak it, not the other way round
+        noClasses().that().resideInAPackage("dev.pmmemory.application.port.in..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.pmmemory.application.port.out..",
+                        "dev.pmmemory.application.service..")
+                .check(classes);
     }
 }

@@ -110,6 +110,45 @@ class AsOfAcceptanceTest {
                 .body("items.id", contains(negative));
     }
 
+    /** "Mistral AI 可以推进" at 06:00 and 17:00, "Mistral AI 商业化弱" dated 09:00 arriving last: the advance splits. */
+    @Test
+    void aLateReversalInsideARepeatedDecisionsSpanReadsAsItWasAt8And10And18() {
+        String p = newProfile("asof");
+        String h06 = "2026-05-02T06:00:00Z";
+        String h09 = "2026-05-02T09:00:00Z";
+        String h17 = "2026-05-02T17:00:00Z";
+        String first = said(p, "Mistral AI 可以推进", h06);
+        feedback(p, Map.of("message", "Mistral AI 可以推进", "created_at", h17, "message_id", "m-17"))
+                .statusCode(200).body("outcome", equalTo("deduplicated")).body("memory.weight", equalTo(2));
+        String reversal = feedback(p, "Mistral AI 商业化弱", h09).statusCode(201)
+                .body("superseded", contains(first)).extract().path("memory.id");
+
+        context(p, Map.of("query", "", "entity", "Mistral AI", "as_of", "2026-05-02T08:00:00Z")).statusCode(200)
+                .body("items.id", contains(first)).body("items[0].weight", equalTo(1));
+        context(p, Map.of("query", "", "entity", "Mistral AI", "as_of", "2026-05-02T10:00:00Z")).statusCode(200)
+                .body("items.id", contains(reversal));
+        String repeat = context(p, Map.of("query", "", "entity", "Mistral AI", "as_of", "2026-05-02T18:00:00Z"))
+                .statusCode(200).body("items", hasSize(1)).body("items[0].weight", equalTo(1))
+                .body("items[0].created_at", equalTo(h17)).extract().path("items[0].id");
+        assertThat(repeat).isNotIn(first, reversal);
+
+        memory(p, first, Map.of()).statusCode(200)
+                .body("weight", equalTo(1))
+                .body("status", equalTo("superseded"))
+                .body("superseded_by", equalTo(reversal))
+                .body("valid_until", equalTo(h09))
+                .body("source_messages.created_at", contains(h06))
+                .body("audit_events.kind", hasItem("memory_split"));
+        memory(p, reversal, Map.of()).statusCode(200)
+                .body("superseded_by", equalTo(repeat))
+                .body("valid_until", equalTo(h17))
+                .body("versions.id", contains(first, reversal, repeat));
+
+        feedback(p, Map.of("message", "Mistral AI 可以推进", "created_at", h17, "message_id", "m-17"))
+                .statusCode(200).body("outcome", equalTo("replayed")).body("memory.id", equalTo(repeat));
+        memories(p, Map.of()).statusCode(200).body("items", hasSize(3));
+    }
+
     @Test
     void aWholeSupersessionReadsActiveBeforeAndSupersededAfter() {
         String p = newProfile("asof");

@@ -1,7 +1,8 @@
 package dev.pmmemory.bootstrap;
 
+import dev.pmmemory.domain.lexicon.TextAnalyzers;
 import dev.pmmemory.application.port.out.Embeddings;
-import dev.pmmemory.domain.classify.Lexicon;
+import dev.pmmemory.domain.lexicon.Lexicon;
 import dev.pmmemory.domain.text.TextAnalyzer;
 
 /**
@@ -12,7 +13,7 @@ import dev.pmmemory.domain.text.TextAnalyzer;
  */
 final class BenchEmbeddings implements Embeddings {
     static final int DIMENSIONS = 512;
-    private static final TextAnalyzer ANALYZER = TextAnalyzer.from(Lexicon.loadDefault());
+    private static final TextAnalyzer ANALYZER = TextAnalyzers.from(Lexicon.loadDefault());
 
     @Override
     public float[] embed(String text) {

@@ -1,5 +1,6 @@
 package dev.pmmemory.bootstrap;
 
+import dev.pmmemory.domain.lexicon.TextAnalyzers;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.pmmemory.application.port.in.ContextResult;
@@ -7,7 +8,7 @@ import dev.pmmemory.application.port.in.RecallContextQuery;
 import dev.pmmemory.application.port.out.Embeddings;
 import dev.pmmemory.application.port.out.MemoryStore;
 import dev.pmmemory.application.service.ContextRecall;
-import dev.pmmemory.domain.classify.Lexicon;
+import dev.pmmemory.domain.lexicon.Lexicon;
 import dev.pmmemory.domain.memory.Memory;
 import dev.pmmemory.domain.memory.MemoryStatus;
 import dev.pmmemory.domain.memory.MemoryType;
@@ -62,7 +63,7 @@ final class ContextBench {
     static final String HEADER = "store,memories,query_kind,semantic,p50_ms,p99_ms";
 
     private static final Lexicon LEXICON = Lexicon.loadDefault();
-    private static final TextAnalyzer ANALYZER = TextAnalyzer.from(LEXICON);
+    private static final TextAnalyzer ANALYZER = TextAnalyzers.from(LEXICON);
     private static final String[] SECTORS = {"大模型", "机器人", "芯片", "新能源", "医疗", "SaaS", "出海", "消费",
             "自动驾驶", "具身智能"};
     private static final String[] NEGATIVE = {"商业化弱", "团队太小", "赛道小", "太贵了", "增长不行", "毛利差",
@@ -161,8 +162,8 @@ final class ContextBench {
                 chunk.forEach(tx.memories()::insert);
                 return null;
             });
-            // vectors in a transaction of their own: the PostgreSQL store writes memories through
-            // Hibernate (flushed at commit) and vectors through JDBC, whose foreign key needs the rows
+            // vectors in a transaction of their own, after their memories' (written so when PostgreSQL
+            // flushed memories at commit; harmless now that every statement runs when called)
             store.write(profile, tx -> {
                 chunk.forEach(m -> tx.vectors().put(profile, m.id(), model.model(), model.embed(m.content())));
                 return null;

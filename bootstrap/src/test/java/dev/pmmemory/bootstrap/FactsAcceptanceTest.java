@@ -14,7 +14,7 @@ import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.nullValue;
 import static org.hamcrest.Matchers.startsWith;
 
-import dev.pmmemory.application.port.out.AuditEvent;
+import dev.pmmemory.application.port.in.AuditEvent;
 import dev.pmmemory.application.port.out.MemoryStore;
 import dev.pmmemory.domain.fact.Fact;
 import io.quarkus.test.junit.QuarkusTest;

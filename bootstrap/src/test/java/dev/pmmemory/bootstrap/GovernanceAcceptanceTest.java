@@ -16,7 +16,7 @@ import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.nullValue;
 
-import dev.pmmemory.application.port.out.AuditEvent;
+import dev.pmmemory.application.port.in.AuditEvent;
 import dev.pmmemory.application.port.out.MemoryListQuery;
 import dev.pmmemory.application.port.out.MemoryStore;
 import dev.pmmemory.domain.memory.Memory;

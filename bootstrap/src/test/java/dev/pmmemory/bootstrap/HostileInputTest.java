@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
 
-import dev.pmmemory.application.port.out.FeedbackOutcome;
+import dev.pmmemory.application.port.in.FeedbackOutcome;
 import dev.pmmemory.application.port.out.MemoryStore;
-import dev.pmmemory.application.port.out.RawMessage;
+import dev.pmmemory.application.port.in.RawMessage;
 import dev.pmmemory.domain.memory.Memory;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -123,7 +123,7 @@ class HostileInputTest {
         store.read(tx -> {
             assertThat(tx.rawMessages().countByProfile(profile)).isEqualTo(accepted);
             List<Memory> memories = new ArrayList<>();
-            dev.pmmemory.application.port.out.MemoryListQuery.PagePosition after = null;
+            dev.pmmemory.application.port.in.PagePosition after = null;
             while (true) {
                 List<Memory> page = tx.memories().list(new dev.pmmemory.application.port.out.MemoryListQuery(
                         profile, null, null, null, after, 200, java.time.Instant.now()));
@@ -132,7 +132,7 @@ class HostileInputTest {
                     break;
                 }
                 Memory last = page.get(page.size() - 1);
-                after = new dev.pmmemory.application.port.out.MemoryListQuery.PagePosition(last.createdAt(), last.id());
+                after = new dev.pmmemory.application.port.in.PagePosition(last.createdAt(), last.id());
             }
             List<String> sourceIds = memories.stream().flatMap(m -> m.sourceMessageIds().stream()).toList();
             List<RawMessage> raws = tx.rawMessages().findByIds(profile, sourceIds);

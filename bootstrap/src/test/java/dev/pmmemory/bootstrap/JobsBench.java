@@ -8,7 +8,7 @@ import dev.pmmemory.application.service.ExpirySweep;
 import dev.pmmemory.application.service.FrequencySummarizer;
 import dev.pmmemory.application.service.MemoryCompaction;
 import dev.pmmemory.application.service.RetentionPurge;
-import dev.pmmemory.domain.classify.Lexicon;
+import dev.pmmemory.domain.lexicon.Lexicon;
 import dev.pmmemory.domain.memory.Memory;
 import dev.pmmemory.domain.memory.MemoryStatus;
 import dev.pmmemory.domain.memory.MemoryType;

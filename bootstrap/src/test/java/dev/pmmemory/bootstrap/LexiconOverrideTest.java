@@ -3,7 +3,7 @@ package dev.pmmemory.bootstrap;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.pmmemory.domain.classify.Lexicon;
+import dev.pmmemory.domain.lexicon.Lexicon;
 import dev.pmmemory.domain.classify.RuleClassifier;
 import dev.pmmemory.domain.memory.MemoryType;
 import java.lang.reflect.Proxy;
@@ -40,7 +40,7 @@ class LexiconOverrideTest {
 
     @Test
     void aDeploymentFileReplacesTriggersPrioritiesAndTtls() throws Exception {
-        String shipped = new String(Lexicon.class.getResourceAsStream("/dev/pmmemory/domain/classify/default-lexicon.txt")
+        String shipped = new String(Lexicon.class.getResourceAsStream("/dev/pmmemory/domain/lexicon/default-lexicon.txt")
                 .readAllBytes(), StandardCharsets.UTF_8);
         String custom = shipped.replace("type project_negative priority=0.9", "type project_negative priority=0.95")
                 + "\n# a deployment's own word for a stop\n";

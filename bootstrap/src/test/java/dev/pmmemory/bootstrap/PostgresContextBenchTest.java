@@ -1,7 +1,7 @@
 package dev.pmmemory.bootstrap;
 
 import dev.pmmemory.adapters.postgres.PostgresMemoryStore;
-import io.agroal.api.AgroalDataSource;
+import dev.pmmemory.application.port.out.MemoryStore;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import jakarta.inject.Inject;
@@ -17,15 +17,13 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 class PostgresContextBenchTest {
 
     @Inject
-    PostgresMemoryStore postgres;
-
-    @Inject
-    AgroalDataSource dataSource;
+    MemoryStore store;
 
     @Test
     void contextLatencyAtOneTenAndAHundredThousandMemories() throws Exception {
+        PostgresMemoryStore postgres = (PostgresMemoryStore) store;
         postgres.schemaVersion();
-        try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {
+        try (Connection c = PostgresTestConnection.open(); Statement s = c.createStatement()) {
             s.execute("TRUNCATE memory_vectors, memories, raw_messages, audit_events, job_runs");
             // fresh planner statistics once filled would be fairer, but autovacuum decides that in production too
         }

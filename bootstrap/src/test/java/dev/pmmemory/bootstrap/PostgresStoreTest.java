@@ -3,15 +3,13 @@ package dev.pmmemory.bootstrap;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.pmmemory.adapters.postgres.PostgresMemoryStore;
-import dev.pmmemory.application.port.out.FeedbackOutcome;
+import dev.pmmemory.application.port.in.FeedbackOutcome;
 import dev.pmmemory.application.port.out.MemoryStore;
-import dev.pmmemory.application.port.out.RawMessage;
+import dev.pmmemory.application.port.in.RawMessage;
 import dev.pmmemory.domain.memory.Source;
-import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManagerFactory;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -26,10 +24,9 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
-import org.hibernate.SessionFactory;
 import org.junit.jupiter.api.Test;
 
-/** What only the PostgreSQL store has: the run-time switch, Flyway's schema, the database lock, the indexes. */
+/** What only the PostgreSQL store has: the run-time switch, its migrated schema, the database lock, the indexes. */
 @QuarkusTest
 @TestProfile(PostgresProfile.class)
 class PostgresStoreTest {
@@ -37,15 +34,6 @@ class PostgresStoreTest {
 
     @Inject
     MemoryStore store;
-
-    @Inject
-    PostgresMemoryStore postgres;
-
-    @Inject
-    EntityManagerFactory entityManagerFactory;
-
-    @Inject
-    AgroalDataSource dataSource;
 
     @ConfigProperty(name = "memory.sqlite.path")
     String sqlitePath;
@@ -59,21 +47,22 @@ class PostgresStoreTest {
     }
 
     /**
-     * Hibernate validates, never generates: the application does it on the first connection, and
-     * this test does it again, so a mapping that drifts from the migrations fails the build even
-     * if nobody reads the logs. Every table is Flyway's.
+     * Every table is the migrations', and schema_version records each script once (the runner of
+     * PostgresSchema; a database Flyway migrated is adopted: PostgresSchemaRunnerTest).
      */
     @Test
-    void theEntitiesMatchTheSchemaFlywayMigrated() throws SQLException {
-        assertThat(postgres.schemaVersion()).isEqualTo("8");
+    void theSchemaIsTheMigrationsAndEachIsRecordedOnce() throws SQLException {
+        PostgresMemoryStore postgres = (PostgresMemoryStore) store;
+        List<String> scripts = strings("SELECT script FROM schema_version ORDER BY version");
 
-        entityManagerFactory.unwrap(SessionFactory.class).getSchemaManager().validateMappedObjects();
-
+        assertThat(postgres.schemaVersion()).isEqualTo(8);
         assertThat(strings("SELECT tablename FROM pg_tables WHERE schemaname = current_schema() ORDER BY 1"))
-                .containsExactly("audit_events", "experiences", "facts", "flyway_schema_history", "job_runs",
-                        "memories", "memory_vectors", "raw_messages");
-        assertThat(strings("SELECT version || ' ' || success FROM flyway_schema_history WHERE version IS NOT NULL"))
-                .containsExactlyInAnyOrder("1 true", "2 true", "3 true", "4 true", "5 true", "6 true", "7 true", "8 true");
+                .containsExactly("audit_events", "experiences", "facts", "job_runs", "memories", "memory_vectors",
+                        "raw_messages", "schema_version");
+        assertThat(scripts).hasSize(8).doesNotHaveDuplicates()
+                .allSatisfy(script -> assertThat(script).matches("V\\d+__\\w+\\.sql"));
+        assertThat(strings("SELECT string_agg(CAST(version AS text), ',' ORDER BY version) FROM schema_version"))
+                .containsExactly("1,2,3,4,5,6,7,8");
     }
 
     /**
@@ -84,8 +73,8 @@ class PostgresStoreTest {
     @Test
     void aWriteWaitsForItsProfileLockHeldByAnotherSession() throws Exception {
         String p = Api.newProfile("locked");
-        try (Connection otherInstance = dataSource.getConnection()) {
-            otherInstance.setAutoCommit(false);
+        try (Connection otherInstance = PostgresTestConnection.open()) {
+            otherInstance.setAutoCommit(false); // the lock is held until this transaction ends
             try (PreparedStatement ps = otherInstance.prepareStatement(
                     "SELECT pg_advisory_xact_lock(hashtextextended(?, 0))")) {
                 ps.setString(1, p);
@@ -117,7 +106,7 @@ class PostgresStoreTest {
      */
     @Test
     void recallQueriesAreServedByTheirIndexes() throws SQLException {
-        try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {
+        try (Connection c = PostgresTestConnection.open(); Statement s = c.createStatement()) {
             s.execute("DELETE FROM memories WHERE id LIKE 'idx-%'");
             s.execute("""
                     INSERT INTO memories (id, profile_id, type, content, normalized_content, entities, entity_keys,
@@ -161,14 +150,14 @@ class PostgresStoreTest {
                     + " ORDER BY created_at DESC, id DESC LIMIT ?", "idx-p7", T0, "idx-9", 20))
                     .contains("memories_newest").doesNotContain("Seq Scan");
         } finally {
-            try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {
+            try (Connection c = PostgresTestConnection.open(); Statement s = c.createStatement()) {
                 s.execute("DELETE FROM memories WHERE id LIKE 'idx-%'");
             }
         }
     }
 
     private String plan(String sql, Object... args) throws SQLException {
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement("EXPLAIN " + sql)) {
+        try (Connection c = PostgresTestConnection.open(); PreparedStatement ps = c.prepareStatement("EXPLAIN " + sql)) {
             for (int i = 0; i < args.length; i++) {
                 Object a = args[i];
                 if (a instanceof String[] array) {
@@ -190,7 +179,7 @@ class PostgresStoreTest {
     }
 
     private List<String> strings(String sql) throws SQLException {
-        try (Connection c = dataSource.getConnection(); Statement s = c.createStatement();
+        try (Connection c = PostgresTestConnection.open(); Statement s = c.createStatement();
              ResultSet rs = s.executeQuery(sql)) {
             List<String> out = new ArrayList<>();
             while (rs.next()) {

@@ -14,7 +14,7 @@ class PostgresUrlTest {
 
     @Test
     void withoutAUrlTheStartIsRefusedNamingOurProperty() {
-        for (String unset : new String[] {null, " ", PostgresUrl.NOT_SET}) {
+        for (String unset : new String[] {null, " "}) {
             assertThatThrownBy(() -> PostgresUrl.require(unset))
                     .isInstanceOf(ConfigurationException.class)
                     .hasMessageContaining("memory.postgres.url")
@@ -23,17 +23,30 @@ class PostgresUrlTest {
     }
 
     @Test
+    void anotherDatabasesUrlIsRefusedWithoutItsParameters() {
+        assertThatThrownBy(() -> PostgresUrl.require("jdbc:mysql://db:3306/pm?password=hunter2"))
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("jdbc:postgresql://host:5432/database")
+                .hasMessageNotContaining("hunter2");
+    }
+
+    @Test
     void aGivenUrlIsUsed() {
         assertThat(PostgresUrl.require("jdbc:postgresql://db:5432/pm")).isEqualTo("jdbc:postgresql://db:5432/pm");
     }
 
+    /** Users of the releases on Hibernate set quarkus.datasource.*: those names still reach the store. */
     @Test
-    void thePlaceholderIsTheDatasourceDefaultOfApplicationProperties() throws IOException {
+    void theDatasourceNamesOfEarlierReleasesAreTheFallbacks() throws IOException {
         Properties p = new Properties();
         try (InputStream in = getClass().getResourceAsStream("/application.properties")) {
             p.load(in);
         }
-        assertThat(p.getProperty("quarkus.datasource.jdbc.url"))
-                .isEqualTo("${memory.postgres.url:" + PostgresUrl.NOT_SET + "}");
+        assertThat(p.getProperty("memory.postgres.url")).isEqualTo("${quarkus.datasource.jdbc.url:}");
+        assertThat(p.getProperty("memory.postgres.username")).isEqualTo("${quarkus.datasource.username:}");
+        assertThat(p.getProperty("memory.postgres.password")).isEqualTo("${quarkus.datasource.password:}");
+        assertThat(p.getProperty("memory.postgres.max-connections")).isEqualTo("${quarkus.datasource.jdbc.max-size:20}");
+        assertThat(p.getProperty("memory.postgres.acquisition-timeout"))
+                .isEqualTo("${quarkus.datasource.jdbc.acquisition-timeout:3S}");
     }
 }

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.pmmemory.adapters.segmenter.hanlp.HanlpSegmenter;
-import dev.pmmemory.domain.classify.Lexicon;
+import dev.pmmemory.domain.lexicon.Lexicon;
 import dev.pmmemory.domain.text.CharacterBigrams;
 import io.quarkus.runtime.configuration.ConfigurationException;
 import org.junit.jupiter.api.Test;

@@ -3,7 +3,7 @@ package dev.pmmemory.application.service;
 import dev.pmmemory.application.port.out.MemoryStore.StoreTransaction;
 import dev.pmmemory.application.port.out.Memories.TermMatch;
 import dev.pmmemory.application.port.out.MemoryVectors.RankingFacts;
-import dev.pmmemory.domain.classify.Lexicon;
+import dev.pmmemory.domain.lexicon.Lexicon;
 import dev.pmmemory.domain.memory.Memory;
 import dev.pmmemory.domain.recall.Cosine;
 import dev.pmmemory.domain.recall.RecallFilter;
@@ -66,20 +66,19 @@ final class CandidateReads {
         Map<String, TermMatch> matchById = new HashMap<>();
         matches.forEach(m -> matchById.put(m.memoryId(), m));
         Map<String, float[]> vectors = new HashMap<>();
-        List<TermSharer> sharers = new ArrayList<>();
         List<UnreadMemory> rest = new ArrayList<>();
         for (RankingFacts f : tx.vectors().findVisibleRankingFacts(profileId, asOf, qv.model())) {
             if (f.vector() != null) {
                 vectors.put(f.memoryId(), f.vector());
             }
-            OptionalDouble cosine = cosine(qv.vector(), f.vector());
-            TermMatch match = matchById.get(f.memoryId());
-            if (match != null) {
-                sharers.add(sharer(match, cosine));
-            } else if (!byId.containsKey(f.memoryId())) {
-                rest.add(new UnreadMemory(f.memoryId(), f.type(), f.weight(), f.lastSeenAt(), cosine));
+            if (!matchById.containsKey(f.memoryId()) && !byId.containsKey(f.memoryId())) {
+                rest.add(new UnreadMemory(f.memoryId(), f.type(), f.weight(), f.lastSeenAt(),
+                        cosine(qv.vector(), f.vector())));
             }
         }
+        // each sharer with the cosine the ranker will give it once read
+        List<TermSharer> sharers = matches.stream()
+                .map(m -> sharer(m, cosine(qv.vector(), vectors.get(m.memoryId())))).toList();
         readWhole(tx, profileId, policy.sharersWorthReadingWhole(sharers, terms.size(), filter, asOf, limit), byId);
         readWhole(tx, profileId, policy.worthReadingWhole(rest, filter, asOf, limit), byId);
         return new Candidates(List.copyOf(byId.values()), m -> cosine(qv.vector(), vectors.get(m.id())));
@@ -87,7 +86,7 @@ final class CandidateReads {
 
     private static TermSharer sharer(TermMatch m, OptionalDouble cosine) {
         return new TermSharer(m.memoryId(), m.type(), m.weight(), m.lastSeenAt(), m.sharedTerms(), m.termCount(),
-                cosine);
+                m.partlySuperseded(), cosine);
     }
 
     private static void readWhole(StoreTransaction tx, String profileId, List<String> ids, Map<String, Memory> byId) {

@@ -9,12 +9,13 @@ import dev.pmmemory.application.port.out.Embeddings;
 import dev.pmmemory.application.port.out.MemoryStore;
 import dev.pmmemory.application.service.CandidateReads.Candidates;
 import dev.pmmemory.application.service.CandidateReads.QueryVector;
-import dev.pmmemory.domain.classify.Lexicon;
+import dev.pmmemory.domain.lexicon.Lexicon;
 import dev.pmmemory.domain.fact.Fact;
 import dev.pmmemory.domain.recall.ContextRanker;
 import dev.pmmemory.domain.recall.ExperienceRanker;
 import dev.pmmemory.domain.recall.HybridMatch;
 import dev.pmmemory.domain.recall.PromptBlock;
+import dev.pmmemory.domain.recall.RankingMode;
 import dev.pmmemory.domain.recall.RecallFilter;
 import dev.pmmemory.domain.recall.RecallPolicy;
 import dev.pmmemory.domain.recall.ScoredExperience;
@@ -48,9 +49,15 @@ public final class ContextRecall implements RecallContext {
      */
     public ContextRecall(MemoryStore store, Lexicon lexicon, TextAnalyzer analyzer, Clock clock,
                          Optional<Embeddings> embeddings, HybridMatch hybrid) {
+        this(store, lexicon, analyzer, clock, embeddings, hybrid, RankingMode.RELEVANCE);
+    }
+
+    /** @param mode relevance first (default) or the seed's order by score alone ({@code memory.ranking}) */
+    public ContextRecall(MemoryStore store, Lexicon lexicon, TextAnalyzer analyzer, Clock clock,
+                         Optional<Embeddings> embeddings, HybridMatch hybrid, RankingMode mode) {
         this.store = store;
         this.analyzer = analyzer;
-        this.policy = new RecallPolicy(new ContextRanker(type -> lexicon.ruleFor(type).priority(), hybrid));
+        this.policy = new RecallPolicy(new ContextRanker(type -> lexicon.ruleFor(type).priority(), hybrid, mode));
         this.reads = new CandidateReads(policy, lexicon);
         this.views = new MemoryViews(lexicon);
         this.clock = clock;
@@ -81,7 +88,7 @@ public final class ContextRecall implements RecallContext {
         List<ScoredMemory> ranked = policy.rank(terms, candidates.memories(), filter, asOf, q.limit(),
                 candidates.similarity());
         List<RecalledMemory> items = ranked.stream()
-                .map(s -> new RecalledMemory(views.at(s.memory(), asOf), s.score(), s.factors()))
+                .map(s -> new RecalledMemory(views.at(s.memory(), asOf), s.score(), s.factors(), s.matched()))
                 .toList();
         if (!q.includes(ContextInclude.EXPERIENCES)) {
             return new ContextResult(q.profileId(), q.query(), asOf, items, Optional.empty(),

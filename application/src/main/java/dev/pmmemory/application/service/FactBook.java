@@ -1,5 +1,6 @@
 package dev.pmmemory.application.service;
 
+import dev.pmmemory.application.port.in.ChangedFields;
 import dev.pmmemory.application.InvalidInputException;
 import dev.pmmemory.application.InvalidInputException.FieldError;
 import dev.pmmemory.application.NotFoundException;
@@ -12,8 +13,8 @@ import dev.pmmemory.application.port.in.ReadFacts;
 import dev.pmmemory.application.port.in.RecordFact;
 import dev.pmmemory.application.port.in.RecordFactCommand;
 import dev.pmmemory.application.port.in.RecordedFact;
-import dev.pmmemory.application.port.out.AuditEvent;
-import dev.pmmemory.application.port.out.AuditKind;
+import dev.pmmemory.application.port.in.AuditEvent;
+import dev.pmmemory.application.port.in.AuditKind;
 import dev.pmmemory.application.port.out.IdGenerator;
 import dev.pmmemory.application.port.out.MemoryStore;
 import dev.pmmemory.application.port.out.MemoryStore.StoreTransaction;
@@ -37,7 +38,7 @@ import java.util.Optional;
  */
 public final class FactBook implements RecordFact, CloseFact, ReadFacts {
     /** Longest stored value, in characters of its canonical JSON. */
-    public static final int MAX_VALUE_CHARS = 4000;
+    public static final int MAX_VALUE_CHARS = RecordFactCommand.MAX_VALUE_CHARS;
 
     private final MemoryStore store;
     private final Redactor redactor;

@@ -1,22 +1,24 @@
 package dev.pmmemory.application.service;
 
+import dev.pmmemory.application.port.in.ChangedFields;
 import dev.pmmemory.application.Validation;
 import dev.pmmemory.application.port.in.AddFeedback;
 import dev.pmmemory.application.port.in.AddFeedbackCommand;
 import dev.pmmemory.application.port.in.FeedbackResult;
-import dev.pmmemory.application.port.out.AuditEvent;
-import dev.pmmemory.application.port.out.AuditKind;
+import dev.pmmemory.application.port.in.AuditEvent;
+import dev.pmmemory.application.port.in.AuditKind;
 import dev.pmmemory.application.port.out.Embeddings;
-import dev.pmmemory.application.port.out.FeedbackOutcome;
+import dev.pmmemory.application.port.in.FeedbackOutcome;
 import dev.pmmemory.application.port.out.IdGenerator;
 import dev.pmmemory.application.port.out.MemoryStore;
 import dev.pmmemory.application.port.out.MemoryStore.StoreTransaction;
-import dev.pmmemory.application.port.out.RawMessage;
+import dev.pmmemory.application.port.in.RawMessage;
 import dev.pmmemory.domain.classify.Classifier;
-import dev.pmmemory.domain.classify.Lexicon;
+import dev.pmmemory.domain.lexicon.Lexicon;
 import dev.pmmemory.domain.evolution.ConflictResolver;
 import dev.pmmemory.domain.evolution.Deduplicator;
 import dev.pmmemory.domain.evolution.MemoryDraft;
+import dev.pmmemory.domain.evolution.RepeatSplit;
 import dev.pmmemory.domain.evolution.Resolution;
 import dev.pmmemory.domain.evolution.Supersession;
 import dev.pmmemory.domain.memory.Lifetime;
@@ -30,9 +32,14 @@ import dev.pmmemory.domain.text.TextAnalyzer;
 import dev.pmmemory.domain.text.TextAnalyzer.Analysis;
 import dev.pmmemory.domain.text.TextNormalizer;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
@@ -53,6 +60,8 @@ public final class FeedbackIntake implements AddFeedback {
     private final Deduplicator deduplicator = new Deduplicator();
     private final ConflictResolver conflicts = new ConflictResolver();
     private final Optional<Embeddings> embeddings;
+    /** Concurrent single adds of one profile share a transaction (see {@link GroupCommit}). */
+    private final GroupCommit<Prepared, FeedbackResult> groupCommit;
 
     public FeedbackIntake(MemoryStore store, Classifier classifier, Lexicon lexicon, TextAnalyzer analyzer,
                           Redactor redactor, IdGenerator ids, Clock clock) {
@@ -72,12 +81,27 @@ public final class FeedbackIntake implements AddFeedback {
         this.clock = clock;
         this.views = new MemoryViews(lexicon);
         this.pastStates = new PastStates(lexicon);
+        this.groupCommit = new GroupCommit<>(MAX_GROUP_COMMIT,
+                (profileId, items) -> store.write(profileId, tx -> items.stream().map(p -> apply(tx, p)).toList()),
+                (profileId, item) -> store.write(profileId, tx -> apply(tx, item)));
     }
 
+    /**
+     * The most concurrent single adds one commit holds: enough to absorb every request thread of a
+     * busy instance, few enough that one transaction stays short (the PostgreSQL advisory lock, SQLite's
+     * single writer) and the first caller of a group is not kept waiting long.
+     */
+    static final int MAX_GROUP_COMMIT = 64;
+
+    /**
+     * Prepared on the caller's thread (no lock held), then written by group commit: adds of one profile
+     * arriving while another is being written share the next transaction, applied in arrival order
+     * exactly as if each had its own; the result is returned once that transaction has committed.
+     */
     @Override
     public FeedbackResult add(AddFeedbackCommand cmd) {
         Prepared prepared = prepare(cmd);
-        return store.write(cmd.profileId(), tx -> apply(tx, prepared));
+        return groupCommit.submit(cmd.profileId(), prepared);
     }
 
     /**
@@ -149,7 +173,23 @@ public final class FeedbackIntake implements AddFeedback {
         MemoryDraft draft = new MemoryDraft(rawId, cmd.profileId(), type.get(), text,
                 TextNormalizer.normalise(text), analysis.entities(), analysis.keywords(), cmd.source(),
                 cmd.sessionId(), createdAt, lexicon.ruleFor(type.get()).ttl());
+        RawFiling filing = (outcome, memoryId, changedIds) -> tx.rawMessages().append(raw(cmd, rawId, text,
+                createdAt, receivedAt, outcome, memoryId, changedIds, redactions));
+        return file(tx, draft, receivedAt, filing, typeGiven(cmd), redactions, vector);
+    }
 
+    /** Where a classified message's raw record goes once its memory is known. */
+    @FunctionalInterface
+    private interface RawFiling {
+        void filed(FeedbackOutcome outcome, String memoryId, List<String> changedIds);
+    }
+
+    /**
+     * Dedup, conflicts and insert of one classified message (DOMAIN.md §3 steps 6-8); {@code note} ends the
+     * audit detail of the memory it creates or reinforces.
+     */
+    private FeedbackResult file(StoreTransaction tx, MemoryDraft draft, Instant receivedAt, RawFiling filing,
+                                String note, List<String> redactions, Optional<float[]> vector) {
         // Candidates are chosen by time, not by stored status: a memory that had expired when
         // this was said is not revived (DOMAIN.md §3 step 6, §5).
         Optional<Memory> duplicate = Deduplicator.target(tx.memories().findDuplicatesVisibleDuring(
@@ -167,17 +207,17 @@ public final class FeedbackIntake implements AddFeedback {
                     ? conflicts.takeOverFromNewStart(merged,
                             oppositesVisibleDuring(tx, merged, merged.validFrom(), duplicate.get().validFrom()))
                     : new Resolution(merged, List.of(), List.of());
-            tx.rawMessages().append(raw(cmd, rawId, text, createdAt, receivedAt, FeedbackOutcome.DEDUPLICATED,
-                    merged.id(), reResolved.changedIds(), redactions));
+            String rawId = draft.rawMessageId();
+            filing.filed(FeedbackOutcome.DEDUPLICATED, merged.id(), reResolved.changedIds());
             merged = foldBridgedRepeats(tx, merged, draft, rawId, receivedAt);
             tx.memories().update(merged);
-            audit(tx, cmd.profileId(), merged.id(), rawId, AuditKind.MEMORY_REINFORCED,
-                    "weight=" + merged.weight() + typeGiven(cmd), receivedAt);
+            audit(tx, draft.profileId(), merged.id(), rawId, AuditKind.MEMORY_REINFORCED,
+                    "weight=" + merged.weight() + note, receivedAt);
             recordTakeovers(tx, merged.profileId(), reResolved, rawId, receivedAt);
             return new FeedbackResult(rawId, FeedbackOutcome.DEDUPLICATED,
                     Optional.of(views.at(merged, receivedAt)), reResolved.changedIds(), redactions);
         }
-        return insert(tx, cmd, draft, receivedAt, redactions, vector);
+        return insert(tx, draft, receivedAt, filing, note, redactions, vector);
     }
 
     /**
@@ -208,8 +248,8 @@ public final class FeedbackIntake implements AddFeedback {
         return kept;
     }
 
-    private FeedbackResult insert(StoreTransaction tx, AddFeedbackCommand cmd, MemoryDraft draft, Instant receivedAt,
-                                  List<String> redactions, Optional<float[]> vector) {
+    private FeedbackResult insert(StoreTransaction tx, MemoryDraft draft, Instant receivedAt, RawFiling filing,
+                                  String note, List<String> redactions, Optional<float[]> vector) {
         Memory fresh = new Memory.Builder()
                 .id(ids.newId())
                 .profileId(draft.profileId())
@@ -233,26 +273,113 @@ public final class FeedbackIntake implements AddFeedback {
                 .map(t -> tx.memories().findByEntitiesVisibleDuring(fresh.profileId(), t, fresh.entityKeys(),
                         fresh.createdAt(), fresh.expiresAt()))
                 .orElse(List.of());
+        // a repeated decision this late one was said inside the span of is cut at it (RepeatSplit)
+        List<RepeatSplit.Cut> allCuts = cutsBy(tx, fresh, opposites);
+        List<Memory> asCut = opposites.stream().map(o -> allCuts.stream().map(RepeatSplit.Cut::before)
+                .filter(c -> c.id().equals(o.id())).findFirst().orElse(o)).toList();
         // a late message meets the opposite decisions with the entities they held back then
-        Resolution resolution = conflicts.resolve(fresh, opposites, (o, at) -> pastStates
-                .at(tx, o.profileId(), o, at).map(Memory::liveEntityKeys).orElse(Set.of()));
+        Resolution resolution = keepLaterMentions(conflicts.resolve(fresh, asCut, (o, at) -> pastStates
+                .at(tx, o.profileId(), o, at).map(Memory::liveEntityKeys).orElse(Set.of())), allCuts, opposites);
+        List<RepeatSplit.Cut> cuts = allCuts.stream().filter(c -> !c.laterIds().isEmpty()).toList();
         Memory stored = resolution.incoming();
         FeedbackOutcome outcome = stored.status() == MemoryStatus.PENDING
                 ? FeedbackOutcome.PENDING : FeedbackOutcome.CREATED;
 
-        tx.rawMessages().append(raw(cmd, draft.rawMessageId(), draft.content(), draft.createdAt(), receivedAt,
-                outcome, stored.id(), resolution.changedIds(), redactions));
+        filing.filed(outcome, stored.id(), resolution.changedIds());
         tx.memories().insert(stored);
         if (vector.isPresent()) {
             tx.vectors().put(stored.profileId(), stored.id(), embeddings.orElseThrow().model(), vector.get());
         }
         audit(tx, stored.profileId(), stored.id(), draft.rawMessageId(),
                 outcome == FeedbackOutcome.PENDING ? AuditKind.MEMORY_PENDING : AuditKind.MEMORY_CREATED,
-                "type=" + stored.type().wireName() + " source=" + stored.source().wireName() + typeGiven(cmd),
+                "type=" + stored.type().wireName() + " source=" + stored.source().wireName() + note,
                 receivedAt);
         recordTakeovers(tx, stored.profileId(), resolution, draft.rawMessageId(), receivedAt);
+        for (RepeatSplit.Cut cut : cuts) {
+            fileLaterMentionsAgain(tx, opposites.stream().filter(o -> o.id().equals(cut.before().id())).findFirst()
+                    .orElseThrow(), cut, stored, draft.rawMessageId(), receivedAt);
+        }
+        if (!cuts.isEmpty()) { // a later mention filed again may have taken this one over
+            stored = tx.memories().findById(stored.profileId(), stored.id()).orElse(stored);
+        }
         return new FeedbackResult(draft.rawMessageId(), outcome, Optional.of(views.at(stored, receivedAt)),
                 resolution.changedIds(), redactions);
+    }
+
+    /**
+     * The repeated decisions late decision {@code late} cuts (RepeatSplit): visible when it was said and
+     * mentioned again after it, expiry as their TTL gives it, and none of them took another memory over
+     * after it was said (that takeover would have to be re-decided too: such a memory is left whole).
+     */
+    private List<RepeatSplit.Cut> cutsBy(StoreTransaction tx, Memory late, List<Memory> opposites) {
+        List<RepeatSplit.Cut> cuts = new ArrayList<>();
+        Instant said = late.createdAt();
+        for (Memory o : opposites) {
+            Optional<Duration> ttl = lexicon.ruleFor(o.type()).ttl();
+            Set<String> heldWhenSaid = pastStates.at(tx, o.profileId(), o, said).map(Memory::liveEntityKeys)
+                    .orElse(Set.of());
+            boolean whole = RepeatSplit.cuts(late, o, heldWhenSaid);
+            if (!whole && !RepeatSplit.takesSomeOver(late, o, heldWhenSaid)
+                    || !Objects.equals(o.expiresAt(), Lifetime.expiresAt(o.lastSeenAt(), ttl))
+                    || tx.memories().findSupersededBy(o.profileId(), o.id()).stream()
+                            .anyMatch(w -> w.validUntil() == null || w.validUntil().isAfter(said))) {
+                continue;
+            }
+            Map<String, RepeatSplit.Mention> mentions = new HashMap<>();
+            for (RawMessage r : tx.rawMessages().findByIds(o.profileId(), o.sourceMessageIds())) {
+                mentions.put(r.id(), new RepeatSplit.Mention(r.createdAt(), r.source()));
+            }
+            // taking some entities over, it meets the part said by then, and the memory keeps its later mentions
+            RepeatSplit.cut(late, o, mentions, ttl)
+                    .map(c -> whole ? c : new RepeatSplit.Cut(c.before(), List.of()))
+                    .ifPresent(cuts::add);
+        }
+        return cuts;
+    }
+
+    /**
+     * A repeated memory {@code late} took some entities over from (a cut with nothing to file again) is
+     * stored whole, mentions, weight and times as they were, with only those entities given up.
+     */
+    private static Resolution keepLaterMentions(Resolution resolution, List<RepeatSplit.Cut> cuts,
+                                                List<Memory> opposites) {
+        List<String> partly = cuts.stream().filter(c -> c.laterIds().isEmpty()).map(c -> c.before().id()).toList();
+        if (partly.isEmpty()) {
+            return resolution;
+        }
+        List<Memory> changed = resolution.changed().stream().map(c -> !partly.contains(c.id()) ? c
+                : opposites.stream().filter(o -> o.id().equals(c.id())).findFirst().orElseThrow().toBuilder()
+                        .supersededEntityKeys(c.supersededEntityKeys()).build()).toList();
+        return new Resolution(resolution.incoming(), changed, resolution.supersessions());
+    }
+
+    /**
+     * The mentions of {@code whole} said after the late decision {@code byId} are filed again, oldest first,
+     * as if they had just arrived (in time order they found no visible memory of their key and started a
+     * new one); each raw message moves to the memory it now belongs to. Audited on the cut memory as
+     * {@code memory_split}, with its weight, last seen and expiry before and after.
+     */
+    private void fileLaterMentionsAgain(StoreTransaction tx, Memory whole, RepeatSplit.Cut cut, Memory late,
+                                        String rawId, Instant receivedAt) {
+        tx.auditTrail().record(new AuditEvent(ids.newId(), whole.profileId(), whole.id(), rawId, AuditKind.MEMORY_SPLIT,
+                "by=" + late.id() + " at=" + late.createdAt() + " moved=" + String.join(",", cut.laterIds()),
+                receivedAt, AuditEvent.SYSTEM, splitState(whole).json(), splitState(cut.before()).json()));
+        Optional<float[]> vector = embeddings.flatMap(e -> Optional.ofNullable(
+                tx.vectors().find(whole.profileId(), e.model(), List.of(whole.id())).get(whole.id())));
+        String p = whole.profileId();
+        for (RawMessage r : tx.rawMessages().findByIds(p, cut.laterIds())) {
+            // the memory's own content and analysis: a correction may have changed it since the message came
+            MemoryDraft again = new MemoryDraft(r.id(), p, whole.type(), whole.content(), whole.normalizedContent(),
+                    whole.entities(), whole.keywords(), r.source(), r.sessionId(), r.createdAt(),
+                    lexicon.ruleFor(whole.type()).ttl());
+            file(tx, again, receivedAt, (outcome, memoryId, changedIds) -> tx.rawMessages().moveToMemory(p, r.id(),
+                    memoryId), " split_from=" + whole.id(), List.of(), vector);
+        }
+    }
+
+    private static ChangedFields splitState(Memory m) {
+        return new ChangedFields().put("weight", Integer.toString(m.weight())).put("last_seen_at", m.lastSeenAt())
+                .put("expires_at", m.expiresAt()).put("source_messages", String.join(",", m.sourceMessageIds()));
     }
 
     /** The other memories a resolution changed, and one supersession event per takeover. */

@@ -1,5 +1,6 @@
 package dev.pmmemory.application.service;
 
+import dev.pmmemory.application.port.in.ChangedFields;
 import dev.pmmemory.application.NotFoundException;
 import dev.pmmemory.application.StateConflictException;
 import dev.pmmemory.application.port.in.CorrectMemory;
@@ -8,12 +9,12 @@ import dev.pmmemory.application.port.in.DeleteMemory;
 import dev.pmmemory.application.port.in.MemoryActionCommand;
 import dev.pmmemory.application.port.in.MemoryChange;
 import dev.pmmemory.application.port.in.SettlePendingMemory;
-import dev.pmmemory.application.port.out.AuditEvent;
-import dev.pmmemory.application.port.out.AuditKind;
+import dev.pmmemory.application.port.in.AuditEvent;
+import dev.pmmemory.application.port.in.AuditKind;
 import dev.pmmemory.application.port.out.IdGenerator;
 import dev.pmmemory.application.port.out.MemoryStore;
 import dev.pmmemory.application.port.out.MemoryStore.StoreTransaction;
-import dev.pmmemory.domain.classify.Lexicon;
+import dev.pmmemory.domain.lexicon.Lexicon;
 import dev.pmmemory.domain.evolution.ConflictResolver;
 import dev.pmmemory.domain.evolution.Deduplicator;
 import dev.pmmemory.domain.evolution.Resolution;

@@ -1,7 +1,7 @@
 package dev.pmmemory.application.service;
 
 import dev.pmmemory.application.port.in.MemoryView;
-import dev.pmmemory.domain.classify.Lexicon;
+import dev.pmmemory.domain.lexicon.Lexicon;
 import dev.pmmemory.domain.memory.Lifetime;
 import dev.pmmemory.domain.memory.Memory;
 import java.time.Instant;

@@ -1,10 +1,10 @@
 package dev.pmmemory.application.service;
 
-import dev.pmmemory.application.port.out.AuditEvent;
-import dev.pmmemory.application.port.out.AuditKind;
+import dev.pmmemory.application.port.in.AuditEvent;
+import dev.pmmemory.application.port.in.AuditKind;
 import dev.pmmemory.application.port.out.MemoryStore.StoreTransaction;
-import dev.pmmemory.application.port.out.RawMessage;
-import dev.pmmemory.domain.classify.Lexicon;
+import dev.pmmemory.application.port.in.RawMessage;
+import dev.pmmemory.domain.lexicon.Lexicon;
 import dev.pmmemory.domain.evolution.PastState;
 import dev.pmmemory.domain.evolution.Supersession;
 import dev.pmmemory.domain.memory.Lifetime;

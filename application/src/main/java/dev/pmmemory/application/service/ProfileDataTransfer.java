@@ -2,10 +2,10 @@ package dev.pmmemory.application.service;
 
 import dev.pmmemory.application.StateConflictException;
 import dev.pmmemory.application.port.in.ProfileData;
-import dev.pmmemory.application.port.out.AuditEvent;
+import dev.pmmemory.application.port.in.AuditEvent;
 import dev.pmmemory.application.port.out.MemoryListQuery;
 import dev.pmmemory.application.port.out.MemoryStore.StoreTransaction;
-import dev.pmmemory.application.port.out.RawMessage;
+import dev.pmmemory.application.port.in.RawMessage;
 import dev.pmmemory.application.port.out.StoredIds.Kind;
 import dev.pmmemory.domain.experience.Experience;
 import dev.pmmemory.domain.fact.Fact;

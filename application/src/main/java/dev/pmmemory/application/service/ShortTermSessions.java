@@ -6,7 +6,7 @@ import dev.pmmemory.application.port.in.RecordTurn;
 import dev.pmmemory.application.port.in.RecordTurnCommand;
 import dev.pmmemory.application.port.in.RecordedTurn;
 import dev.pmmemory.application.port.in.SessionHistory;
-import dev.pmmemory.application.port.out.SessionTurn;
+import dev.pmmemory.application.port.in.SessionTurn;
 import dev.pmmemory.application.port.out.SessionTurns;
 import dev.pmmemory.application.port.out.StoredSession;
 import dev.pmmemory.domain.privacy.Redaction;

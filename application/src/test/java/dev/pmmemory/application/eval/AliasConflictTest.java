@@ -8,7 +8,7 @@ import dev.pmmemory.application.service.ContextRecall;
 import dev.pmmemory.application.service.FeedbackIntake;
 import dev.pmmemory.application.testing.InMemoryMemoryStore;
 import dev.pmmemory.application.testing.UseCases;
-import dev.pmmemory.domain.classify.Lexicon;
+import dev.pmmemory.domain.lexicon.Lexicon;
 import dev.pmmemory.domain.memory.MemoryStatus;
 import dev.pmmemory.domain.memory.MemoryType;
 import java.time.Clock;

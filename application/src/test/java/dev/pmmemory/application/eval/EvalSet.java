@@ -29,7 +29,11 @@ record EvalSet(List<LabelledMessage> messages, List<ProfileEntry> profiles, List
     static final String HOLDOUT_CASES = "recall-holdout.tsv";
     /** The 3rd held-out set (issue 12): written before the language rules changed, printed, never tuned on. */
     static final String HOLDOUT_3 = "holdout-3.tsv";
+    /** The 4th held-out set (issue 12, 2nd round): written before that round's rule changes, never tuned on. */
+    static final String HOLDOUT_4 = "holdout-4.tsv";
     static final String LONGTAIL_DEV = "longtail-dev.tsv";
+    /** The 2nd development set of the long-tail rules: new examples of each phenomenon, tuned on. */
+    static final String LONGTAIL_DEV_2 = "longtail-dev-2.tsv";
 
     /** A PM message with its expected type ("none" = no memory) and the canonical entities it names. */
     record LabelledMessage(String id, boolean hard, String type, List<String> entities, Set<String> tags,
@@ -79,8 +83,18 @@ record EvalSet(List<LabelledMessage> messages, List<ProfileEntry> profiles, List
 
     /** The 3rd held-out set of {@code dir}, checked for unique ids. */
     static List<LabelledMessage> holdout3(Path dir) {
-        List<LabelledMessage> set = messages(dir.resolve(HOLDOUT_3));
-        unique(set.stream().map(LabelledMessage::id).toList(), HOLDOUT_3);
+        return labelled(dir, HOLDOUT_3);
+    }
+
+    /** The 4th held-out set of {@code dir}, checked for unique ids. */
+    static List<LabelledMessage> holdout4(Path dir) {
+        return labelled(dir, HOLDOUT_4);
+    }
+
+    /** One labelled-message file of {@code dir} (messages.tsv format), checked for unique ids. */
+    static List<LabelledMessage> labelled(Path dir, String file) {
+        List<LabelledMessage> set = messages(dir.resolve(file));
+        unique(set.stream().map(LabelledMessage::id).toList(), file);
         return set;
     }
 

@@ -1,5 +1,6 @@
 package dev.pmmemory.application.eval;
 
+import dev.pmmemory.domain.lexicon.TextAnalyzers;
 import dev.pmmemory.application.port.out.Embeddings;
 import dev.pmmemory.application.port.out.MemoryStore;
 import dev.pmmemory.application.service.ContextRecall;
@@ -7,11 +8,12 @@ import dev.pmmemory.application.service.FeedbackIntake;
 import dev.pmmemory.application.testing.SequentialIds;
 import dev.pmmemory.domain.classify.Classifier;
 import dev.pmmemory.domain.classify.ClassifierChain;
-import dev.pmmemory.domain.classify.Lexicon;
+import dev.pmmemory.domain.lexicon.Lexicon;
 import dev.pmmemory.domain.classify.RuleClassifier;
 import dev.pmmemory.domain.memory.MemoryType;
 import dev.pmmemory.domain.privacy.Redactor;
 import dev.pmmemory.domain.recall.HybridMatch;
+import dev.pmmemory.domain.recall.RankingMode;
 import dev.pmmemory.domain.text.Segmenter;
 import dev.pmmemory.domain.text.TextAnalyzer;
 import java.io.IOException;
@@ -35,31 +37,35 @@ final class Pipeline {
     /** Semantic recall: on when present. */
     private final Optional<Embeddings> embeddings;
     private final HybridMatch hybrid;
+    private final RankingMode ranking;
 
     Pipeline(Lexicon lexicon) {
-        this(lexicon, Optional.empty(), HybridMatch.defaults(0.0));
+        this(lexicon, TextAnalyzers.from(lexicon), Optional.empty(), HybridMatch.defaults(0.0), RankingMode.RELEVANCE);
     }
 
-    private Pipeline(Lexicon lexicon, Optional<Embeddings> embeddings, HybridMatch hybrid) {
-        this(lexicon, TextAnalyzer.from(lexicon), embeddings, hybrid);
-    }
-
-    private Pipeline(Lexicon lexicon, TextAnalyzer analyzer, Optional<Embeddings> embeddings, HybridMatch hybrid) {
+    private Pipeline(Lexicon lexicon, TextAnalyzer analyzer, Optional<Embeddings> embeddings, HybridMatch hybrid,
+                     RankingMode ranking) {
         this.lexicon = lexicon;
         this.analyzer = analyzer;
         this.classifier = new ClassifierChain(List.of(new RuleClassifier(lexicon)));
         this.embeddings = embeddings;
         this.hybrid = hybrid;
+        this.ranking = ranking;
     }
 
     /** The same pipeline with semantic recall on. */
     Pipeline withSemanticRecall(Embeddings model, HybridMatch mix) {
-        return new Pipeline(lexicon, Optional.of(model), mix);
+        return new Pipeline(lexicon, analyzer, Optional.of(model), mix, ranking);
     }
 
     /** The same pipeline with Han text cut into recall terms by the given segmenter. */
     Pipeline withSegmenter(Segmenter segmenter) {
-        return new Pipeline(lexicon, TextAnalyzer.from(lexicon, segmenter), embeddings, hybrid);
+        return new Pipeline(lexicon, TextAnalyzers.from(lexicon, segmenter), embeddings, hybrid, ranking);
+    }
+
+    /** The same pipeline ordering recall in {@code mode} (memory.ranking). */
+    Pipeline withRanking(RankingMode mode) {
+        return new Pipeline(lexicon, analyzer, embeddings, hybrid, mode);
     }
 
     static Pipeline configured() {
@@ -87,7 +93,7 @@ final class Pipeline {
     }
 
     ContextRecall contextRecall(MemoryStore store, Clock clock) {
-        return new ContextRecall(store, lexicon, analyzer, clock, embeddings, hybrid);
+        return new ContextRecall(store, lexicon, analyzer, clock, embeddings, hybrid, ranking);
     }
 
     record Decision(Optional<MemoryType> type, List<String> entities) {

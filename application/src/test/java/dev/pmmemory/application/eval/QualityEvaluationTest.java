@@ -3,6 +3,7 @@ package dev.pmmemory.application.eval;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.pmmemory.application.eval.ClassificationEval.Ratio;
+import dev.pmmemory.domain.recall.RankingMode;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
@@ -32,6 +33,8 @@ class QualityEvaluationTest {
     private static ClassificationEval.Result holdout;
     private static RecallEval.Result recall;
     private static RecallEval.Result recallHoldout;
+    private static RecallEval.Result seedRecall;
+    private static RecallEval.Result seedRecallHoldout;
 
     @BeforeAll
     static void evaluate() {
@@ -41,6 +44,10 @@ class QualityEvaluationTest {
         holdout = ClassificationEval.run(pipeline, set.holdout());
         recall = RecallEval.run(pipeline, set.profiles(), set.cases());
         recallHoldout = RecallEval.run(pipeline, set.holdoutProfiles(), set.holdoutCases());
+        // memory.ranking=seed, for comparison (issue 11: relevance first is the default)
+        Pipeline seed = pipeline.withRanking(RankingMode.SEED);
+        seedRecall = RecallEval.run(seed, set.profiles(), set.cases());
+        seedRecallHoldout = RecallEval.run(seed, set.holdoutProfiles(), set.holdoutCases());
         System.out.println(report(set));
     }
 
@@ -60,6 +67,11 @@ class QualityEvaluationTest {
         out.append(String.format("held-out retrieval (%d cases, not asserted): recall@3 %.3f (hard %.3f), MRR %.3f, no must-not in top 3 %s%n",
                 recallHoldout.cases(), recallHoldout.recallAt3(), recallHoldout.recallAt3Hard(), recallHoldout.mrr(),
                 recallHoldout.noLeak()));
+        out.append(String.format("memory.ranking=seed: recall@3 %.3f (hard %.3f), MRR %.3f, no must-not in top 3 %s;"
+                        + " held out recall@3 %.3f (hard %.3f), MRR %.3f, no must-not in top 3 %s%n",
+                seedRecall.recallAt3(), seedRecall.recallAt3Hard(), seedRecall.mrr(), seedRecall.noLeak(),
+                seedRecallHoldout.recallAt3(), seedRecallHoldout.recallAt3Hard(), seedRecallHoldout.mrr(),
+                seedRecallHoldout.noLeak()));
         out.append("accuracy by tag:");
         for (Map.Entry<String, Ratio> tag : classification.byTag().entrySet()) {
             out.append(String.format(" %s %.2f", tag.getKey(), tag.getValue().value()));

@@ -1,7 +1,8 @@
 package dev.pmmemory.application.eval;
 
+import dev.pmmemory.domain.lexicon.TextAnalyzers;
 import dev.pmmemory.application.eval.EvalSet.LabelledMessage;
-import dev.pmmemory.domain.classify.Lexicon;
+import dev.pmmemory.domain.lexicon.Lexicon;
 import dev.pmmemory.domain.text.Jaccard;
 import dev.pmmemory.domain.text.Segmenter;
 import dev.pmmemory.domain.text.TextAnalyzer;
@@ -64,7 +65,7 @@ public final class SegmenterEvaluation {
 
         TextAnalyzer analyzer = pipeline.analyzer;
         // stop words are in the user dictionary only so that they do not glue onto neighbours; never a term
-        Set<String> domainWords = new HashSet<>(TextAnalyzer.domainWords(pipeline.lexicon));
+        Set<String> domainWords = new HashSet<>(TextAnalyzers.domainWords(pipeline.lexicon));
         domainWords.removeAll(pipeline.lexicon.stopWords());
         List<String> texts = allMessages();
         int terms = 0;

@@ -2,6 +2,7 @@ package dev.pmmemory.application.eval;
 
 import dev.pmmemory.application.port.out.Embeddings;
 import dev.pmmemory.domain.recall.HybridMatch;
+import dev.pmmemory.domain.recall.RankingMode;
 import java.util.List;
 
 /**
@@ -31,21 +32,37 @@ public final class SemanticRecallEvaluation {
 
     /** Keyword recall only (semantic recall off): the baseline. */
     public static Figures keywordOnly() {
-        return figures(Pipeline.configured());
+        return keywordOnly(RankingMode.RELEVANCE);
+    }
+
+    public static Figures keywordOnly(RankingMode mode) {
+        return figures(Pipeline.configured().withRanking(mode));
     }
 
     public static Figures run(Embeddings model, HybridMatch mix) {
-        return figures(Pipeline.configured().withSemanticRecall(model, mix));
+        return run(model, mix, RankingMode.RELEVANCE);
+    }
+
+    public static Figures run(Embeddings model, HybridMatch mix, RankingMode mode) {
+        return figures(Pipeline.configured().withRanking(mode).withSemanticRecall(model, mix));
     }
 
     /** Keyword recall only, on the held-out retrieval cases (recall-holdout.tsv). */
     public static Figures keywordOnlyHeldOut() {
-        return heldOutFigures(Pipeline.configured());
+        return keywordOnlyHeldOut(RankingMode.RELEVANCE);
+    }
+
+    public static Figures keywordOnlyHeldOut(RankingMode mode) {
+        return heldOutFigures(Pipeline.configured().withRanking(mode));
     }
 
     /** Semantic recall on, on the held-out retrieval cases (recall-holdout.tsv). */
     public static Figures runHeldOut(Embeddings model, HybridMatch mix) {
-        return heldOutFigures(Pipeline.configured().withSemanticRecall(model, mix));
+        return runHeldOut(model, mix, RankingMode.RELEVANCE);
+    }
+
+    public static Figures runHeldOut(Embeddings model, HybridMatch mix, RankingMode mode) {
+        return heldOutFigures(Pipeline.configured().withRanking(mode).withSemanticRecall(model, mix));
     }
 
     private static Figures figures(Pipeline pipeline) {

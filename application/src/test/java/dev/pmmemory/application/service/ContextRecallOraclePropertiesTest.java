@@ -9,6 +9,7 @@ import dev.pmmemory.application.testing.RecallOracle.Scenario;
 import dev.pmmemory.application.testing.RecallOracle.Probe;
 import dev.pmmemory.domain.memory.MemoryStatus;
 import dev.pmmemory.domain.memory.MemoryType;
+import dev.pmmemory.domain.recall.RankingMode;
 import dev.pmmemory.domain.recall.RecallPolicy;
 import dev.pmmemory.domain.recall.ScoredMemory;
 import java.util.EnumSet;
@@ -22,7 +23,8 @@ import net.jqwik.api.Property;
  * ContextRecall reads its candidates through indexes (shared terms, entity, most recent per type
  * and weight bucket) instead of every visible memory. These properties prove that selection
  * exact: on random profiles and probes, a recall returns the same items, in the same order, with
- * the same scores, as ranking every memory visible at as_of ({@link RecallOracle}).
+ * the same scores, as ranking every memory visible at as_of ({@link RecallOracle}), relevance first
+ * (the default) and in the seed's order.
  */
 class ContextRecallOraclePropertiesTest {
     private static final int PROBES = 8;
@@ -73,6 +75,22 @@ class ContextRecallOraclePropertiesTest {
         RecallOracle.insertVectors(store, s);
 
         RecallOracle.assertSemanticRecallIsExact(store, s);
+    }
+
+    @Property(tries = 100)
+    void inTheSeedsOrderRecallIsExact(@ForAll long seed) {
+        Scenario s = RecallOracle.scenario(seed, "pm-alice", PROBES, EntityFilters.values()[(int) Math.floorMod(seed, 3)]);
+
+        RecallOracle.assertRecallIsExact(storeWith(s), s, RankingMode.SEED);
+    }
+
+    @Property(tries = 100)
+    void inTheSeedsOrderSemanticRecallIsExact(@ForAll long seed) {
+        Scenario s = RecallOracle.scenario(seed, "pm-alice", PROBES, EntityFilters.values()[(int) Math.floorMod(seed, 3)]);
+        InMemoryMemoryStore store = storeWith(s);
+        RecallOracle.insertVectors(store, s);
+
+        RecallOracle.assertSemanticRecallIsExact(store, s, RankingMode.SEED);
     }
 
     @Example

@@ -222,13 +222,17 @@ class ContextRecallTest {
                 double jaccard = Jaccard.similarity(terms, memoryTerms);
                 assertThat(f.keywordMatch()).isEqualTo(m.type() == MemoryType.LONG_TERM_PREFERENCE
                         ? Math.max(0.3, jaccard) : jaccard);
+                assertThat(i.matched()).as("matched: %s for %s", m.content(), query).isEqualTo(jaccard > 0);
                 double days = Math.max(0, Duration.between(m.lastSeenAt(), NOW).toMillis() / 86_400_000.0);
                 assertThat(f.recencyDecay()).isCloseTo(Math.exp(-days / 30), within(1e-12));
                 assertThat(f.typePriority()).isEqualTo(UseCases.LEXICON.ruleFor(m.type()).priority())
                         .isEqualTo(i.view().typePriority());
                 assertThat(f.weightNormalized()).isEqualTo(Math.min(m.weight() / 10.0, 1.0));
             }
-            assertThat(r.items()).extracting(RecalledMemory::score).isSortedAccordingTo((x, y) -> Double.compare(y, x));
+            // relevance first (the default): the matching memories, then the others, each by score
+            assertThat(r.items()).isSortedAccordingTo(java.util.Comparator
+                    .comparing((RecalledMemory x) -> !x.matched())
+                    .thenComparing(RecalledMemory::score, java.util.Comparator.reverseOrder()));
         }
         assertThat(item(recall("", 50), "Anthropic 可以推进").factors().weightNormalized()).isEqualTo(1.0);
     }

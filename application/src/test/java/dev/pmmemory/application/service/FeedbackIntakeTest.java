@@ -6,10 +6,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.pmmemory.application.port.in.AddFeedbackCommand;
 import dev.pmmemory.application.port.in.FeedbackResult;
-import dev.pmmemory.application.port.out.AuditEvent;
-import dev.pmmemory.application.port.out.AuditKind;
-import dev.pmmemory.application.port.out.FeedbackOutcome;
-import dev.pmmemory.application.port.out.RawMessage;
+import dev.pmmemory.application.port.in.AuditEvent;
+import dev.pmmemory.application.port.in.AuditKind;
+import dev.pmmemory.application.port.in.FeedbackOutcome;
+import dev.pmmemory.application.port.in.RawMessage;
 import dev.pmmemory.application.testing.InMemoryMemoryStore;
 import dev.pmmemory.application.testing.MutableClock;
 import dev.pmmemory.application.testing.SequentialIds;
@@ -373,13 +373,54 @@ class FeedbackIntakeTest {
         }
 
         @Test
-        void lateMeansBeforeTheLastTimeTheOtherWasSaid() {
-            FeedbackResult advance = add("Anthropic 可以推进", T1);
+        void lateMeansBeforeTheOtherWasSaid() {
+            FeedbackResult advance = add("Anthropic 可以推进", T2);
             add("Anthropic 可以推进", T3); // advance last seen at T3
-            FeedbackResult negative = add("Anthropic 商业化弱", T2);
+            FeedbackResult negative = add("Anthropic 商业化弱", T1);
 
             assertThat(stored(negative).status()).isEqualTo(MemoryStatus.SUPERSEDED);
+            assertThat(stored(negative).validUntil()).isEqualTo(T2);
             assertThat(stored(advance).status()).isEqualTo(MemoryStatus.ACTIVE);
+            assertThat(stored(advance).weight()).isEqualTo(2);
+        }
+
+        @Test
+        void aReversalSaidBetweenTwoMentionsHoldsUntilTheSecondOneWhichIsAMemoryOfItsOwn() {
+            FeedbackResult advance = add("Anthropic 可以推进", T1);
+            add("Anthropic 可以推进", T3);
+            FeedbackResult negative = add("Anthropic 商业化弱", T2);
+
+            Memory first = stored(advance);
+            assertThat(first.status()).isEqualTo(MemoryStatus.SUPERSEDED);
+            assertThat(first.weight()).isEqualTo(1);
+            assertThat(first.validUntil()).isEqualTo(T2);
+            assertThat(first.supersededBy()).isEqualTo(stored(negative).id());
+            Memory second = store.memories(P).stream().filter(m -> m.status() == MemoryStatus.ACTIVE).findFirst()
+                    .orElseThrow();
+            assertThat(second.content()).isEqualTo("Anthropic 可以推进");
+            assertThat(second.weight()).isEqualTo(1);
+            assertThat(second.validFrom()).isEqualTo(T3);
+            assertThat(stored(negative).supersededBy()).isEqualTo(second.id());
+            assertThat(stored(negative).validUntil()).isEqualTo(T3);
+            assertThat(kindsFor(first.id())).contains(AuditKind.MEMORY_SPLIT);
+        }
+
+        @Test
+        void aReversalOfOneEntitySaidBetweenTwoMentionsTakesItFromThenAndTheMemoryKeepsBothMentions() {
+            FeedbackResult both = add("OpenAI 和 Anthropic 都可以推进", T1);
+            add("OpenAI 和 Anthropic 都可以推进", T3);
+            FeedbackResult negative = add("Anthropic 商业化弱", T2);
+
+            Memory kept = stored(both);
+            assertThat(kept.status()).isEqualTo(MemoryStatus.ACTIVE);
+            assertThat(kept.weight()).isEqualTo(2);
+            assertThat(kept.lastSeenAt()).isEqualTo(T3);
+            assertThat(kept.supersededEntityKeys()).containsExactly("anthropic");
+            assertThat(stored(negative).status()).as("in time order it took Anthropic over at T2")
+                    .isEqualTo(MemoryStatus.ACTIVE);
+            assertThat(negative.superseded()).containsExactly(kept.id());
+            assertThat(kindsFor(kept.id())).contains(AuditKind.MEMORY_PARTIALLY_SUPERSEDED)
+                    .doesNotContain(AuditKind.MEMORY_SPLIT);
         }
 
         @Test

@@ -19,7 +19,6 @@ import java.util.List;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
-import net.jqwik.api.Disabled;
 import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -48,8 +47,8 @@ class PastStatePropertiesTest {
     /**
      * Decisions, two per direction on Anthropic and one per direction on Mistral AI, each said up to
      * {@link #MAX_REPEATS} times: late decisions that several newer opposite ones take over must record the
-     * history in-order arrival would have. Repeats (MAX_REPEATS > 1) still find an order-dependent case,
-     * kept below as a disabled example: an opposite decision arriving late inside a repeated decision's span.
+     * history in-order arrival would have, and an opposite decision arriving late inside a repeated
+     * decision's span splits it (the example below).
      */
     private static final List<String> DECISIONS = List.of(
             "Cohere 和 Anthropic 都可以推进",
@@ -58,7 +57,7 @@ class PastStatePropertiesTest {
             "Anthropic 估值高",
             "Mistral AI 可以推进",
             "Mistral AI 商业化弱");
-    private static final int MAX_REPEATS = 1;
+    private static final int MAX_REPEATS = 3;
 
     record Msg(String content, Instant createdAt, Source source) {
         AddFeedbackCommand command() {
@@ -112,9 +111,6 @@ class PastStatePropertiesTest {
     }
 
     @Example
-    @Disabled("open: a late opposite decision said inside a repeated decision's span is stored superseded with an "
-            + "empty window; in time order it took the first part over and the repeat after it started a new memory "
-            + "(the repeated decision would have to be split in two)")
     void aLateReversalInsideARepeatedDecisionsSpanHoldsUntilTheNextRepeat() {
         Instant h6 = BASE.plus(Duration.ofHours(6));
         Instant h9 = BASE.plus(Duration.ofHours(9));
@@ -122,7 +118,11 @@ class PastStatePropertiesTest {
         List<Msg> arrivals = List.of(new Msg("Mistral AI 可以推进", h17, Source.EXPLICIT),
                 new Msg("Mistral AI 可以推进", h6, Source.EXPLICIT),
                 new Msg("Mistral AI 商业化弱", h9, Source.EXPLICIT));
+        theStateAtTIsTheStateOfReplayingOnlyTheMessagesSaidByT(arrivals, 8);
         theStateAtTIsTheStateOfReplayingOnlyTheMessagesSaidByT(arrivals, 9);
+        theStateAtTIsTheStateOfReplayingOnlyTheMessagesSaidByT(arrivals, 10);
+        theStateAtTIsTheStateOfReplayingOnlyTheMessagesSaidByT(arrivals, 17);
+        theStateAtTIsTheStateOfReplayingOnlyTheMessagesSaidByT(arrivals, 18);
     }
 
     private static final Comparator<Seen> ORDER = Comparator.comparing(Seen::normalizedContent)
@@ -136,8 +136,11 @@ class PastStatePropertiesTest {
     }
 
     /**
-     * Up to 12 pool messages and each decision 0 to {@link #MAX_REPEATS} times (each time with a source of
-     * its own), said at distinct hours over ~100 days, in a random arrival order.
+     * Up to 12 pool messages and each decision 0 to {@link #MAX_REPEATS} times (all its mentions with one
+     * source, drawn per decision), said at distinct hours over ~100 days, in a random arrival order: opposite
+     * decisions land late inside repeated decisions' spans. Mentions of one decision with different sources
+     * still find order-dependent cases (a late repeat changes which part was more confident, re-deciding
+     * takeovers already recorded); not covered yet.
      */
     @Provide
     Arbitrary<List<Msg>> messages() {
@@ -146,7 +149,7 @@ class PastStatePropertiesTest {
                 Arbitraries.integers().between(0, 100 * 24).set().ofSize(n + d),
                 Arbitraries.integers().between(0, POOL.size() - 1).list().ofSize(n),
                 Arbitraries.integers().between(0, MAX_REPEATS).list().ofSize(DECISIONS.size()),
-                Arbitraries.of(Source.class).list().ofSize(d)).as((hours, picks, repeats, sources) -> {
+                Arbitraries.of(Source.class).list().ofSize(DECISIONS.size())).as((hours, picks, repeats, sources) -> {
                     List<Integer> times = new ArrayList<>(hours);
                     List<Msg> out = new ArrayList<>();
                     for (int i = 0; i < n; i++) {
@@ -157,7 +160,7 @@ class PastStatePropertiesTest {
                         for (int k = 0; k < repeats.get(i); k++) {
                             int slot = i * MAX_REPEATS + k;
                             out.add(new Msg(DECISIONS.get(i), BASE.plus(Duration.ofHours(times.get(n + slot))),
-                                    sources.get(slot)));
+                                    sources.get(i)));
                         }
                     }
                     return out;

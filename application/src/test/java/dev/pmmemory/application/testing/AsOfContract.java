@@ -15,9 +15,11 @@ import dev.pmmemory.application.port.in.MemoryActionCommand;
 import dev.pmmemory.application.port.in.MemoryDetail;
 import dev.pmmemory.application.port.in.MemoryDetail.VersionLink;
 import dev.pmmemory.application.port.in.MemoryView;
-import dev.pmmemory.application.port.out.FeedbackOutcome;
+import dev.pmmemory.application.port.in.AuditEvent;
+import dev.pmmemory.application.port.in.AuditKind;
+import dev.pmmemory.application.port.in.FeedbackOutcome;
 import dev.pmmemory.application.port.out.MemoryStore;
-import dev.pmmemory.application.port.out.RawMessage;
+import dev.pmmemory.application.port.in.RawMessage;
 import dev.pmmemory.application.service.ContextRecall;
 import dev.pmmemory.application.service.FeedbackIntake;
 import dev.pmmemory.application.service.MemoryCorrections;
@@ -224,6 +226,90 @@ public abstract class AsOfContract {
         assertThat(detail(negative, null).versions()).extracting(v -> v.memory().id(), MemoryView::status)
                 .containsExactly(org.assertj.core.groups.Tuple.tuple(advance, MemoryStatus.SUPERSEDED),
                         org.assertj.core.groups.Tuple.tuple(negative, MemoryStatus.ACTIVE));
+    }
+
+    // --- a late reversal inside a repeated decision's span ---------------------------------------
+
+    @Test
+    void aLateReversalInsideARepeatedDecisionsSpanSplitsItAndHoldsUntilTheNextRepeat() {
+        Instant h06 = Instant.parse("2026-05-02T06:00:00Z");
+        Instant h09 = Instant.parse("2026-05-02T09:00:00Z");
+        Instant h17 = Instant.parse("2026-05-02T17:00:00Z");
+        String first = intake.add(UseCases.feedbackWithId(P, "Mistral AI 可以推进", h06, "m-06")).memory()
+                .orElseThrow().memory().id();
+        assertThat(intake.add(UseCases.feedbackWithId(P, "Mistral AI 可以推进", h17, "m-17")).outcome())
+                .isEqualTo(FeedbackOutcome.DEDUPLICATED);
+        FeedbackResult late = intake.add(UseCases.feedbackWithId(P, "Mistral AI 商业化弱", h09, "m-09"));
+        String reversal = late.memory().orElseThrow().memory().id();
+
+        assertThat(late.outcome()).isEqualTo(FeedbackOutcome.CREATED);
+        assertThat(late.superseded()).containsExactly(first);
+        MemoryDetail cut = detail(first, null);
+        assertThat(cut.memory().status()).isEqualTo(MemoryStatus.SUPERSEDED);
+        assertThat(cut.memory().memory().weight()).as("one source message left").isEqualTo(1);
+        assertThat(cut.memory().memory().lastSeenAt()).isEqualTo(h06);
+        assertThat(cut.memory().memory().supersededBy()).isEqualTo(reversal);
+        assertThat(cut.memory().memory().validUntil()).isEqualTo(h09);
+        assertThat(cut.sourceMessages()).extracting(RawMessage::createdAt).containsExactly(h06);
+
+        String repeat = list(MemoryStatus.ACTIVE, null).stream().map(v -> v.memory())
+                .filter(m -> m.content().equals("Mistral AI 可以推进")).findFirst().orElseThrow().id();
+        assertThat(repeat).isNotEqualTo(first);
+        MemoryDetail again = detail(repeat, null);
+        assertThat(again.memory().memory().weight()).isEqualTo(1);
+        assertThat(again.memory().memory().createdAt()).isEqualTo(h17);
+        assertThat(again.memory().memory().validFrom()).isEqualTo(h17);
+        assertThat(again.sourceMessages()).extracting(RawMessage::createdAt, RawMessage::memoryId)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(h17, repeat));
+        MemoryView held = detail(reversal, null).memory();
+        assertThat(held.status()).isEqualTo(MemoryStatus.SUPERSEDED);
+        assertThat(held.memory().supersededBy()).isEqualTo(repeat);
+        assertThat(held.memory().validFrom()).isEqualTo(h09);
+        assertThat(held.memory().validUntil()).isEqualTo(h17);
+
+        assertThat(context("Mistral AI", h06.plus(Duration.ofHours(2))).items())
+                .extracting(i -> i.view().memory().id(), i -> i.view().memory().weight()).containsExactly(
+                        org.assertj.core.groups.Tuple.tuple(first, 1));
+        assertThat(context("Mistral AI", h09.plus(Duration.ofHours(1))).items())
+                .extracting(i -> i.view().memory().id()).containsExactly(reversal);
+        assertThat(context("Mistral AI", h17.plus(Duration.ofHours(1))).items())
+                .extracting(i -> i.view().memory().id()).containsExactly(repeat);
+
+        Set<String> mistral = Set.of("mistral ai");
+        assertThat(detail(reversal, null).links()).containsExactlyInAnyOrder(
+                new VersionLink(first, reversal, mistral, h09, true),
+                new VersionLink(reversal, repeat, mistral, h17, true));
+        assertThat(cut.events()).filteredOn(e -> e.kind() == AuditKind.MEMORY_SPLIT).singleElement()
+                .satisfies(e -> {
+                    assertThat(e.detail()).startsWith("by=" + reversal + " at=" + h09);
+                    assertThat(e.before()).contains("\"weight\":\"2\"", "\"last_seen_at\":\"" + h17 + "\"");
+                    assertThat(e.after()).contains("\"weight\":\"1\"", "\"last_seen_at\":\"" + h06 + "\"");
+                });
+        assertThat(again.events()).extracting(AuditEvent::kind, AuditEvent::detail).contains(
+                org.assertj.core.groups.Tuple.tuple(AuditKind.MEMORY_CREATED,
+                        "type=project_advance source=explicit split_from=" + first));
+    }
+
+    @Test
+    void aReplayedMessageAfterTheSplitChangesNothingAndAnswersWithItsMemoryNow() {
+        Instant h06 = Instant.parse("2026-05-02T06:00:00Z");
+        Instant h09 = Instant.parse("2026-05-02T09:00:00Z");
+        Instant h17 = Instant.parse("2026-05-02T17:00:00Z");
+        intake.add(UseCases.feedbackWithId(P, "Mistral AI 可以推进", h06, "m-06"));
+        intake.add(UseCases.feedbackWithId(P, "Mistral AI 可以推进", h17, "m-17"));
+        intake.add(UseCases.feedbackWithId(P, "Mistral AI 商业化弱", h09, "m-09"));
+        List<MemoryView> stored = list(null, null);
+
+        FeedbackResult replayed = intake.add(UseCases.feedbackWithId(P, "Mistral AI 可以推进", h17, "m-17"));
+        intake.add(UseCases.feedbackWithId(P, "Mistral AI 商业化弱", h09, "m-09"));
+        intake.add(UseCases.feedbackWithId(P, "Mistral AI 可以推进", h06, "m-06"));
+
+        assertThat(replayed.outcome()).isEqualTo(FeedbackOutcome.REPLAYED);
+        assertThat(replayed.memory().orElseThrow().memory().createdAt()).as("the memory the 17:00 mention is in now")
+                .isEqualTo(h17);
+        assertThat(list(null, null)).isEqualTo(stored);
+        assertThat(stored).extracting(v -> v.memory().weight()).containsOnly(1);
+        assertThat(stored).hasSize(3);
     }
 
     @Test

@@ -1,17 +1,17 @@
 package dev.pmmemory.application.testing;
 
-import dev.pmmemory.application.port.out.AuditEvent;
+import dev.pmmemory.application.port.in.AuditEvent;
 import dev.pmmemory.application.port.out.AuditTrail;
 import dev.pmmemory.application.port.out.Experiences;
 import dev.pmmemory.application.port.out.Facts;
-import dev.pmmemory.application.port.out.FeedbackOutcome;
+import dev.pmmemory.application.port.in.FeedbackOutcome;
 import dev.pmmemory.application.port.out.Memories;
 import dev.pmmemory.application.port.out.MemoryGroup;
 import dev.pmmemory.application.port.out.MemoryListQuery;
-import dev.pmmemory.application.port.out.MemoryListQuery.PagePosition;
+import dev.pmmemory.application.port.in.PagePosition;
 import dev.pmmemory.application.port.out.MemoryStore;
 import dev.pmmemory.application.port.out.MemoryVectors;
-import dev.pmmemory.application.port.out.RawMessage;
+import dev.pmmemory.application.port.in.RawMessage;
 import dev.pmmemory.application.port.out.RawMessages;
 import dev.pmmemory.application.port.out.StoredIds;
 import dev.pmmemory.domain.experience.Experience;
@@ -500,7 +500,8 @@ public final class InMemoryMemoryStore implements MemoryStore {
                 return findVisibleSharingTerms(profileId, asOf, terms).stream().map(m -> {
                     Set<String> own = new HashSet<>(m.keywords());
                     int shared = (int) own.stream().filter(wanted::contains).count();
-                    return new TermMatch(m.id(), m.type(), m.weight(), m.lastSeenAt(), shared, own.size());
+                    return new TermMatch(m.id(), m.type(), m.weight(), m.lastSeenAt(), shared, own.size(),
+                            !m.supersededEntityKeys().isEmpty());
                 }).toList();
             }
 
@@ -764,6 +765,16 @@ public final class InMemoryMemoryStore implements MemoryStore {
                 int before = s.raws.size();
                 s.raws.removeIf(r -> r.profileId().equals(profileId));
                 return before - s.raws.size();
+            }
+
+            @Override
+            public void moveToMemory(String profileId, String rawId, String memoryId) {
+                checkWritable();
+                s.raws.replaceAll(r -> r.profileId().equals(profileId) && r.id().equals(rawId)
+                        ? new RawMessage(r.id(), r.profileId(), r.messageId(), r.sessionId(), r.source(), r.content(),
+                                r.createdAt(), r.receivedAt(), r.outcome(), memoryId, r.supersededIds(),
+                                r.redactions())
+                        : r);
             }
 
             @Override

@@ -8,15 +8,15 @@ import dev.pmmemory.application.InvalidInputException;
 import dev.pmmemory.application.port.in.AddFeedback;
 import dev.pmmemory.application.port.in.AddFeedbackCommand;
 import dev.pmmemory.application.port.in.FeedbackResult;
-import dev.pmmemory.application.port.out.AuditEvent;
-import dev.pmmemory.application.port.out.AuditKind;
-import dev.pmmemory.application.port.out.FeedbackOutcome;
+import dev.pmmemory.application.port.in.AuditEvent;
+import dev.pmmemory.application.port.in.AuditKind;
+import dev.pmmemory.application.port.in.FeedbackOutcome;
 import dev.pmmemory.application.port.out.MemoryListQuery;
-import dev.pmmemory.application.port.out.MemoryListQuery.PagePosition;
+import dev.pmmemory.application.port.in.PagePosition;
 import dev.pmmemory.application.port.out.Memories;
 import dev.pmmemory.application.port.out.MemoryStore;
 import dev.pmmemory.application.port.out.MemoryVectors;
-import dev.pmmemory.application.port.out.RawMessage;
+import dev.pmmemory.application.port.in.RawMessage;
 import dev.pmmemory.application.service.FeedbackIntake;
 import dev.pmmemory.domain.experience.Experience;
 import dev.pmmemory.domain.memory.EntityKey;
@@ -627,8 +627,8 @@ public abstract class MemoryStoreContract {
                     memory("m-d", OTHER).keywords(List.of("估值")).build());
 
             assertThat(termMatches(P, asOf, "估值", "openai", "不存在", "估值")).containsExactlyInAnyOrder(
-                    new Memories.TermMatch("m-a", MemoryType.PROJECT_ADVANCE, 7, T0.plusSeconds(42), 2, 3),
-                    new Memories.TermMatch("m-b", MemoryType.PROJECT_NEGATIVE, 1, T0, 1, 1));
+                    new Memories.TermMatch("m-a", MemoryType.PROJECT_ADVANCE, 7, T0.plusSeconds(42), 2, 3, false),
+                    new Memories.TermMatch("m-b", MemoryType.PROJECT_NEGATIVE, 1, T0, 1, 1, false));
             assertThat(termMatches(P, asOf, "不存在")).isEmpty();
             assertThat(termMatches(P, asOf)).isEmpty();
         }
@@ -641,6 +641,22 @@ public abstract class MemoryStoreContract {
 
             assertThat(termMatches(P, asOf, "海外", "估值")).singleElement()
                     .satisfies(t -> assertThat(List.of(t.sharedTerms(), t.termCount())).containsExactly(2, 4));
+        }
+
+        @Test
+        void termMatchesFlagAMemoryThatGaveUpEntitiesAndFollowAnUpdateOfThem() {
+            Memory m = memory("m-a", P).entities(List.of("OpenAI", "Anthropic"))
+                    .keywords(List.of("openai", "anthropic", "推进")).build();
+            insert(m);
+            assertThat(termMatches(P, asOf, "anthropic")).singleElement()
+                    .satisfies(t -> assertThat(t.partlySuperseded()).isFalse());
+
+            inWrite(tx -> tx.memories().update(m.toBuilder().supersededEntityKeys(Set.of("anthropic")).build()));
+
+            // the counts stay over all its keywords: recall reads it whole for its live terms
+            assertThat(termMatches(P, asOf, "anthropic")).singleElement()
+                    .satisfies(t -> assertThat(List.of(t.sharedTerms(), t.termCount())).containsExactly(1, 3))
+                    .satisfies(t -> assertThat(t.partlySuperseded()).isTrue());
         }
 
         // --- findVisibleSharingTerms ---
@@ -1012,6 +1028,21 @@ public abstract class MemoryStoreContract {
         }
 
         @Test
+        void aMessageMovedToAnotherMemoryKeepsEverythingElseAndOnlyItsProfileCounts() {
+            RawMessage full = new RawMessage("r-full", P, "msg-1", "session-1", Source.INFERRED, "Mistral AI 可以推进",
+                    T0, T0.plusMillis(1500), FeedbackOutcome.DEDUPLICATED, "m1", List.of("old-1"), List.of("api_key"));
+            inWrite(tx -> tx.rawMessages().append(full));
+
+            inWrite(tx -> tx.rawMessages().moveToMemory(OTHER, "r-full", "m3"));
+            assertThat(byMessageId(P, "msg-1")).as("another profile's id moves nothing").contains(full);
+            inWrite(tx -> tx.rawMessages().moveToMemory(P, "r-full", "m2"));
+
+            assertThat(byMessageId(P, "msg-1")).contains(new RawMessage("r-full", P, "msg-1", "session-1",
+                    Source.INFERRED, "Mistral AI 可以推进", T0, T0.plusMillis(1500), FeedbackOutcome.DEDUPLICATED, "m2",
+                    List.of("old-1"), List.of("api_key")));
+        }
+
+        @Test
         void countsPerProfile() {
             inWrite(tx -> {
                 tx.rawMessages().append(raw("r1", P, "a"));
@@ -1274,6 +1305,31 @@ public abstract class MemoryStoreContract {
                 .extracting(AuditEvent::kind)
                 .containsOnly(AuditKind.MEMORY_CREATED, AuditKind.MEMORY_REINFORCED)
                 .hasSize(total);
+    }
+
+    /**
+     * Two service instances on one store: each groups its own concurrent adds (group commit), and
+     * only the store's profile lock orders the groups of the two.
+     */
+    @Test
+    void concurrentIdenticalAddsThroughTwoInstancesEndAsOneMemoryWhoseWeightIsTheNumberOfAdds() throws Exception {
+        List<FeedbackIntake> instances = List.of(UseCases.feedbackIntake(store, CLOCK),
+                UseCases.feedbackIntake(store, CLOCK));
+        int addsPerThread = 3;
+        Instant said = T0.plusSeconds(7);
+
+        runTogether(THREADS, n -> {
+            for (int i = 0; i < addsPerThread; i++) {
+                instances.get((n + i) % 2).add(UseCases.feedback(P, "OpenAI 估值高！", said));
+            }
+            return null;
+        });
+
+        List<Memory> memories = list(query(P, null, null, null, null, 50, said));
+        assertThat(memories).hasSize(1);
+        assertThat(memories.get(0).weight()).isEqualTo(THREADS * addsPerThread);
+        assertThat(memories.get(0).sourceMessageIds()).hasSize(THREADS * addsPerThread).doesNotHaveDuplicates();
+        assertThat(rawCount(P)).isEqualTo(THREADS * addsPerThread);
     }
 
     @Test
@@ -1876,7 +1932,7 @@ public abstract class MemoryStoreContract {
         private dev.pmmemory.application.service.MemoryCompaction compaction(
                 int threshold, dev.pmmemory.application.port.out.Summarizer summarizer) {
             return new dev.pmmemory.application.service.MemoryCompaction(store,
-                    dev.pmmemory.domain.classify.Lexicon.loadDefault(), summarizer, ids,
+                    dev.pmmemory.domain.lexicon.Lexicon.loadDefault(), summarizer, ids,
                     Clock.fixed(now, ZoneOffset.UTC), threshold, 0.6);
         }
 

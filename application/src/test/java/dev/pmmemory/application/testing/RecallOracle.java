@@ -16,6 +16,7 @@ import dev.pmmemory.domain.memory.Source;
 import dev.pmmemory.domain.recall.ContextRanker;
 import dev.pmmemory.domain.recall.Cosine;
 import dev.pmmemory.domain.recall.HybridMatch;
+import dev.pmmemory.domain.recall.RankingMode;
 import dev.pmmemory.domain.recall.RecallFilter;
 import dev.pmmemory.domain.recall.ScoredMemory;
 import dev.pmmemory.domain.text.TextAnalyzer.Analysis;
@@ -50,7 +51,9 @@ import java.util.stream.IntStream;
 public final class RecallOracle {
     public static final Instant BASE = Instant.parse("2026-03-01T00:00:00Z");
     private static final Clock CLOCK = Clock.fixed(BASE.plus(Duration.ofDays(90)), ZoneOffset.UTC);
-    private static final ContextRanker RANKER = new ContextRanker(t -> UseCases.LEXICON.ruleFor(t).priority());
+    private static ContextRanker ranker(RankingMode mode) {
+        return new ContextRanker(t -> UseCases.LEXICON.ruleFor(t).priority(), HybridMatch.defaults(0.0), mode);
+    }
 
     private static final List<String> ENTITIES = List.of("OpenAI", "Anthropic", "Mistral AI", "智谱", "月之暗面");
     private static final Map<MemoryType, List<String>> PHRASES = Map.of(
@@ -263,10 +266,14 @@ public final class RecallOracle {
         });
     }
 
-    /** What the oracle ranks: every memory visible at as_of, read with the store's plain finder. */
+    /** What the oracle ranks (relevance first): every memory visible at as_of, read with the store's plain finder. */
     public static List<ScoredMemory> oracle(MemoryStore store, String profileId, Probe p) {
+        return oracle(store, profileId, p, RankingMode.RELEVANCE);
+    }
+
+    public static List<ScoredMemory> oracle(MemoryStore store, String profileId, Probe p, RankingMode mode) {
         List<Memory> visible = store.read(tx -> tx.memories().findVisible(profileId, p.asOf()));
-        return RANKER.rank(UseCases.ANALYZER.queryTerms(p.query()), visible,
+        return ranker(mode).rank(UseCases.ANALYZER.queryTerms(p.query()), visible,
                 new RecallFilter(p.types(), Optional.ofNullable(p.entity())), p.asOf(), p.limit());
     }
 
@@ -280,16 +287,22 @@ public final class RecallOracle {
         return IntStream.range(0, ids.size()).mapToObj(i -> ids.get(i) + " " + scores.get(i)).toList();
     }
 
-    /** Recall equals the oracle for every probe of the scenario; returns how many items were compared. */
+    /** Recall (relevance first) equals the oracle for every probe of the scenario; returns how many items were compared. */
     public static int assertRecallIsExact(MemoryStore store, Scenario s) {
+        return assertRecallIsExact(store, s, RankingMode.RELEVANCE);
+    }
+
+    /** As {@link #assertRecallIsExact(MemoryStore, Scenario)}, recall and oracle ordering in {@code mode}. */
+    public static int assertRecallIsExact(MemoryStore store, Scenario s, RankingMode mode) {
         int compared = 0;
         for (Probe p : s.probes()) {
             // asked at as_of itself: the scenario's stored values are the present, whose candidate selection
             // this oracle checks (a past as_of reads each memory as it was, from its messages and events)
-            ContextResult got = UseCases.contextRecall(store, presentAt(p)).recall(p.toQuery(s.profileId()));
-            List<ScoredMemory> expected = oracle(store, s.profileId(), p);
+            ContextResult got = new ContextRecall(store, UseCases.LEXICON, UseCases.ANALYZER, presentAt(p),
+                    Optional.empty(), HybridMatch.defaults(0.0), mode).recall(p.toQuery(s.profileId()));
+            List<ScoredMemory> expected = oracle(store, s.profileId(), p, mode);
             // a second oracle that does not trust the store at all: rank the scenario's own memories
-            List<ScoredMemory> fromScenario = RANKER.rank(UseCases.ANALYZER.queryTerms(p.query()), s.memories(),
+            List<ScoredMemory> fromScenario = ranker(mode).rank(UseCases.ANALYZER.queryTerms(p.query()), s.memories(),
                     new RecallFilter(p.types(), Optional.ofNullable(p.entity())), p.asOf(), p.limit());
 
             List<String> actual = seen(got.items().stream().map(i -> i.view().memory().id()).toList(),
@@ -305,6 +318,8 @@ public final class RecallOracle {
             assertThat(actual).as("recall vs oracle; " + where).isEqualTo(wanted);
             assertThat(got.items()).extracting(RecalledMemory::factors)
                     .as("factors; " + where).isEqualTo(expected.stream().map(ScoredMemory::factors).toList());
+            assertThat(got.items()).extracting(RecalledMemory::matched)
+                    .as("matched; " + where).isEqualTo(expected.stream().map(ScoredMemory::matched).toList());
             compared += actual.size();
         }
         return compared;
@@ -351,12 +366,16 @@ public final class RecallOracle {
      * their vectors read with the plain finders; returns how many items were compared.
      */
     public static int assertSemanticRecallIsExact(MemoryStore store, Scenario s) {
+        return assertSemanticRecallIsExact(store, s, RankingMode.RELEVANCE);
+    }
+
+    public static int assertSemanticRecallIsExact(MemoryStore store, Scenario s, RankingMode mode) {
         FakeEmbeddings model = fakeModel();
-        ContextRanker hybridRanker = new ContextRanker(t -> UseCases.LEXICON.ruleFor(t).priority(), MIX);
+        ContextRanker hybridRanker = new ContextRanker(t -> UseCases.LEXICON.ruleFor(t).priority(), MIX, mode);
         int compared = 0;
         for (Probe p : s.probes()) {
             ContextRecall recall = new ContextRecall(store, UseCases.LEXICON, UseCases.ANALYZER, presentAt(p),
-                    Optional.of(model), MIX);
+                    Optional.of(model), MIX, mode);
             ContextResult got = recall.recall(p.toQuery(s.profileId()));
             float[] query = model.embed(p.query());
             List<Memory> visible = store.read(tx -> tx.memories().findVisible(s.profileId(), p.asOf()));
@@ -376,6 +395,8 @@ public final class RecallOracle {
             assertThat(actual).as("semantic recall vs oracle; " + where).isEqualTo(wanted);
             assertThat(got.items()).extracting(RecalledMemory::factors)
                     .as("factors; " + where).isEqualTo(expected.stream().map(ScoredMemory::factors).toList());
+            assertThat(got.items()).extracting(RecalledMemory::matched)
+                    .as("matched; " + where).isEqualTo(expected.stream().map(ScoredMemory::matched).toList());
             compared += actual.size();
         }
         return compared;

@@ -2,10 +2,10 @@ package dev.pmmemory.application.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.pmmemory.application.port.out.SessionTurn;
+import dev.pmmemory.application.port.in.SessionTurn;
 import dev.pmmemory.application.port.out.SessionTurns;
 import dev.pmmemory.application.port.out.StoredSession;
-import dev.pmmemory.application.port.out.TurnRole;
+import dev.pmmemory.application.port.in.TurnRole;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -1,5 +1,6 @@
 package dev.pmmemory.application.testing;
 
+import dev.pmmemory.domain.lexicon.TextAnalyzers;
 import dev.pmmemory.application.port.in.AddFeedbackCommand;
 import dev.pmmemory.application.port.in.RecallContextQuery;
 import dev.pmmemory.application.port.out.IdGenerator;
@@ -12,7 +13,7 @@ import dev.pmmemory.application.service.HistoryQueries;
 import dev.pmmemory.application.service.MemoryCorrections;
 import dev.pmmemory.application.service.MemoryQueries;
 import dev.pmmemory.domain.classify.ClassifierChain;
-import dev.pmmemory.domain.classify.Lexicon;
+import dev.pmmemory.domain.lexicon.Lexicon;
 import dev.pmmemory.domain.classify.RuleClassifier;
 import dev.pmmemory.domain.memory.MemoryType;
 import dev.pmmemory.domain.memory.Source;
@@ -27,7 +28,7 @@ import java.util.UUID;
 /** The use cases wired as in production (default lexicon, rules only, real redactor) on a given store. */
 public final class UseCases {
     public static final Lexicon LEXICON = Lexicon.loadDefault();
-    public static final TextAnalyzer ANALYZER = TextAnalyzer.from(LEXICON);
+    public static final TextAnalyzer ANALYZER = TextAnalyzers.from(LEXICON);
     public static final IdGenerator UUIDS = () -> UUID.randomUUID().toString();
 
     private UseCases() {

@@ -1,5 +1,9 @@
 package dev.pmmemory.domain.classify;
 
+import dev.pmmemory.domain.lexicon.Phrasing;
+import dev.pmmemory.domain.lexicon.Cues;
+import dev.pmmemory.domain.lexicon.TypeRule;
+import dev.pmmemory.domain.lexicon.Lexicon;
 import dev.pmmemory.domain.memory.MemoryType;
 import dev.pmmemory.domain.text.PhraseMatcher;
 import dev.pmmemory.domain.text.PhraseMatcher.Match;
@@ -31,7 +35,15 @@ import java.util.Set;
  *       still matches, below every real word; a part opened by a contrast word (但, 不过, but) that
  *       has a signal overrides the parts before it; a conceded clause (虽然, although) counts only
  *       when nothing else in the message does; praise in quotation marks, or in a message with a
- *       laughing marker (呵呵, 笑死, 🙃), is ironic and counts as a negative judgement.</li>
+ *       laughing marker (呵呵, 笑死, 🙃), is ironic and counts as a negative judgement;</li>
+ *   <li>structure over vocabulary (issue 12, 2nd round, {@link Phrasing}): a negation reaches a
+ *       trigger up to {@value #NEGATION_REACH} units later in the same part (并不比大厂差), and two
+ *       negations cancel (不是没有亮点); an evaluative adjective after a degree adverb or a negation is
+ *       a judgement (真的硬, 有点乱), anything after an excess adverb a complaint (太复杂); a later
+ *       contrast part that names no signal still reverses the judgement before it (技术挺好，可惜一直
+ *       找不到客户); question words and openers mark questions without a question mark, requests
+ *       ("can you set up a call?") are no questions; a short quoted phrase with laughter or a sneer
+ *       is ironic.</li>
  * </ol>
  * Then rules are tried in lexicon order and the first whose type was found and whose condition
  * holds wins, so precedence is data: project_positive placed after project_advance means
@@ -60,6 +72,16 @@ public final class RuleClassifier implements Classifier {
     private final PhraseMatcher<Boolean> contrasts;
     private final PhraseMatcher<Boolean> concessions;
     private final List<String> ironyMarkers;
+    private final PhraseMatcher<Boolean> degrees;
+    private final Set<String> excess;
+    private final PhraseMatcher<MemoryType> adjectives;
+    private final List<String> questionWords;
+    private final PhraseMatcher<Boolean> questionOpeners;
+    private final PhraseMatcher<Boolean> requests;
+    private final List<String> scareQuoteHints;
+
+    /** How many units a negation reaches forward within its part: 并不 | 比大厂 | 差. */
+    static final int NEGATION_REACH = 6;
 
     /** What one part of a message says: its types, whether it has a soft no, and how it is opened. */
     private record Part(Set<MemoryType> found, boolean softNo, boolean contrast, boolean conceded) {
@@ -89,6 +111,18 @@ public final class RuleClassifier implements Classifier {
         this.contrasts = matcher(cues.contrasts());
         this.concessions = matcher(cues.concessions());
         this.ironyMarkers = cues.ironyMarkers().stream().map(RuleClassifier::key).toList();
+        Phrasing phrasing = cues.phrasing();
+        Set<String> degreeWords = new java.util.LinkedHashSet<>(phrasing.degrees());
+        degreeWords.addAll(phrasing.excess());
+        this.degrees = matcher(degreeWords);
+        this.excess = phrasing.excess().stream().map(RuleClassifier::key).collect(java.util.stream.Collectors.toSet());
+        Map<String, MemoryType> adjectiveWords = new LinkedHashMap<>();
+        phrasing.adjectives().forEach((word, type) -> adjectiveWords.put(key(word), type));
+        this.adjectives = new PhraseMatcher<>(adjectiveWords);
+        this.questionWords = phrasing.questionWords().stream().map(RuleClassifier::key).toList();
+        this.questionOpeners = matcher(phrasing.questionOpeners());
+        this.requests = matcher(phrasing.requests());
+        this.scareQuoteHints = phrasing.scareQuoteHints().stream().map(RuleClassifier::key).toList();
     }
 
     private static PhraseMatcher<Boolean> matcher(Set<String> words) {
@@ -127,6 +161,10 @@ public final class RuleClassifier implements Classifier {
         variants.forEach(signals::putIfAbsent);
     }
 
+    private static boolean overlap(Match<?> a, Match<?> b) {
+        return a.start() < b.end() && b.start() < a.end();
+    }
+
     private static boolean isHan(int cp) {
         return Character.UnicodeScript.of(cp) == Character.UnicodeScript.HAN;
     }
@@ -138,10 +176,10 @@ public final class RuleClassifier implements Classifier {
         boolean ironic = ironyMarkers.stream().anyMatch(text::contains);
         List<Part> parts = new ArrayList<>();
         for (Clauses.Clause clause : Clauses.split(text)) {
-            if (clause.endsWithAny(questionMarkers)) {
+            List<Unit> units = Units.of(clause.text());
+            if (isQuestion(clause, units)) {
                 continue;
             }
-            List<Unit> units = Units.of(clause.text());
             boolean[] quoted = quoted(clause.text());
             boolean conceded = opensWith(concessions, units, 0);
             int from = 0;
@@ -161,6 +199,9 @@ public final class RuleClassifier implements Classifier {
         if (softNo && !found.contains(MemoryType.PROJECT_ADVANCE)) {
             found.add(MemoryType.PROJECT_NEGATIVE);
         }
+        if (found.isEmpty() && scareQuoted(text)) {
+            found.add(MemoryType.PROJECT_NEGATIVE);
+        }
         for (TypeRule rule : rules) {
             if (rule.onlyWithoutEntities() && !entities.isEmpty()) {
                 continue;
@@ -176,26 +217,164 @@ public final class RuleClassifier implements Classifier {
     private Part part(List<Unit> units, boolean[] quoted, boolean ironic, boolean contrast, boolean conceded) {
         Set<MemoryType> found = EnumSet.noneOf(MemoryType.class);
         boolean softNo = false;
-        for (Match<Signal> match : phrases.longest(units)) {
+        List<Match<Signal>> signals = phrases.longest(units);
+        // a negation starting inside a signal is part of it (不错, 不行); one reaching into it negates it (不是很|很感兴趣)
+        List<Match<Boolean>> negationWords = negations.longest(units).stream()
+                .filter(n -> signals.stream().noneMatch(m -> m.start() <= n.start() && n.start() < m.end())).toList();
+        int previousEnd = 0;
+        for (Match<Signal> match : signals) {
             if (match.value() instanceof Trigger trigger) {
-                Optional<MemoryType> meaning = meaning(trigger.type(), negations.endsAt(units, match.start()));
-                if (meaning.equals(Optional.of(MemoryType.PROJECT_POSITIVE))
-                        && (ironic || quoted[units.get(match.start()).start()])) {
-                    meaning = Optional.of(MemoryType.PROJECT_NEGATIVE);
-                }
-                meaning.ifPresent(found::add);
+                boolean negatedHere = negated(negationWords, Math.max(previousEnd, match.start() - NEGATION_REACH),
+                        match.start());
+                judgement(trigger.type(), negatedHere, ironic || quoted[units.get(match.start()).start()])
+                        .ifPresent(found::add);
             } else if (match.value() instanceof Soft) {
                 softNo = true;
             }
+            previousEnd = match.end();
         }
+        adjectiveJudgements(units, signals, negationWords, quoted, ironic).forEach(found::add);
         return new Part(found, softNo, contrast, conceded);
+    }
+
+    /** A trigger's type after negation; praise that is ironic is a negative judgement. */
+    private Optional<MemoryType> judgement(MemoryType type, boolean negatedHere, boolean ironicHere) {
+        Optional<MemoryType> meaning = meaning(type, negatedHere);
+        if (meaning.equals(Optional.of(MemoryType.PROJECT_POSITIVE)) && ironicHere) {
+            return Optional.of(MemoryType.PROJECT_NEGATIVE);
+        }
+        return meaning;
+    }
+
+    /** True when an odd number of negations start before {@code to} and end at or after {@code from}: 不是没有亮点 is none. */
+    private static boolean negated(List<Match<Boolean>> negationWords, int from, int to) {
+        long count = negationWords.stream().filter(n -> n.start() < to && n.end() >= from).count();
+        return count % 2 == 1;
+    }
+
+    /**
+     * Evaluative adjectives no trigger covers: after a degree adverb (真的硬) or a negation (不算成熟);
+     * after an excess adverb (太, 过于) any Han word that is no positive adjective is a complaint.
+     */
+    private List<MemoryType> adjectiveJudgements(List<Unit> units, List<Match<Signal>> signals,
+                                                 List<Match<Boolean>> negationWords, boolean[] quoted, boolean ironic) {
+        List<MemoryType> out = new ArrayList<>();
+        Map<Integer, Match<MemoryType>> adjectiveAt = new LinkedHashMap<>();
+        for (Match<MemoryType> adjective : adjectives.longest(units)) {
+            if (signals.stream().noneMatch(m -> overlap(adjective, m))) {
+                adjectiveAt.put(adjective.start(), adjective);
+            }
+        }
+        Set<Integer> judged = new java.util.HashSet<>();
+        for (Match<Boolean> degree : degrees.longest(units)) {
+            int at = degree.end();
+            if (at >= units.size() || signals.stream().anyMatch(m -> overlap(degree, m))
+                    || signals.stream().anyMatch(m -> m.start() <= at && at < m.end())) {
+                continue;
+            }
+            Match<MemoryType> adjective = adjectiveAt.get(at);
+            Optional<MemoryType> type = Optional.empty();
+            if (adjective != null) {
+                type = Optional.of(adjective.value());
+            } else if (excess.contains(degree.phrase()) && isHan(units.get(at).text().codePointAt(0))) {
+                type = Optional.of(MemoryType.PROJECT_NEGATIVE);
+            }
+            if (type.isPresent() && judged.add(at)) {
+                judgement(type.get(), negated(negationWords, Math.max(0, at - NEGATION_REACH), degree.start()),
+                        ironic || quoted[units.get(at).start()]).ifPresent(out::add);
+            }
+        }
+        for (Match<MemoryType> adjective : adjectiveAt.values()) {
+            boolean rightAfterNegation = negationWords.stream().anyMatch(n -> n.end() == adjective.start());
+            if (rightAfterNegation && judged.add(adjective.start())) {
+                judgement(adjective.value(), negated(negationWords, Math.max(0, adjective.start() - NEGATION_REACH),
+                        adjective.start()), ironic || quoted[units.get(adjective.start()).start()]).ifPresent(out::add);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * A question: it ends with a question marker, holds a question word (是不是) or opens with a
+     * question opener (is, does); a clause opening with a request ("can you …?") is none.
+     */
+    private boolean isQuestion(Clauses.Clause clause, List<Unit> units) {
+        if (opensWith(requests, units, 0)) {
+            return false;
+        }
+        String text = clause.text();
+        return clause.endsWithAny(questionMarkers) || questionWords.stream().anyMatch(text::contains)
+                || opensWith(questionOpeners, units, 0);
+    }
+
+    /**
+     * A message with no signal whose short quoted phrase is sneered at: laughter or a sneer
+     * anywhere (哈哈哈, lol, 所谓, another), an irony marker, or a degree adverb right before the
+     * quote (可真“深”).
+     */
+    private boolean scareQuoted(String text) {
+        List<int[]> spans = quotedSpans(text);
+        if (spans.isEmpty()) {
+            return false;
+        }
+        boolean hinted = scareQuoteHints.stream().anyMatch(h -> containsWord(text, h))
+                || ironyMarkers.stream().anyMatch(text::contains);
+        for (int[] span : spans) {
+            int length = text.codePointCount(span[0], span[1]);
+            if (length < 1 || length > MAX_SCARE_QUOTE) {
+                continue;
+            }
+            String before = text.substring(Math.max(0, span[0] - 4), Math.max(0, span[0] - 1)).strip();
+            boolean intensified = degrees.longest(Units.of(before)).stream()
+                    .anyMatch(m -> m.end() == Units.of(before).size());
+            if (hinted || intensified) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The longest quoted phrase that still reads as a scare quote (“合理”, "bold", 'modest'). */
+    private static final int MAX_SCARE_QUOTE = 12;
+
+    /** A hint matches as a whole Latin word (lol is not in "lollipop"); Han hints as substrings. */
+    private static boolean containsWord(String text, String hint) {
+        if (hint.codePoints().anyMatch(RuleClassifier::isHan) || !Character.isLetter(hint.codePointAt(0))) {
+            return text.contains(hint);
+        }
+        return Units.texts(text).stream().anyMatch(hint::equals)
+                || (hint.contains(" ") && (" " + text + " ").contains(" " + hint + " "));
     }
 
     /**
      * The later part decides: the last contrast-opened part that says something drops the parts
-     * before it; a conceded part is dropped when another part says something.
+     * before it; a conceded part is dropped when another part says something. When the last
+     * contrast part and what follows it say nothing the rules know, the contrast itself reverses a
+     * plain judgement before it (技术挺好，可惜一直找不到付费客户 → negative).
      */
     private static List<Part> deciding(List<Part> parts) {
+        int lastContrast = -1;
+        for (int i = parts.size() - 1; i > 0; i--) {
+            if (parts.get(i).contrast()) {
+                lastContrast = i;
+                break;
+            }
+        }
+        // only near the end: a contrast followed by a longer account (…但是他们不融资，所以没法投，只能持续关注) is no verdict
+        if (lastContrast > 0 && lastContrast >= parts.size() - 2
+                && parts.subList(lastContrast, parts.size()).stream().noneMatch(Part::says)) {
+            Set<MemoryType> before = EnumSet.noneOf(MemoryType.class);
+            boolean softBefore = false;
+            for (Part part : parts.subList(0, lastContrast)) {
+                before.addAll(part.found());
+                softBefore |= part.softNo();
+            }
+            Optional<MemoryType> reversed = !softBefore && before.size() == 1 ? opposite(before.iterator().next())
+                    : Optional.empty();
+            if (reversed.isPresent()) {
+                return List.of(new Part(EnumSet.of(reversed.get()), false, true, false));
+            }
+        }
         int from = 0;
         for (int i = parts.size() - 1; i > 0; i--) {
             if (parts.get(i).contrast() && parts.get(i).says()) {
@@ -206,6 +385,15 @@ public final class RuleClassifier implements Classifier {
         List<Part> kept = parts.subList(from, parts.size());
         boolean othersSay = kept.stream().anyMatch(p -> !p.conceded() && p.says());
         return othersSay ? kept.stream().filter(p -> !p.conceded()).toList() : kept;
+    }
+
+    /** The judgement a contrast turns a plain judgement into: positive ↔ negative, nothing else. */
+    private static Optional<MemoryType> opposite(MemoryType type) {
+        return switch (type) {
+            case PROJECT_POSITIVE -> Optional.of(MemoryType.PROJECT_NEGATIVE);
+            case PROJECT_NEGATIVE -> Optional.of(MemoryType.PROJECT_POSITIVE);
+            default -> Optional.empty();
+        };
     }
 
     /** Unit indexes (> 0) where a contrast word starts a new part inside a clause ("nice but ..."). */
@@ -223,22 +411,38 @@ public final class RuleClassifier implements Classifier {
         return words.longest(units).stream().anyMatch(m -> m.start() == at);
     }
 
-    /** Which characters of a clause are inside quotation marks (“…”, "…", 「…」, 『…』). */
+    /** Which characters of a clause are inside quotation marks (“…”, "…", 「…」, 『…』, '…'). */
     private static boolean[] quoted(String text) {
         boolean[] inside = new boolean[text.length() + 1];
-        boolean open = false;
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c == '\u201C' || c == '\u300C' || c == '\u300E') {
-                open = true;
-            } else if (c == '\u201D' || c == '\u300D' || c == '\u300F') {
-                open = false;
-            } else if (c == '"') {
-                open = !open;
+        for (int[] span : quotedSpans(text)) {
+            for (int i = span[0]; i < span[1]; i++) {
+                inside[i] = true;
             }
-            inside[i] = open;
         }
         return inside;
+    }
+
+    /**
+     * The [start, end) character ranges inside quotation marks. A single quote opens only after a
+     * space or the start and closes only before a non-letter, so apostrophes (Notion's, don't) are none.
+     */
+    private static List<int[]> quotedSpans(String text) {
+        List<int[]> spans = new ArrayList<>();
+        int open = -1;
+        char opener = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            boolean closesSingle = c == '\'' && opener == '\'' && (i + 1 == text.length() || !Character.isLetter(text.charAt(i + 1)));
+            if (open >= 0 && (c == '\u201D' || c == '\u300D' || c == '\u300F' || (c == '"' && opener == '"') || closesSingle)) {
+                spans.add(new int[] {open, i});
+                open = -1;
+            } else if (open < 0 && (c == '\u201C' || c == '\u300C' || c == '\u300E' || c == '"'
+                    || (c == '\'' && (i == 0 || Character.isWhitespace(text.charAt(i - 1)))))) {
+                open = i + 1;
+                opener = c;
+            }
+        }
+        return spans;
     }
 
     private Optional<MemoryType> meaning(MemoryType type, boolean negatedHere) {

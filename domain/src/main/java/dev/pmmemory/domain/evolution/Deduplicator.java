@@ -3,6 +3,7 @@ package dev.pmmemory.domain.evolution;
 import dev.pmmemory.domain.memory.Lifetime;
 import dev.pmmemory.domain.memory.Memory;
 import dev.pmmemory.domain.memory.MemoryStatus;
+import dev.pmmemory.domain.memory.Source;
 import java.time.Instant;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -49,10 +50,10 @@ public final class Deduplicator {
 
     /**
      * weight + 1, last_seen_at = max, TTL restarted from last_seen_at, the raw message added to
-     * the sources. created_at (and valid_from) become the earliest of the two, so that the result
-     * does not depend on the order in which repeats arrive. A memory the sweep had marked
-     * {@code expired} is active again when the repeat (said while it was visible) carries its expiry
-     * past {@code now}.
+     * the sources. created_at (and valid_from) become the earliest of the two, and the source that of the
+     * earlier one, so that the result does not depend on the order in which repeats arrive. A memory the
+     * sweep had marked {@code expired} is active again when the repeat (said while it was visible) carries
+     * its expiry past {@code now}.
      */
     public Memory merge(Memory existing, MemoryDraft draft, Instant now) {
         return activeAgainIfAlive(merge(existing, draft), now);
@@ -72,8 +73,11 @@ public final class Deduplicator {
         Instant lastSeen = max(existing.lastSeenAt(), draft.createdAt());
         Instant created = min(existing.createdAt(), draft.createdAt());
         Instant validFrom = existing.validFrom() == null ? null : min(existing.validFrom(), draft.createdAt());
+        // a late repeat said before the memory began would have created it in time order: its source counts
+        Source source = draft.createdAt().isBefore(existing.createdAt()) ? draft.source() : existing.source();
         return existing.withSourceMessage(draft.rawMessageId()).toBuilder()
                 .weight(existing.weight() + 1)
+                .source(source)
                 .lastSeenAt(lastSeen)
                 .createdAt(created)
                 .validFrom(validFrom)

@@ -13,13 +13,19 @@ import java.util.List;
 import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
 
 /**
  * Ranks the memories visible at an instant for a query (DOMAIN.md §6):
  * score = 0.4·keyword_match + 0.2·recency_decay + 0.3·type_priority + 0.1·weight_normalized.
  * With semantic recall on, keyword_match is the {@link HybridMatch} of the set similarity and the
- * embeddings' cosine; without it, the set similarity alone.
+ * embeddings' cosine; without it, the set similarity alone. The set similarity is over the memory's
+ * live terms: not through an entity a newer opposite decision took over.
+ *
+ * <p>{@link RankingMode#RELEVANCE} (default) puts every memory that matches the query (keyword_match
+ * above 0 before the preference floor) above every one that does not; {@link RankingMode#SEED} orders
+ * by score alone. Either way the top K carries a visible preference (the top-K guard).
  */
 public final class ContextRanker {
 
@@ -29,9 +35,6 @@ public final class ContextRanker {
     /** weight_normalized = min(weight / 10, 1): repeats beyond ten add nothing ({@link RecallPolicy#weightBucket}). */
     static final int WEIGHT_SATURATION = 10;
     private static final double MILLIS_PER_DAY = Duration.ofDays(1).toMillis();
-
-    private static final Comparator<ScoredMemory> ORDER = order(ScoredMemory::score, s -> s.memory().lastSeenAt(),
-            s -> s.memory().id());
 
     /** The ranking order of DOMAIN.md §6 over anything scored: score desc, then last_seen_at desc, then id. */
     public static <T> Comparator<T> order(ToDoubleFunction<T> score, Function<T, Instant> lastSeenAt,
@@ -43,6 +46,8 @@ public final class ContextRanker {
 
     private final ToDoubleFunction<MemoryType> typePriority;
     private final HybridMatch hybrid;
+    private final RankingMode mode;
+    private final Comparator<ScoredMemory> order;
 
     public ContextRanker(ToDoubleFunction<MemoryType> typePriority) {
         this(typePriority, HybridMatch.defaults(0.0));
@@ -50,8 +55,32 @@ public final class ContextRanker {
 
     /** @param hybrid the mix used when a query comes with a {@link SemanticSimilarity} */
     public ContextRanker(ToDoubleFunction<MemoryType> typePriority, HybridMatch hybrid) {
+        this(typePriority, hybrid, RankingMode.RELEVANCE);
+    }
+
+    public ContextRanker(ToDoubleFunction<MemoryType> typePriority, HybridMatch hybrid, RankingMode mode) {
         this.typePriority = typePriority;
         this.hybrid = java.util.Objects.requireNonNull(hybrid, "hybrid");
+        this.mode = java.util.Objects.requireNonNull(mode, "mode");
+        this.order = order(ScoredMemory::matched, ScoredMemory::score, s -> s.memory().lastSeenAt(),
+                s -> s.memory().id());
+    }
+
+    public RankingMode mode() {
+        return mode;
+    }
+
+    /**
+     * This ranker's order over anything scored: with {@link RankingMode#RELEVANCE} matched before
+     * unmatched, then (and with {@link RankingMode#SEED} only) the order of DOMAIN.md §6.
+     */
+    <T> Comparator<T> order(Predicate<T> matched, ToDoubleFunction<T> score, Function<T, Instant> lastSeenAt,
+                            Function<T, String> id) {
+        Comparator<T> seed = order(score, lastSeenAt, id);
+        if (mode == RankingMode.SEED) {
+            return seed;
+        }
+        return Comparator.comparing((T t) -> !matched.test(t)).thenComparing(seed);
     }
 
     /**
@@ -83,14 +112,14 @@ public final class ContextRanker {
             }
             ScoredMemory scored = score(m, queryTerms, asOf, semantic);
             if (m.type() == MemoryType.LONG_TERM_PREFERENCE
-                    && (bestPreference == null || ORDER.compare(scored, bestPreference) < 0)) {
+                    && (bestPreference == null || order.compare(scored, bestPreference) < 0)) {
                 bestPreference = scored;
             }
             if (filter.matches(m)) {
                 ranked.add(scored);
             }
         }
-        ranked.sort(ORDER);
+        ranked.sort(order);
         List<ScoredMemory> top = new ArrayList<>(ranked.subList(0, Math.min(limit, ranked.size())));
         carryCorePreference(top, bestPreference, limit);
         return top;
@@ -113,11 +142,21 @@ public final class ContextRanker {
     }
 
     public ScoredMemory score(Memory m, Set<String> queryTerms, Instant asOf, SemanticSimilarity semantic) {
-        // A memory's keywords already hold its entities (DOMAIN.md §2: entities merged into the bag).
-        Set<String> memoryTerms = new HashSet<>(m.keywords());
-        double jaccard = Jaccard.similarity(queryTerms, memoryTerms);
-        ScoreFactors factors = factors(m.type(), m.weight(), m.lastSeenAt(), jaccard, semantic.cosine(m), asOf);
-        return new ScoredMemory(m, factors.score(), factors);
+        double keywordMatch = keywordMatch(Jaccard.similarity(queryTerms, liveTerms(m)), semantic.cosine(m));
+        ScoreFactors factors = factors(m.type(), m.weight(), m.lastSeenAt(), keywordMatch, asOf);
+        return new ScoredMemory(m, factors.score(), factors, keywordMatch > 0);
+    }
+
+    /**
+     * The terms a memory is matched on: its keywords (which hold its entities, DOMAIN.md §2) but
+     * not the entities a newer opposite decision took over, so that it is not recalled through
+     * them (issue 11: "Anthropic" does not find "OpenAI 和 Anthropic 都可以推进" once Anthropic was
+     * reversed); it still matches through its other entities and terms.
+     */
+    static Set<String> liveTerms(Memory m) {
+        Set<String> terms = new HashSet<>(m.keywords());
+        terms.removeAll(m.supersededEntityKeys());
+        return terms;
     }
 
     /**
@@ -125,19 +164,37 @@ public final class ContextRanker {
      * fields they depend on: what {@link #score} gives such a memory, without reading it whole.
      */
     ScoreFactors factorsSharingNoTerm(MemoryType type, int weight, Instant lastSeenAt, OptionalDouble cosine,
-                                             Instant asOf) {
-        return factors(type, weight, lastSeenAt, 0.0, cosine, asOf);
+                                      Instant asOf) {
+        return factors(type, weight, lastSeenAt, keywordMatch(0.0, cosine), asOf);
     }
 
     /**
-     * The factors of a memory from the few fields they depend on, its set similarity already known
-     * (counted by a store from term counts, {@link dev.pmmemory.domain.text.Jaccard#fromCounts}): what
-     * {@link #score} gives the memory, to the last bit, without reading it whole.
+     * The factors of a memory from the few fields they depend on, its set similarity over its live
+     * terms already known (counted by a store, {@link dev.pmmemory.domain.text.Jaccard#fromCounts}):
+     * what {@link #score} gives the memory, to the last bit, without reading it whole.
      */
-    ScoreFactors factors(MemoryType type, int weight, Instant lastSeenAt, double jaccard, OptionalDouble cosine,
-                         Instant asOf) {
-        double keywordMatch = cosine.isPresent() ? hybrid.keywordMatch(jaccard, cosine.getAsDouble()) : jaccard;
-        // the floor applies after the mix
+    ScoreFactors factorsFromJaccard(MemoryType type, int weight, Instant lastSeenAt, double jaccard,
+                                    OptionalDouble cosine, Instant asOf) {
+        return factors(type, weight, lastSeenAt, keywordMatch(jaccard, cosine), asOf);
+    }
+
+    /** Whether a memory of that set similarity (over its live terms) and cosine matches the query. */
+    boolean matches(double jaccard, OptionalDouble cosine) {
+        return keywordMatch(jaccard, cosine) > 0;
+    }
+
+    /** Whether a memory sharing no term with the query matches it all the same (its cosine). */
+    boolean matchesSharingNoTerm(OptionalDouble cosine) {
+        return keywordMatch(0.0, cosine) > 0;
+    }
+
+    /** keyword_match before the preference floor: above 0 exactly when the memory matches the query. */
+    private double keywordMatch(double jaccard, OptionalDouble cosine) {
+        return cosine.isPresent() ? hybrid.keywordMatch(jaccard, cosine.getAsDouble()) : jaccard;
+    }
+
+    private ScoreFactors factors(MemoryType type, int weight, Instant lastSeenAt, double keywordMatch, Instant asOf) {
+        // the floor applies after the mix, and does not make a preference a match
         if (type == MemoryType.LONG_TERM_PREFERENCE) {
             keywordMatch = Math.max(keywordMatch, PREFERENCE_KEYWORD_FLOOR);
         }

@@ -1,15 +1,18 @@
 package dev.pmmemory.domain.recall;
 
 import dev.pmmemory.domain.fact.Fact;
+import dev.pmmemory.domain.memory.Memory;
 import dev.pmmemory.domain.memory.MemoryType;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
 
 /**
  * The ready-to-paste block for the bot's prompt: core preferences (always apply) apart from
- * the other recalled memories (for reference), each line with its date and type.
+ * the other recalled memories (for reference), each line with its date and type, and for a memory
+ * superseded for some of its entities, the entities it still holds for.
  */
 public final class PromptBlock {
     static final String CORE_HEADER = "Core preferences (always apply):";
@@ -81,7 +84,28 @@ public final class PromptBlock {
         for (ScoredMemory s : section) {
             out.append("- [").append(DAY.format(s.memory().lastSeenAt())).append("] (")
                     .append(s.memory().type().wireName()).append(") ")
-                    .append(oneLine(s.memory().content())).append('\n');
+                    .append(oneLine(s.memory().content())).append(entitiesItHoldsFor(s.memory())).append('\n');
         }
+    }
+
+    /**
+     * For a memory a newer opposite decision took some entities from (partial supersession): which of
+     * its entities it still holds for, so the bot does not read "OpenAI 和 Anthropic 都可以推进" as an
+     * advance for Anthropic once Anthropic was reversed. Empty for every other memory.
+     */
+    static String entitiesItHoldsFor(Memory m) {
+        List<String> keys = m.entityKeys();
+        List<String> holds = new ArrayList<>();
+        List<String> given = new ArrayList<>();
+        for (int i = 0; i < keys.size(); i++) {
+            List<String> side = m.supersededEntityKeys().contains(keys.get(i)) ? given : holds;
+            if (!side.contains(m.entities().get(i))) {
+                side.add(m.entities().get(i));
+            }
+        }
+        if (given.isEmpty() || holds.isEmpty()) {
+            return "";
+        }
+        return " [holds for " + String.join(", ", holds) + " only; superseded for " + String.join(", ", given) + "]";
     }
 }

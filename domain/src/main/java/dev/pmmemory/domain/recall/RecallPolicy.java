@@ -15,19 +15,23 @@ import java.util.Set;
  * whole history; and the ranking of what was read ({@link ContextRanker}). The argument lives
  * here, next to the formula it depends on, so a change to the score cannot silently break recall.
  *
- * <p>A memory that shares no term with the query has jaccard 0, so its score depends only on its
+ * <p>A memory that shares no (live) term with the query has jaccard 0, so its score depends only on its
  * type, weight (up to {@link ContextRanker#WEIGHT_SATURATION}), last_seen_at and, with semantic
  * recall, its cosine. Without semantic recall it therefore only grows with last_seen_at within
  * one type and one {@link #weightBucket weight bucket}: the K most recent of every such group hold
  * the best memories sharing no term, and the best preference among them (top-K guard). A memory
  * sharing a term is scored exactly from its {@link TermSharer counts} (a common term can have
- * thousands), and only the K best of them and their best preference are read whole
- * ({@link #sharersWorthReadingWhole}); with an entity filter, every memory about the entity is read
- * too, since the filter may leave none of the other picks.
+ * thousands), and only the K best of them in the ranker's order (matched first, with relevance
+ * first) and their best preference are read whole ({@link #sharersWorthReadingWhole}); one that gave
+ * up entities is always read whole, its counts being over keywords that include them. With an entity
+ * filter, every memory about the entity is read too, since the filter may leave none of the other
+ * picks. Relevance first changes nothing to the groups: without semantic recall the memories that
+ * match are all term sharers, and within those that do not, the score orders as in the seed.
  *
  * <p>With semantic recall the cosine can lift an old memory above recent ones of its group, so
  * every visible memory not read whole is scored from its {@link UnreadMemory ranking facts} and
- * only the K best of them and their best preference are read ({@link #worthReadingWhole}).
+ * only the K best of them and their best preference are read ({@link #worthReadingWhole}), best in
+ * the ranker's order (matched first, with relevance first).
  */
 public final class RecallPolicy {
 
@@ -59,33 +63,42 @@ public final class RecallPolicy {
 
     /**
      * Of the memories sharing a query term, the ids that can be picked: the {@code limit} best the
-     * filter's types admit and the best preference among them, each scored exactly as the ranker will
-     * score it once read (Jaccard from the counts, the cosine when semantic recall is on).
+     * filter's types admit and the best preference among them, in the ranker's order (matched first
+     * with relevance first), each scored and matched exactly as the ranker will once it is read
+     * (Jaccard from the counts, the cosine when semantic recall is on); and every one that is
+     * {@link TermSharer#partlySuperseded partly superseded}, whose counts do not give its Jaccard.
      *
      * @param queryTerms how many distinct terms the query has
      */
     public List<String> sharersWorthReadingWhole(List<TermSharer> sharers, int queryTerms, RecallFilter filter,
                                                  Instant asOf, int limit) {
         List<Picked> scored = new ArrayList<>();
+        List<String> always = new ArrayList<>();
         for (TermSharer m : sharers) {
-            if (filter.admitsType(m.type())) {
-                double jaccard = Jaccard.fromCounts(queryTerms, m.termCount(), m.sharedTerms());
-                scored.add(new Picked(m.id(), m.type(), m.lastSeenAt(),
-                        ranker.factors(m.type(), m.weight(), m.lastSeenAt(), jaccard, m.cosine(), asOf).score()));
+            if (!filter.admitsType(m.type())) {
+                continue;
             }
+            if (m.partlySuperseded()) {
+                always.add(m.id());
+                continue;
+            }
+            double jaccard = Jaccard.fromCounts(queryTerms, m.termCount(), m.sharedTerms());
+            scored.add(new Picked(m.id(), m.type(), m.lastSeenAt(),
+                    ranker.factorsFromJaccard(m.type(), m.weight(), m.lastSeenAt(), jaccard, m.cosine(), asOf)
+                            .score(), ranker.matches(jaccard, m.cosine())));
         }
-        return bestAndBestPreference(scored, limit);
+        List<String> wanted = bestAndBestPreference(scored, limit);
+        always.stream().filter(id -> !wanted.contains(id)).forEach(wanted::add);
+        return wanted;
     }
 
-    private record Picked(String id, MemoryType type, Instant lastSeenAt, double score) {
+    private record Picked(String id, MemoryType type, Instant lastSeenAt, double score, boolean matched) {
     }
-
-    private static final Comparator<Picked> PICK_ORDER = ContextRanker.order(Picked::score, Picked::lastSeenAt,
-            Picked::id);
 
     /** The {@code limit} best and the best preference: a bounded selection, not a sort of every memory. */
-    private static List<String> bestAndBestPreference(List<Picked> scored, int limit) {
-        PriorityQueue<Picked> worstFirst = new PriorityQueue<>(PICK_ORDER.reversed());
+    private List<String> bestAndBestPreference(List<Picked> scored, int limit) {
+        Comparator<Picked> order = ranker.order(Picked::matched, Picked::score, Picked::lastSeenAt, Picked::id);
+        PriorityQueue<Picked> worstFirst = new PriorityQueue<>(order.reversed());
         Picked bestPreference = null;
         for (Picked p : scored) {
             worstFirst.add(p);
@@ -93,12 +106,12 @@ public final class RecallPolicy {
                 worstFirst.poll();
             }
             if (p.type() == MemoryType.LONG_TERM_PREFERENCE
-                    && (bestPreference == null || PICK_ORDER.compare(p, bestPreference) < 0)) {
+                    && (bestPreference == null || order.compare(p, bestPreference) < 0)) {
                 bestPreference = p;
             }
         }
         List<Picked> best = new ArrayList<>(worstFirst);
-        best.sort(PICK_ORDER);
+        best.sort(order);
         List<String> wanted = new ArrayList<>();
         best.forEach(p -> wanted.add(p.id()));
         if (bestPreference != null && !wanted.contains(bestPreference.id())) {
@@ -113,15 +126,15 @@ public final class RecallPolicy {
      * preference among them, best first.
      */
     public List<String> worthReadingWhole(List<UnreadMemory> rest, RecallFilter filter, Instant asOf, int limit) {
-        record Scored(UnreadMemory memory, double score) {
+        record Scored(UnreadMemory memory, double score, boolean matched) {
         }
-        Comparator<Scored> order = ContextRanker.order(Scored::score, s -> s.memory().lastSeenAt(),
+        Comparator<Scored> order = ranker.order(Scored::matched, Scored::score, s -> s.memory().lastSeenAt(),
                 s -> s.memory().id());
         List<Scored> scored = new ArrayList<>();
         for (UnreadMemory m : rest) {
             if (filter.admitsType(m.type())) {
                 scored.add(new Scored(m, ranker.factorsSharingNoTerm(m.type(), m.weight(), m.lastSeenAt(),
-                        m.cosine(), asOf).score()));
+                        m.cosine(), asOf).score(), ranker.matchesSharingNoTerm(m.cosine())));
             }
         }
         scored.sort(order);
@@ -134,6 +147,10 @@ public final class RecallPolicy {
     }
 
     /** Ranks what was read: see {@link ContextRanker#rank(Set, List, RecallFilter, Instant, int, SemanticSimilarity)}. */
+    public RankingMode mode() {
+        return ranker.mode();
+    }
+
     public List<ScoredMemory> rank(Set<String> terms, List<Memory> candidates, RecallFilter filter, Instant asOf,
                                    int limit, SemanticSimilarity semantic) {
         return ranker.rank(terms, candidates, filter, asOf, limit, semantic);

@@ -10,8 +10,10 @@ import java.util.OptionalDouble;
  *
  * @param sharedTerms how many distinct query terms are among its keywords
  * @param termCount   how many distinct keywords it has
+ * @param partlySuperseded it gave up entities: its counts are over keywords that include them, so
+ *                         they do not give its Jaccard (over its live terms) and it is read whole
  * @param cosine      to the query's vector, semantic recall on and the memory embedded
  */
 public record TermSharer(String id, MemoryType type, int weight, Instant lastSeenAt, int sharedTerms, int termCount,
-                         OptionalDouble cosine) {
+                         boolean partlySuperseded, OptionalDouble cosine) {
 }

@@ -1,5 +1,6 @@
 package dev.pmmemory.domain.classify;
 
+import dev.pmmemory.domain.lexicon.Lexicon;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -47,7 +48,8 @@ class RuleClassifierLongTailTest {
         assertThat(classify(cues, "团队很强，但太贵")).contains(MemoryType.PROJECT_NEGATIVE);
         assertThat(classify(cues, "太贵，不过团队很强")).contains(MemoryType.PROJECT_POSITIVE);
         assertThat(classify(cues, "太贵但团队很强")).contains(MemoryType.PROJECT_POSITIVE); // no comma
-        assertThat(classify(cues, "太贵，不过没关系")).contains(MemoryType.PROJECT_NEGATIVE); // says nothing: kept
+        // a contrast that names no signal still reverses a plain judgement (issue 12, 2nd round)
+        assertThat(classify(cues, "太贵，不过没关系")).contains(MemoryType.PROJECT_POSITIVE);
         assertThat(classify("", "太贵，不过团队很强")).contains(MemoryType.PROJECT_NEGATIVE); // without cues: precedence
     }
 

@@ -1,5 +1,6 @@
 package dev.pmmemory.domain.classify;
 
+import dev.pmmemory.domain.lexicon.Lexicon;
 import dev.pmmemory.domain.memory.MemoryType;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

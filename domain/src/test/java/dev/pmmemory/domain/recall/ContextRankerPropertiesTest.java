@@ -32,11 +32,22 @@ class ContextRankerPropertiesTest {
             "项目", "大模型", "本周");
     private static final List<String> ENTITIES = List.of("OpenAI", "Anthropic", "智谱");
 
-    /** The order the ranking promises: score desc, then last_seen_at desc, then id asc. */
+    /** The order the seed ranking promises: score desc, then last_seen_at desc, then id asc. */
     private static final Comparator<ScoredMemory> ORDER = Comparator
             .comparingDouble(ScoredMemory::score).reversed()
             .thenComparing((ScoredMemory s) -> s.memory().lastSeenAt(), Comparator.reverseOrder())
             .thenComparing(s -> s.memory().id());
+    /** Relevance first: every matching memory before every other one, then the seed order. */
+    private static final Comparator<ScoredMemory> RELEVANCE_ORDER = Comparator
+            .comparing((ScoredMemory s) -> s.matched() ? 0 : 1).thenComparing(ORDER);
+
+    private static Comparator<ScoredMemory> order(RankingMode mode) {
+        return mode == RankingMode.SEED ? ORDER : RELEVANCE_ORDER;
+    }
+
+    private static ContextRanker ranker(RankingMode mode) {
+        return new ContextRanker(RankerFixtures.PRIORITY::get, HybridMatch.defaults(0.0), mode);
+    }
 
     @Provide
     Arbitrary<Set<String>> queries() {
@@ -128,8 +139,9 @@ class ContextRankerPropertiesTest {
     void theRankingIsSortedWithinTheLimitAndTheGuardNeverShrinksIt(@ForAll("memories") List<Memory> memories,
                                                                     @ForAll("queries") Set<String> query,
                                                                     @ForAll("filters") RecallFilter filter,
-                                                                    @ForAll @IntRange(min = 1, max = 10) int limit) {
-        List<ScoredMemory> ranked = RankerFixtures.RANKER.rank(query, memories, filter, AS_OF, limit);
+                                                                    @ForAll @IntRange(min = 1, max = 10) int limit,
+                                                                    @ForAll RankingMode mode) {
+        List<ScoredMemory> ranked = ranker(mode).rank(query, memories, filter, AS_OF, limit);
 
         List<Memory> matching = memories.stream()
                 .filter(m -> dev.pmmemory.domain.memory.Lifetime.isVisibleAt(m, AS_OF) && filter.matches(m))
@@ -155,25 +167,25 @@ class ContextRankerPropertiesTest {
             assertThat(ordered.get(ordered.size() - 1).memory().type()).isEqualTo(MemoryType.LONG_TERM_PREFERENCE);
             ordered.remove(ordered.size() - 1);
         }
-        assertThat(ordered).isSortedAccordingTo(ORDER);
+        assertThat(ordered).isSortedAccordingTo(order(mode));
         assertThat(ordered).allSatisfy(s -> assertThat(filter.matches(s.memory())).isTrue());
     }
 
     @Property(tries = 200)
     void withoutAnEntityFilterTheWholeRankingIsSortedAndIsThePlainTopKOrTheGuardedOne(
             @ForAll("memories") List<Memory> memories, @ForAll("queries") Set<String> query,
-            @ForAll @IntRange(min = 1, max = 10) int limit) {
-        List<ScoredMemory> ranked = RankerFixtures.RANKER.rank(query, memories, RecallFilter.NONE, AS_OF, limit);
+            @ForAll @IntRange(min = 1, max = 10) int limit, @ForAll RankingMode mode) {
+        List<ScoredMemory> ranked = ranker(mode).rank(query, memories, RecallFilter.NONE, AS_OF, limit);
 
         List<ScoredMemory> all = memories.stream()
                 .filter(m -> dev.pmmemory.domain.memory.Lifetime.isVisibleAt(m, AS_OF))
-                .map(m -> RankerFixtures.RANKER.score(m, query, AS_OF))
-                .sorted(ORDER).toList();
+                .map(m -> ranker(mode).score(m, query, AS_OF))
+                .sorted(order(mode)).toList();
         List<ScoredMemory> plain = all.subList(0, Math.min(limit, all.size()));
         Optional<ScoredMemory> bestPreference = all.stream()
                 .filter(s -> s.memory().type() == MemoryType.LONG_TERM_PREFERENCE).findFirst();
 
-        assertThat(ranked).isSortedAccordingTo(ORDER);
+        assertThat(ranked).isSortedAccordingTo(order(mode));
         if (bestPreference.isEmpty() || plain.contains(bestPreference.get())) {
             assertThat(ranked).isEqualTo(plain);
         } else {
@@ -182,5 +194,29 @@ class ContextRankerPropertiesTest {
             assertThat(ranked).isEqualTo(guarded);
         }
         assertThat(new HashSet<>(ranked)).hasSize(ranked.size());
+    }
+
+    @Property(tries = 300)
+    void aMemoryMatchesExactlyWhenItSharesATermItStillHoldsAndRelevanceRanksItAboveEveryOtherOne(
+            @ForAll("memories") List<Memory> memories, @ForAll("queries") Set<String> query,
+            @ForAll @IntRange(min = 1, max = 10) int limit) {
+        ContextRanker relevance = ranker(RankingMode.RELEVANCE);
+        List<ScoredMemory> ranked = relevance.rank(query, memories, RecallFilter.NONE, AS_OF, limit);
+
+        for (ScoredMemory s : ranked) {
+            Set<String> held = new HashSet<>(s.memory().keywords());
+            held.removeAll(s.memory().supersededEntityKeys()); // given up to a newer opposite decision
+            assertThat(s.matched()).as(s.memory().id()).isEqualTo(held.stream().anyMatch(query::contains));
+        }
+        long matchingVisible = memories.stream()
+                .filter(m -> dev.pmmemory.domain.memory.Lifetime.isVisibleAt(m, AS_OF))
+                .filter(m -> relevance.score(m, query, AS_OF).matched()).count();
+        // the top K is the matching memories first: an unmatched one only where fewer than K match
+        // (or the guard's preference, last)
+        List<ScoredMemory> withoutGuard = ranked.isEmpty() || ranked.get(ranked.size() - 1).matched()
+                || ranked.get(ranked.size() - 1).memory().type() != MemoryType.LONG_TERM_PREFERENCE
+                ? ranked : ranked.subList(0, ranked.size() - 1);
+        assertThat(withoutGuard.stream().filter(ScoredMemory::matched).count())
+                .isEqualTo(Math.min(matchingVisible, withoutGuard.size()));
     }
 }

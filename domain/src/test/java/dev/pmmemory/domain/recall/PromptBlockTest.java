@@ -40,6 +40,24 @@ class PromptBlockTest {
     }
 
     @Test
+    void aMemorySupersededForSomeOfItsEntitiesSaysWhichItStillHoldsFor() {
+        Memory both = RankerFixtures.memory("m1", MemoryType.PROJECT_ADVANCE, Instant.parse("2026-05-18T01:00:00Z"))
+                .content("OpenAI 和 Anthropic 都可以推进").entities(List.of("OpenAI", "Anthropic"))
+                .supersededEntityKeys(Set.of("anthropic")).build();
+        Memory whole = RankerFixtures.memory("m2", MemoryType.PROJECT_NEGATIVE, Instant.parse("2026-05-19T01:00:00Z"))
+                .content("Anthropic 商业化弱").entities(List.of("Anthropic")).build();
+
+        String block = PromptBlock.render(List.of(RANKER.score(whole, Set.of(), RankerFixtures.AS_OF),
+                RANKER.score(both, Set.of(), RankerFixtures.AS_OF)));
+
+        assertThat(block).endsWith("""
+                Relevant memories (for reference):
+                - [2026-05-19] (project_negative) Anthropic 商业化弱
+                - [2026-05-18] (project_advance) OpenAI 和 Anthropic 都可以推进 [holds for OpenAI only; superseded for Anthropic]
+                """);
+    }
+
+    @Test
     void nothingRecalledGivesTwoEmptySections() {
         assertThat(PromptBlock.render(List.of())).isEqualTo("""
                 Core preferences (always apply):

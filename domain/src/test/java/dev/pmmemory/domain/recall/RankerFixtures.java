@@ -24,7 +24,10 @@ final class RankerFixtures {
             MemoryType.TEMP_STATUS, 0.3,
             MemoryType.SUMMARY, 0.2));
 
-    static final ContextRanker RANKER = new ContextRanker(PRIORITY::get);
+    /** The seed's order (score alone), which the older ranker tests were written for. */
+    static final ContextRanker RANKER = new ContextRanker(PRIORITY::get, HybridMatch.defaults(0.0), RankingMode.SEED);
+    /** Relevance first (the default). */
+    static final ContextRanker RELEVANCE = new ContextRanker(PRIORITY::get);
 
     private RankerFixtures() {
     }

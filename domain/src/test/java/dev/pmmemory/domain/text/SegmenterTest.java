@@ -1,8 +1,9 @@
 package dev.pmmemory.domain.text;
 
+import dev.pmmemory.domain.lexicon.TextAnalyzers;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.pmmemory.domain.classify.Lexicon;
+import dev.pmmemory.domain.lexicon.Lexicon;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -60,7 +61,7 @@ class SegmenterTest {
 
     @Test
     void theSimilarityStaysASetSimilarityInZeroOne() {
-        TextAnalyzer analyzer = TextAnalyzer.from(Lexicon.loadDefault(), new LongestMatch(Set.of("海外", "早期", "项目")));
+        TextAnalyzer analyzer = TextAnalyzers.from(Lexicon.loadDefault(), new LongestMatch(Set.of("海外", "早期", "项目")));
         Set<String> a = analyzer.queryTerms("我更倾向海外早期项目");
         Set<String> b = analyzer.queryTerms("海外早期项目");
         assertThat(Jaccard.similarity(a, b)).isBetween(0.0, 1.0).isGreaterThan(0.5);
@@ -69,7 +70,7 @@ class SegmenterTest {
 
     @Test
     void theDomainWordsAreTheLexiconsChineseWordsOfTwoOrMoreCharacters() {
-        Set<String> words = TextAnalyzer.domainWords(Lexicon.loadDefault());
+        Set<String> words = TextAnalyzers.domainWords(Lexicon.loadDefault());
         assertThat(words).contains("估值", "商业化", "赛道", "可以推进", "月之暗面", "深度求索", "估值太高", "先不看")
                 .doesNotContain("openai", "智谱ai", "弱", "at", "不要客气 ")
                 .allSatisfy(w -> assertThat(w.codePoints().allMatch(cp -> Character.UnicodeScript.of(cp)

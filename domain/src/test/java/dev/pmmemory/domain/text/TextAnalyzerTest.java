@@ -1,6 +1,7 @@
 package dev.pmmemory.domain.text;
 
-import dev.pmmemory.domain.classify.Lexicon;
+import dev.pmmemory.domain.lexicon.TextAnalyzers;
+import dev.pmmemory.domain.lexicon.Lexicon;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -8,7 +9,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** The analyzer built from the shipped lexicon: aliases, suffix words, synonyms and mentions together. */
 class TextAnalyzerTest {
 
-    private final TextAnalyzer analyzer = TextAnalyzer.from(Lexicon.loadDefault());
+    private final TextAnalyzer analyzer = TextAnalyzers.from(Lexicon.loadDefault());
 
     @Test
     void aliasesBecomeTheCanonicalEntity() {

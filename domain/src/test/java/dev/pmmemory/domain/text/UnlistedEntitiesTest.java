@@ -1,8 +1,9 @@
 package dev.pmmemory.domain.text;
 
+import dev.pmmemory.domain.lexicon.TextAnalyzers;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.pmmemory.domain.classify.Lexicon;
+import dev.pmmemory.domain.lexicon.Lexicon;
 import java.util.Set;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -11,7 +12,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** Issue 12 item 2: entities no dictionary lists, found from how they are used; guarded for precision. */
 class UnlistedEntitiesTest {
 
-    private static final TextAnalyzer ANALYZER = TextAnalyzer.from(Lexicon.loadDefault());
+    private static final TextAnalyzer ANALYZER = TextAnalyzers.from(Lexicon.loadDefault());
 
     @ParameterizedTest(name = "{0} → {1}")
     @CsvSource(delimiter = '|', value = {

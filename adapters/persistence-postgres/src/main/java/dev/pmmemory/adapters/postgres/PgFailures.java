@@ -15,7 +15,7 @@ import java.util.Set;
 
 /**
  * Tells a database that cannot be reached (or cannot serve right now) from a bug, wherever in a
- * cause chain the driver, Agroal, Hibernate, Narayana or Flyway put it. The first becomes
+ * cause chain the driver or the pool put it. The first becomes
  * {@link StoreUnavailableException}, which the REST adapter answers with 503 and the caller may
  * retry; the second stays what it was (a 500, logged).
  */
@@ -37,6 +37,14 @@ final class PgFailures {
             return e;
         }
         return new StoreUnavailableException("PostgreSQL store unavailable: " + describe(e), e);
+    }
+
+    /** {@code e} as a {@link StoreUnavailableException} when it says the database is unreachable, else as a bug. */
+    static RuntimeException translate(SQLException e) {
+        if (isUnavailable(e)) {
+            return new StoreUnavailableException("PostgreSQL store unavailable: " + describe(e), e);
+        }
+        return new IllegalStateException("PostgreSQL store error: " + describe(e), e);
     }
 
     static boolean isUnavailable(Throwable failure) {
@@ -71,7 +79,7 @@ final class PgFailures {
         if (state != null) {
             return state.startsWith("08") || UNAVAILABLE_STATES.contains(state);
         }
-        // Agroal reports a pool that could not hand out a connection in time without a SQLSTATE
+        // a pool that could not hand out a connection in time (PgConnectionPool sets 08001; others may not)
         String message = String.valueOf(e.getMessage());
         return e instanceof SQLTransientConnectionException || e instanceof SQLNonTransientConnectionException
                 || message.contains("Acquisition timeout") || message.contains("Unable to acquire");

@@ -1,63 +1,71 @@
 package dev.pmmemory.adapters.postgres;
 
-import dev.pmmemory.application.port.out.AuditEvent;
+import dev.pmmemory.application.port.in.AuditEvent;
+import dev.pmmemory.application.port.in.AuditKind;
 import dev.pmmemory.application.port.out.AuditTrail;
-import jakarta.persistence.EntityManager;
-import java.util.HashMap;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
-/** {@link AuditTrail} over PostgreSQL (Panache queries), append-only, inside the caller's transaction. */
+/**
+ * {@link AuditTrail} over PostgreSQL (migration V1), append-only, on the connection of the
+ * caller's transaction. The database numbers rows as they are inserted ({@code seq}, an identity
+ * column): that is the order events are read back in, whatever their ids and times say.
+ */
 final class PostgresAuditTrail implements AuditTrail {
-    private final EntityManager em;
+    private final Connection c;
 
-    PostgresAuditTrail(EntityManager em) {
-        this.em = em;
+    PostgresAuditTrail(Connection c) {
+        this.c = c;
     }
 
     @Override
-    public void record(AuditEvent event) {
-        AuditEventRow row = AuditEventRow.of(event);
-        em.persist(row); // an identity key: inserted at once, numbered in this order
-        em.detach(row); // written: keep the persistence context small (see PostgresMemories.insert)
+    public void record(AuditEvent e) {
+        PgSql.update(c, "INSERT INTO audit_events (id, profile_id, memory_id, raw_message_id, kind, detail, at, actor,"
+                        + " before_state, after_state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                e.id(), e.profileId(), e.memoryId(), e.rawMessageId(), e.kind().wireName(), e.detail(),
+                Times.stored(e.at()), e.actor(), e.before(), e.after());
+    }
+
+    /** actor is null on rows written before migration V6: read as {@link AuditEvent#SYSTEM}. */
+    private static AuditEvent event(ResultSet rs) throws SQLException {
+        String actor = rs.getString("actor");
+        return new AuditEvent(rs.getString("id"), rs.getString("profile_id"), rs.getString("memory_id"),
+                rs.getString("raw_message_id"), AuditKind.fromWireName(rs.getString("kind")), rs.getString("detail"),
+                PgSql.instant(rs, "at"), actor == null ? AuditEvent.SYSTEM : actor, rs.getString("before_state"),
+                rs.getString("after_state"));
     }
 
     @Override
     public List<AuditEvent> forMemory(String profileId, String memoryId) {
-        return AuditEventRow.<AuditEventRow>find("profileId = ?1 and memoryId = ?2 order by seq", profileId, memoryId)
-                .stream().map(AuditEventRow::toAuditEvent).toList();
+        return PgSql.query(c, "SELECT * FROM audit_events WHERE profile_id = ? AND memory_id = ? ORDER BY seq",
+                PostgresAuditTrail::event, profileId, memoryId);
     }
 
     @Override
     public long countByProfile(String profileId) {
-        return AuditEventRow.count("profileId", profileId);
+        return PgSql.count(c, "SELECT COUNT(*) FROM audit_events WHERE profile_id = ?", profileId);
     }
 
     @Override
     public void scrubMemory(String profileId, String memoryId) {
-        PostgresDml.run(em, "UPDATE audit_events SET detail = '', before_state = NULL, after_state = NULL"
-                + " WHERE profile_id = :p AND memory_id = :m",
-                Map.of("p", profileId, "m", memoryId));
+        PgSql.update(c, "UPDATE audit_events SET detail = '', before_state = NULL, after_state = NULL"
+                + " WHERE profile_id = ? AND memory_id = ?", profileId, memoryId);
     }
 
     @Override
     public int scrubProfile(String profileId) {
-        return PostgresDml.run(em, "UPDATE audit_events SET detail = '', before_state = NULL, after_state = NULL"
-                + " WHERE profile_id = :p", Map.of("p", profileId));
+        return PgSql.update(c, "UPDATE audit_events SET detail = '', before_state = NULL, after_state = NULL"
+                + " WHERE profile_id = ?", profileId);
     }
 
     @Override
     public void restore(AuditEvent e) {
-        Map<String, Object> args = new HashMap<>();
-        args.put("detail", e.detail());
-        args.put("actor", e.actor());
-        args.put("before", e.before());
-        args.put("after", e.after());
-        args.put("p", e.profileId());
-        args.put("id", e.id());
-        int restored = PostgresDml.run(em, "UPDATE audit_events SET detail = :detail, actor = :actor,"
-                + " before_state = CAST(:before AS text), after_state = CAST(:after AS text)"
-                + " WHERE profile_id = :p AND id = :id", args);
+        int restored = PgSql.update(c, "UPDATE audit_events SET detail = ?, actor = ?,"
+                        + " before_state = CAST(? AS text), after_state = CAST(? AS text) WHERE profile_id = ? AND id = ?",
+                e.detail(), e.actor(), e.before(), e.after(), e.profileId(), e.id());
         if (restored == 0) {
             record(e);
         }
@@ -65,20 +73,21 @@ final class PostgresAuditTrail implements AuditTrail {
 
     @Override
     public List<AuditEvent> newestFirst(String profileId, String memoryId, String afterEventId, int limit) {
-        StringBuilder q = new StringBuilder("profileId = :p");
-        Map<String, Object> args = new HashMap<>();
-        args.put("p", profileId);
+        StringBuilder sql = new StringBuilder("SELECT * FROM audit_events WHERE profile_id = ?");
+        List<Object> args = new ArrayList<>();
+        args.add(profileId);
         if (memoryId != null) {
-            q.append(" and memoryId = :m");
-            args.put("m", memoryId);
+            sql.append(" AND memory_id = ?");
+            args.add(memoryId);
         }
         if (afterEventId != null) {
             // an id the profile does not have: the subquery is empty and no row is older
-            q.append(" and seq < (select a.seq from AuditEventRow a where a.profileId = :p and a.eventId = :after)");
-            args.put("after", afterEventId);
+            sql.append(" AND seq < (SELECT a.seq FROM audit_events a WHERE a.profile_id = ? AND a.id = ?)");
+            args.add(profileId);
+            args.add(afterEventId);
         }
-        q.append(" order by seq desc");
-        return AuditEventRow.<AuditEventRow>find(q.toString(), args).page(0, limit).list().stream()
-                .map(AuditEventRow::toAuditEvent).toList();
+        sql.append(" ORDER BY seq DESC LIMIT ?");
+        args.add(limit);
+        return PgSql.query(c, sql.toString(), PostgresAuditTrail::event, args.toArray());
     }
 }

@@ -2,36 +2,48 @@ package dev.pmmemory.adapters.postgres;
 
 import dev.pmmemory.application.port.out.Facts;
 import dev.pmmemory.domain.fact.Fact;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.Query;
+import dev.pmmemory.domain.memory.Source;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
- * {@link Facts} over PostgreSQL, inside the caller's transaction (migration V8). The partial unique
- * index {@code facts_open} keeps at most one open version per attribute.
+ * {@link Facts} over PostgreSQL (migration V8), on the connection of the caller's transaction. The
+ * partial unique index {@code facts_open} keeps at most one open version per attribute.
  */
 final class PostgresFacts implements Facts {
-    private static final String OLDEST_FIRST = "validFrom, recordedAt, id";
+    private static final String OLDEST_FIRST = "valid_from, recorded_at, id";
 
-    private final EntityManager em;
+    private final Connection c;
 
-    PostgresFacts(EntityManager em) {
-        this.em = em;
+    PostgresFacts(Connection c) {
+        this.c = c;
     }
 
     @Override
-    public void insert(Fact fact) {
-        em.persist(FactRow.of(fact));
-        em.flush(); // a reused id or a second open version fails here, as with the other stores
+    public void insert(Fact f) {
+        // a reused id or a second open version fails here, as with the other stores
+        PgSql.update(c, "INSERT INTO facts (id, profile_id, attribute, value, confidence, source, valid_from, valid_until,"
+                        + " supersedes, recorded_at, recorded_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                f.id(), f.profileId(), f.attribute(), f.value(), f.confidence(), f.source().wireName(),
+                Times.stored(f.validFrom()), Times.stored(f.validUntil()), f.supersedes(), Times.stored(f.recordedAt()),
+                f.recordedBy());
+    }
+
+    private static Fact fact(ResultSet rs) throws SQLException {
+        return new Fact(rs.getString("id"), rs.getString("profile_id"), rs.getString("attribute"), rs.getString("value"),
+                rs.getDouble("confidence"), Source.fromWireName(rs.getString("source")).orElseThrow(),
+                PgSql.instant(rs, "valid_from"), PgSql.instant(rs, "valid_until"), rs.getString("supersedes"),
+                PgSql.instant(rs, "recorded_at"), rs.getString("recorded_by"));
     }
 
     @Override
     public void close(String profileId, String factId, Instant validUntil) {
-        int changed = PostgresDml.run(em, "UPDATE facts SET valid_until = :t WHERE profile_id = :p AND id = :id"
-                + " AND valid_until IS NULL", Map.of("t", Times.stored(validUntil), "p", profileId, "id", factId));
+        int changed = PgSql.update(c, "UPDATE facts SET valid_until = ? WHERE profile_id = ? AND id = ?"
+                + " AND valid_until IS NULL", Times.stored(validUntil), profileId, factId);
         if (changed != 1) {
             throw new IllegalStateException("no open fact version " + factId);
         }
@@ -39,42 +51,37 @@ final class PostgresFacts implements Facts {
 
     @Override
     public Optional<Fact> latest(String profileId, String attribute) {
-        Query query = em.createNativeQuery("SELECT * FROM facts f WHERE f.profile_id = :p AND f.attribute = :a"
+        return PgSql.first(c, "SELECT * FROM facts f WHERE f.profile_id = ? AND f.attribute = ?"
                 + " AND NOT EXISTS (SELECT 1 FROM facts n WHERE n.profile_id = f.profile_id AND n.supersedes = f.id)"
-                + " LIMIT 1", FactRow.class);
-        query.setParameter("p", profileId);
-        query.setParameter("a", attribute);
-        @SuppressWarnings("unchecked")
-        List<FactRow> rows = query.getResultList();
-        return rows.stream().findFirst().map(FactRow::toFact);
+                + " LIMIT 1", PostgresFacts::fact, profileId, attribute);
     }
 
     @Override
     public List<Fact> validAt(String profileId, Instant asOf) {
-        return FactRow.<FactRow>find("profileId = ?1 and validFrom <= ?2 and (validUntil is null or validUntil > ?2)"
-                        + " order by attribute", profileId, asOf)
-                .stream().map(FactRow::toFact).toList();
+        return PgSql.query(c, "SELECT * FROM facts WHERE profile_id = ? AND valid_from <= ?"
+                + " AND (valid_until IS NULL OR valid_until > ?) ORDER BY attribute", PostgresFacts::fact,
+                profileId, asOf, asOf);
     }
 
     @Override
     public List<Fact> history(String profileId, String attribute) {
-        return FactRow.<FactRow>find("profileId = ?1 and attribute = ?2 order by " + OLDEST_FIRST, profileId,
-                attribute).stream().map(FactRow::toFact).toList();
+        return PgSql.query(c, "SELECT * FROM facts WHERE profile_id = ? AND attribute = ? ORDER BY " + OLDEST_FIRST,
+                PostgresFacts::fact, profileId, attribute);
     }
 
     @Override
     public List<Fact> allVersions(String profileId) {
-        return FactRow.<FactRow>find("profileId = ?1 order by attribute, " + OLDEST_FIRST, profileId)
-                .stream().map(FactRow::toFact).toList();
+        return PgSql.query(c, "SELECT * FROM facts WHERE profile_id = ? ORDER BY attribute, " + OLDEST_FIRST,
+                PostgresFacts::fact, profileId);
     }
 
     @Override
     public long countByProfile(String profileId) {
-        return FactRow.count("profileId", profileId);
+        return PgSql.count(c, "SELECT COUNT(*) FROM facts WHERE profile_id = ?", profileId);
     }
 
     @Override
     public int deleteProfile(String profileId) {
-        return PostgresDml.run(em, "DELETE FROM facts WHERE profile_id = :p", Map.of("p", profileId));
+        return PgSql.update(c, "DELETE FROM facts WHERE profile_id = ?", profileId);
     }
 }

@@ -1,91 +1,151 @@
 package dev.pmmemory.adapters.postgres;
 
+import static dev.pmmemory.adapters.postgres.PgSql.distinct;
+
 import dev.pmmemory.application.port.out.Memories;
 import dev.pmmemory.application.port.out.MemoryGroup;
 import dev.pmmemory.application.port.out.MemoryListQuery;
 import dev.pmmemory.domain.memory.Memory;
 import dev.pmmemory.domain.memory.MemoryStatus;
 import dev.pmmemory.domain.memory.MemoryType;
+import dev.pmmemory.domain.memory.Source;
 import dev.pmmemory.domain.recall.RecallPolicy;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.Query;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
+import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
- * {@link Memories} over PostgreSQL, inside the caller's transaction ({@link PostgresMemoryStore}).
+ * {@link Memories} over PostgreSQL, on the connection of the caller's transaction
+ * ({@link PostgresMemoryStore}).
  *
- * <p>Simple finders are Panache queries; the recall finders are native SQL, because they need
- * PostgreSQL's array operators ({@code &&}, {@code @>}: the GIN indexes on entity_keys and
- * keywords) and a LATERAL join (one pass over the recency index per type and weight bucket), and
- * because their predicates must keep the indexable shape written here.
- *
- * <p>Every insert and update is flushed at once, so statements reach the database in the order the
- * use case made them (Hibernate would otherwise put inserts before updates at commit and trip the
- * unique indexes) and a constraint violation surfaces at the call
- * that caused it, as with the SQLite store.
+ * <p>The recall finders need PostgreSQL's array operators ({@code &&}, {@code @>}: the GIN indexes
+ * on entity_keys and keywords) and a LATERAL join (one pass over the recency index per type and
+ * weight bucket); their predicates must keep the indexable shape written here
+ * (PostgresStoreTest checks the plans). Every statement runs when called, in the order the use
+ * case made it, so a constraint violation surfaces at the call that caused it, as with SQLite.
  */
 final class PostgresMemories implements Memories {
-    /** Visible at :t, the window of {@link Memories}: see the index note in migration V1. */
-    static final String VISIBLE = " valid_from <= :t AND (valid_until IS NULL OR valid_until > :t)"
-            + " AND (expires_at IS NULL OR expires_at > :t)";
+    /** Visible at ? (three times the same instant), the window of {@link Memories}: see the index note in migration V1. */
+    static final String VISIBLE = " valid_from <= ? AND (valid_until IS NULL OR valid_until > ?)"
+            + " AND (expires_at IS NULL OR expires_at > ?)";
     /**
-     * Visible at some instant of [:from, :until): Lifetime.isVisibleDuring in SQL. The window
-     * [valid_from, min(valid_until, expires_at)) must be non-empty and meet the range; pending and
-     * rejected memories never are visible.
+     * Visible at some instant of [from, until): Lifetime.isVisibleDuring in SQL; arguments: from,
+     * from, until. The window [valid_from, min(valid_until, expires_at)) must be non-empty and meet
+     * the range; pending and rejected memories never are visible.
      */
     private static final String VISIBLE_DURING = " valid_from IS NOT NULL AND status NOT IN ('pending', 'rejected')"
-            + " AND (valid_until IS NULL OR (valid_until > valid_from AND valid_until > :from))"
-            + " AND (expires_at IS NULL OR (expires_at > valid_from AND expires_at > :from))"
-            + " AND valid_from < :until";
+            + " AND (valid_until IS NULL OR (valid_until > valid_from AND valid_until > ?))"
+            + " AND (expires_at IS NULL OR (expires_at > valid_from AND expires_at > ?))"
+            + " AND valid_from < ?";
+    /** No end: an instant no memory reaches. */
+    private static final Instant NO_END = Instant.parse("9999-12-31T00:00:00Z");
     private static final String[] TYPES = Arrays.stream(MemoryType.values()).map(MemoryType::wireName)
             .toArray(String[]::new);
+    /** Every column but summarized_by, which only the compaction statements read or write. */
+    private static final String COLUMNS = "id, profile_id, type, content, normalized_content, entities, entity_keys,"
+            + " keywords, weight, weight_bucket, status, source, session_id, created_at, last_seen_at, expires_at,"
+            + " valid_from, valid_until, superseded_by, superseded_entity_keys, source_message_ids";
 
-    private final EntityManager em;
+    private final Connection c;
 
-    PostgresMemories(EntityManager em) {
-        this.em = em;
+    PostgresMemories(Connection c) {
+        this.c = c;
     }
 
     @Override
     public void insert(Memory memory) {
-        em.persist(MemoryRow.of(memory));
-        em.flush();
-        em.clear(); // written: forget the row, so that the context (which every later query's auto-flush walks) stays small in a batch of 500 adds
+        List<Object> values = new ArrayList<>();
+        values.add(memory.id());
+        values.addAll(columnValues(memory));
+        PgSql.update(c, "INSERT INTO memories (" + COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
+                + " ?, ?, ?, ?, ?)", values.toArray());
     }
 
     @Override
     public void update(Memory memory) {
-        MemoryRow row = em.find(MemoryRow.class, memory.id());
-        if (row == null) {
+        List<Object> values = columnValues(memory);
+        values.add(memory.id());
+        int changed = PgSql.update(c, "UPDATE memories SET profile_id = ?, type = ?, content = ?, normalized_content = ?,"
+                + " entities = ?, entity_keys = ?, keywords = ?, weight = ?, weight_bucket = ?, status = ?, source = ?,"
+                + " session_id = ?, created_at = ?, last_seen_at = ?, expires_at = ?, valid_from = ?, valid_until = ?,"
+                + " superseded_by = ?, superseded_entity_keys = ?, source_message_ids = ? WHERE id = ?", values.toArray());
+        if (changed == 0) {
             throw new IllegalStateException("no memory " + memory.id() + " to update");
         }
-        row.copy(memory);
-        em.flush();
-        em.clear(); // as in insert
+    }
+
+    /**
+     * The values of {@link #COLUMNS} after the id. entity_keys and weight_bucket are derived, stored
+     * for the indexes (GIN lookup, recency per bucket), never read back.
+     */
+    private static List<Object> columnValues(Memory m) {
+        List<Object> v = new ArrayList<>();
+        v.add(m.profileId());
+        v.add(m.type().wireName());
+        v.add(m.content());
+        v.add(m.normalizedContent());
+        v.add(m.entities().toArray(String[]::new));
+        v.add(m.entityKeys().stream().distinct().toArray(String[]::new));
+        v.add(m.keywords().toArray(String[]::new));
+        v.add(m.weight());
+        v.add(RecallPolicy.weightBucket(m.weight()));
+        v.add(m.status().wireName());
+        v.add(m.source().wireName());
+        v.add(m.sessionId());
+        v.add(Times.stored(m.createdAt()));
+        v.add(Times.stored(m.lastSeenAt()));
+        v.add(Times.stored(m.expiresAt()));
+        v.add(Times.stored(m.validFrom()));
+        v.add(Times.stored(m.validUntil()));
+        v.add(m.supersededBy());
+        v.add(m.supersededEntityKeys().stream().sorted().toArray(String[]::new));
+        v.add(m.sourceMessageIds().toArray(String[]::new));
+        return v;
+    }
+
+    static Memory memory(ResultSet rs) throws SQLException {
+        return new Memory.Builder()
+                .id(rs.getString("id"))
+                .profileId(rs.getString("profile_id"))
+                .type(MemoryType.fromWireName(rs.getString("type")).orElseThrow())
+                .content(rs.getString("content"))
+                .normalizedContent(rs.getString("normalized_content"))
+                .entities(PgSql.texts(rs, "entities"))
+                .keywords(PgSql.texts(rs, "keywords"))
+                .weight(rs.getInt("weight"))
+                .status(MemoryStatus.fromWireName(rs.getString("status")).orElseThrow())
+                .source(Source.fromWireName(rs.getString("source")).orElseThrow())
+                .sessionId(rs.getString("session_id"))
+                .createdAt(PgSql.instant(rs, "created_at"))
+                .lastSeenAt(PgSql.instant(rs, "last_seen_at"))
+                .expiresAt(PgSql.instant(rs, "expires_at"))
+                .validFrom(PgSql.instant(rs, "valid_from"))
+                .validUntil(PgSql.instant(rs, "valid_until"))
+                .supersededBy(rs.getString("superseded_by"))
+                .supersededEntityKeys(new HashSet<>(PgSql.texts(rs, "superseded_entity_keys")))
+                .sourceMessageIds(PgSql.texts(rs, "source_message_ids"))
+                .build();
     }
 
     @Override
     public Optional<Memory> findById(String profileId, String id) {
-        return MemoryRow.<MemoryRow>find("id = ?1 and profileId = ?2", id, profileId)
-                .firstResultOptional().map(MemoryRow::toMemory);
+        return PgSql.first(c, "SELECT * FROM memories WHERE id = ? AND profile_id = ?", PostgresMemories::memory,
+                id, profileId);
     }
 
     @Override
     public List<Memory> findDuplicatesVisibleDuring(String profileId, MemoryType type, String normalizedContent,
                                                     Instant from, Instant until) {
-        Map<String, Object> args = windowArgs(from, until);
-        args.put("p", profileId);
-        args.put("type", type.wireName());
-        args.put("content", normalizedContent);
-        return rows("SELECT * FROM memories WHERE profile_id = :p AND type = :type AND normalized_content = :content"
-                + " AND" + VISIBLE_DURING + " ORDER BY id", args);
+        return rows("SELECT * FROM memories WHERE profile_id = ? AND type = ? AND normalized_content = ?"
+                        + " AND" + VISIBLE_DURING + " ORDER BY id",
+                profileId, type.wireName(), normalizedContent, from, from, end(until));
     }
 
     @Override
@@ -94,26 +154,18 @@ final class PostgresMemories implements Memories {
         if (entityKeys.isEmpty()) {
             return List.of();
         }
-        Map<String, Object> args = windowArgs(from, until);
-        args.put("p", profileId);
-        args.put("type", type.wireName());
-        args.put("keys", distinct(entityKeys));
-        return rows("SELECT * FROM memories WHERE profile_id = :p AND type = :type"
-                + " AND entity_keys && CAST(:keys AS text[]) AND" + VISIBLE_DURING + " ORDER BY id", args);
+        return rows("SELECT * FROM memories WHERE profile_id = ? AND type = ?"
+                        + " AND entity_keys && CAST(? AS text[]) AND" + VISIBLE_DURING + " ORDER BY id",
+                profileId, type.wireName(), distinct(entityKeys), from, from, end(until));
     }
 
-    /** :from and :until for {@link #VISIBLE_DURING}; no end is an instant no memory reaches. */
-    private static Map<String, Object> windowArgs(Instant from, Instant until) {
-        Map<String, Object> args = new LinkedHashMap<>();
-        args.put("from", from);
-        args.put("until", until == null ? Instant.parse("9999-12-31T00:00:00Z") : until);
-        return args;
+    private static Instant end(Instant until) {
+        return until == null ? NO_END : until;
     }
 
     @Override
     public List<Memory> findVisible(String profileId, Instant asOf) {
-        return rows("SELECT * FROM memories WHERE profile_id = :p AND" + VISIBLE,
-                Map.of("p", profileId, "t", asOf));
+        return rows("SELECT * FROM memories WHERE profile_id = ? AND" + VISIBLE, profileId, asOf, asOf, asOf);
     }
 
     @Override
@@ -121,8 +173,8 @@ final class PostgresMemories implements Memories {
         if (terms.isEmpty()) {
             return List.of();
         }
-        return rows("SELECT * FROM memories WHERE profile_id = :p AND keywords && CAST(:terms AS text[]) AND"
-                + VISIBLE, Map.of("p", profileId, "t", asOf, "terms", distinct(terms)));
+        return rows("SELECT * FROM memories WHERE profile_id = ? AND keywords && CAST(? AS text[]) AND" + VISIBLE,
+                profileId, distinct(terms), asOf, asOf, asOf);
     }
 
     @Override
@@ -130,164 +182,148 @@ final class PostgresMemories implements Memories {
         if (terms.isEmpty()) {
             return List.of();
         }
-        // scalar rows, not entities: no persistence-context entry or decoded lists for each of the
-        // thousands of memories a common term can have; the counts are over distinct keywords
-        Query query = em.createNativeQuery("SELECT id, type, weight, last_seen_at,"
-                + " (SELECT count(DISTINCT k) FROM unnest(keywords) k WHERE k = ANY(CAST(:terms AS text[]))),"
-                + " (SELECT count(DISTINCT k) FROM unnest(keywords) k)"
-                + " FROM memories WHERE profile_id = :p AND keywords && CAST(:terms AS text[]) AND" + VISIBLE);
-        query.setParameter("p", profileId);
-        query.setParameter("t", asOf);
-        query.setParameter("terms", distinct(terms));
-        @SuppressWarnings("unchecked")
-        List<Object[]> rows = query.getResultList();
-        return rows.stream().map(row -> new TermMatch((String) row[0],
-                MemoryType.fromWireName((String) row[1]).orElseThrow(), ((Number) row[2]).intValue(),
-                (Instant) row[3], ((Number) row[4]).intValue(), ((Number) row[5]).intValue())).toList();
+        // a few scalar columns, not whole rows: no content or decoded lists for each of the thousands
+        // of memories a common term can have; the counts are over distinct keywords
+        String[] wanted = distinct(terms);
+        return PgSql.query(c, "SELECT id, type, weight, last_seen_at,"
+                + " (SELECT count(DISTINCT k) FROM unnest(keywords) k WHERE k = ANY(CAST(? AS text[]))) AS shared,"
+                + " (SELECT count(DISTINCT k) FROM unnest(keywords) k) AS term_count,"
+                + " cardinality(superseded_entity_keys) > 0 AS partly_superseded"
+                + " FROM memories WHERE profile_id = ? AND keywords && CAST(? AS text[]) AND" + VISIBLE,
+                rs -> new TermMatch(rs.getString("id"), MemoryType.fromWireName(rs.getString("type")).orElseThrow(),
+                        rs.getInt("weight"), PgSql.instant(rs, "last_seen_at"), rs.getInt("shared"),
+                        rs.getInt("term_count"), rs.getBoolean("partly_superseded")),
+                wanted, profileId, wanted, asOf, asOf, asOf);
     }
 
     @Override
     public List<Memory> findVisibleAbout(String profileId, Instant asOf, String entityKey) {
-        return rows("SELECT * FROM memories WHERE profile_id = :p AND entity_keys @> CAST(:keys AS text[]) AND"
-                + VISIBLE, Map.of("p", profileId, "t", asOf, "keys", new String[] {entityKey}));
+        return rows("SELECT * FROM memories WHERE profile_id = ? AND entity_keys @> CAST(? AS text[]) AND" + VISIBLE,
+                profileId, new String[] {entityKey}, asOf, asOf, asOf);
     }
 
     @Override
     public List<Memory> findMostRecentVisiblePerGroup(String profileId, Instant asOf, int perGroup) {
         // One short range of memories_recency per (type, bucket), in one statement.
-        return rows("SELECT m.* FROM unnest(CAST(:types AS text[])) AS g(type)"
-                        + " CROSS JOIN generate_series(1, :buckets) AS b(bucket)"
-                        + " CROSS JOIN LATERAL (SELECT * FROM memories WHERE profile_id = :p AND type = g.type"
+        return rows("SELECT m.* FROM unnest(CAST(? AS text[])) AS g(type)"
+                        + " CROSS JOIN generate_series(1, ?) AS b(bucket)"
+                        + " CROSS JOIN LATERAL (SELECT * FROM memories WHERE profile_id = ? AND type = g.type"
                         + " AND weight_bucket = b.bucket AND" + VISIBLE
-                        + " ORDER BY last_seen_at DESC, id LIMIT :n) m",
-                Map.of("p", profileId, "t", asOf, "types", TYPES, "buckets", RecallPolicy.WEIGHT_BUCKETS,
-                        "n", perGroup));
+                        + " ORDER BY last_seen_at DESC, id LIMIT ?) m",
+                TYPES, RecallPolicy.WEIGHT_BUCKETS, profileId, asOf, asOf, asOf, perGroup);
     }
 
     @Override
     public List<Memory> findSupersededBy(String profileId, String id) {
-        return MemoryRow.<MemoryRow>find("profileId = ?1 and supersededBy = ?2 order by createdAt, id", profileId, id)
-                .stream().map(MemoryRow::toMemory).toList();
+        return rows("SELECT * FROM memories WHERE profile_id = ? AND superseded_by = ? ORDER BY created_at, id",
+                profileId, id);
     }
 
     @Override
     public List<Memory> list(MemoryListQuery q) {
-        StringBuilder sql = new StringBuilder("SELECT * FROM memories WHERE profile_id = :p");
-        Map<String, Object> args = new LinkedHashMap<>();
-        args.put("p", q.profileId());
+        StringBuilder sql = new StringBuilder("SELECT * FROM memories WHERE profile_id = ?");
+        List<Object> args = new ArrayList<>();
+        args.add(q.profileId());
         if (q.status() == MemoryStatus.ACTIVE) {
-            sql.append(" AND status = 'active' AND (expires_at IS NULL OR expires_at > :now)");
-            args.put("now", q.now());
+            sql.append(" AND status = 'active' AND (expires_at IS NULL OR expires_at > ?)");
+            args.add(q.now());
         } else if (q.status() == MemoryStatus.EXPIRED) {
-            sql.append(" AND (status = 'expired' OR (status = 'active' AND expires_at <= :now))");
-            args.put("now", q.now());
+            sql.append(" AND (status = 'expired' OR (status = 'active' AND expires_at <= ?))");
+            args.add(q.now());
         } else if (q.status() != null) {
-            sql.append(" AND status = :status");
-            args.put("status", q.status().wireName());
+            sql.append(" AND status = ?");
+            args.add(q.status().wireName());
         }
         if (q.type() != null) {
-            sql.append(" AND type = :type");
-            args.put("type", q.type().wireName());
+            sql.append(" AND type = ?");
+            args.add(q.type().wireName());
         }
         if (q.entityKey() != null) {
-            sql.append(" AND entity_keys @> CAST(:keys AS text[])");
-            args.put("keys", new String[] {q.entityKey()});
+            sql.append(" AND entity_keys @> CAST(? AS text[])");
+            args.add(new String[] {q.entityKey()});
         }
         if (q.after() != null) {
             // a row comparison: one index range on memories_newest
-            sql.append(" AND (created_at, id) < (:afterCreated, :afterId)");
-            args.put("afterCreated", q.after().createdAt());
-            args.put("afterId", q.after().id());
+            sql.append(" AND (created_at, id) < (?, ?)");
+            args.add(q.after().createdAt());
+            args.add(q.after().id());
         }
-        sql.append(" ORDER BY created_at DESC, id DESC LIMIT :limit");
-        args.put("limit", q.limit());
-        return rows(sql.toString(), args);
+        sql.append(" ORDER BY created_at DESC, id DESC LIMIT ?");
+        args.add(q.limit());
+        return rows(sql.toString(), args.toArray());
     }
 
     @Override
     public int deleteProfile(String profileId) {
         // memory_vectors follow by ON DELETE CASCADE; entities and keywords are columns of the row
-        return PostgresDml.run(em, "DELETE FROM memories WHERE profile_id = :p", Map.of("p", profileId));
+        return PgSql.update(c, "DELETE FROM memories WHERE profile_id = ?", profileId);
     }
 
     @Override
     public long countByProfile(String profileId) {
-        return MemoryRow.count("profileId", profileId);
+        return PgSql.count(c, "SELECT COUNT(*) FROM memories WHERE profile_id = ?", profileId);
     }
 
     @Override
     public List<Memory> findAllAbout(String profileId, String entityKey) {
-        return rows("SELECT * FROM memories WHERE profile_id = :p AND entity_keys @> CAST(:keys AS text[])"
-                + " ORDER BY created_at, id", Map.of("p", profileId, "keys", new String[] {entityKey}));
+        return rows("SELECT * FROM memories WHERE profile_id = ? AND entity_keys @> CAST(? AS text[])"
+                + " ORDER BY created_at, id", profileId, new String[] {entityKey});
     }
 
-    private List<Memory> rows(String sql, Map<String, Object> args) {
-        Query query = em.createNativeQuery(sql, MemoryRow.class);
-        args.forEach(query::setParameter);
-        @SuppressWarnings("unchecked")
-        List<MemoryRow> rows = query.getResultList();
-        return rows.stream().map(MemoryRow::toMemory).toList();
+    private List<Memory> rows(String sql, Object... args) {
+        return PgSql.query(c, sql, PostgresMemories::memory, args);
     }
 
-    private static String[] distinct(Collection<String> values) {
-        return new LinkedHashSet<>(values).toArray(String[]::new);
-    }
-
-    /** Retired at: see {@link Memories}. */
+    /** Retired at ? (the cutoff): see {@link Memories}. */
     private static final String RETIRED = " status IN ('expired', 'superseded', 'rejected', 'deleted')"
-            + " AND COALESCE(valid_until, CASE WHEN status = 'expired' THEN expires_at ELSE last_seen_at END) <= :cutoff";
+            + " AND COALESCE(valid_until, CASE WHEN status = 'expired' THEN expires_at ELSE last_seen_at END) <= ?";
 
     @Override
     public List<String> findProfilesWithActiveExpired(Instant now) {
-        return strings("SELECT DISTINCT profile_id FROM memories WHERE status = 'active' AND expires_at <= :now"
-                + " ORDER BY profile_id", Map.of("now", now));
+        return PgSql.strings(c, "SELECT DISTINCT profile_id FROM memories WHERE status = 'active' AND expires_at <= ?"
+                + " ORDER BY profile_id", now);
     }
 
     @Override
     public List<Memory> findActiveExpired(String profileId, Instant now, int limit) {
-        return rows("SELECT * FROM memories WHERE status = 'active' AND expires_at <= :now AND profile_id = :p"
-                + " ORDER BY expires_at, id LIMIT :n", Map.of("now", now, "p", profileId, "n", limit));
+        return rows("SELECT * FROM memories WHERE status = 'active' AND expires_at <= ? AND profile_id = ?"
+                + " ORDER BY expires_at, id LIMIT ?", now, profileId, limit);
     }
 
     @Override
     public List<String> findProfilesWithRetiredBefore(Instant cutoff) {
-        return strings("SELECT DISTINCT profile_id FROM memories WHERE" + RETIRED + " ORDER BY profile_id",
-                Map.of("cutoff", cutoff));
+        return PgSql.strings(c, "SELECT DISTINCT profile_id FROM memories WHERE" + RETIRED + " ORDER BY profile_id",
+                cutoff);
     }
 
     @Override
     public List<Memory> findRetiredBefore(String profileId, Instant cutoff, int limit) {
-        return rows("SELECT * FROM memories WHERE profile_id = :p AND" + RETIRED + " ORDER BY id LIMIT :n",
-                Map.of("p", profileId, "cutoff", cutoff, "n", limit));
+        return rows("SELECT * FROM memories WHERE profile_id = ? AND" + RETIRED + " ORDER BY id LIMIT ?",
+                profileId, cutoff, limit);
     }
 
     /**
-     * Compactable at :now: see {@link Memories}. summarized_by is not mapped on {@link MemoryRow}:
-     * only these statements read or write it, so an update of a memory never clears its link.
+     * Compactable at ? (now): see {@link Memories}. summarized_by is written only by
+     * {@link #markSummarized}, so an update of a memory never clears its link.
      */
     private static final String COMPACTABLE = " summarized_by IS NULL"
-            + " AND (status IN ('expired', 'superseded') OR (status = 'active' AND expires_at <= :now))";
+            + " AND (status IN ('expired', 'superseded') OR (status = 'active' AND expires_at <= ?))";
 
     @Override
     public List<MemoryGroup> findCompactionGroups(Collection<MemoryType> types, Instant now, int moreThan) {
         if (types.isEmpty()) {
             return List.of();
         }
-        Query query = em.createNativeQuery("SELECT profile_id, type FROM memories WHERE type = ANY(CAST(:types AS text[]))"
-                + " AND" + COMPACTABLE + " GROUP BY profile_id, type HAVING COUNT(*) > :n ORDER BY profile_id, type");
-        query.setParameter("types", types.stream().map(MemoryType::wireName).distinct().toArray(String[]::new));
-        query.setParameter("now", now);
-        query.setParameter("n", moreThan);
-        @SuppressWarnings("unchecked")
-        List<Object[]> rows = query.getResultList();
-        return rows.stream().map(r -> new MemoryGroup((String) r[0],
-                MemoryType.fromWireName((String) r[1]).orElseThrow())).toList();
+        return PgSql.query(c, "SELECT profile_id, type FROM memories WHERE type = ANY(CAST(? AS text[]))"
+                        + " AND" + COMPACTABLE + " GROUP BY profile_id, type HAVING COUNT(*) > ? ORDER BY profile_id, type",
+                rs -> new MemoryGroup(rs.getString(1), MemoryType.fromWireName(rs.getString(2)).orElseThrow()),
+                types.stream().map(MemoryType::wireName).distinct().toArray(String[]::new), now, moreThan);
     }
 
     @Override
     public List<Memory> findCompactable(String profileId, MemoryType type, Instant now) {
-        return rows("SELECT * FROM memories WHERE profile_id = :p AND type = :type AND" + COMPACTABLE
-                + " ORDER BY created_at, id", Map.of("p", profileId, "type", type.wireName(), "now", now));
+        return rows("SELECT * FROM memories WHERE profile_id = ? AND type = ? AND" + COMPACTABLE
+                + " ORDER BY created_at, id", profileId, type.wireName(), now);
     }
 
     @Override
@@ -295,38 +331,25 @@ final class PostgresMemories implements Memories {
         if (ids.isEmpty()) {
             return 0;
         }
-        return PostgresDml.run(em, "UPDATE memories SET summarized_by = :s WHERE profile_id = :p"
-                + " AND id = ANY(CAST(:ids AS text[]))", Map.of("s", summaryId, "p", profileId, "ids", distinct(ids)));
+        return PgSql.update(c, "UPDATE memories SET summarized_by = ? WHERE profile_id = ?"
+                + " AND id = ANY(CAST(? AS text[]))", summaryId, profileId, distinct(ids));
     }
 
     @Override
     public Optional<String> findSummaryOf(String profileId, String id) {
-        return strings("SELECT summarized_by FROM memories WHERE profile_id = :p AND id = :id"
-                + " AND summarized_by IS NOT NULL", Map.of("p", profileId, "id", id)).stream().findFirst();
+        return PgSql.strings(c, "SELECT summarized_by FROM memories WHERE profile_id = ? AND id = ?"
+                + " AND summarized_by IS NOT NULL", profileId, id).stream().findFirst();
     }
 
     @Override
     public List<String> findSummarized(String profileId, String summaryId) {
-        return strings("SELECT id FROM memories WHERE profile_id = :p AND summarized_by = :s ORDER BY id",
-                Map.of("p", profileId, "s", summaryId));
+        return PgSql.strings(c, "SELECT id FROM memories WHERE profile_id = ? AND summarized_by = ? ORDER BY id",
+                profileId, summaryId);
     }
 
     @Override
     public boolean delete(String profileId, String id) {
-        MemoryRow row = em.find(MemoryRow.class, id);
-        if (row == null || !row.toMemory().profileId().equals(profileId)) {
-            return false;
-        }
-        em.remove(row); // memory_vectors follows by ON DELETE CASCADE
-        em.flush();
-        return true;
-    }
-
-    private List<String> strings(String sql, Map<String, Object> args) {
-        Query query = em.createNativeQuery(sql, String.class);
-        args.forEach(query::setParameter);
-        @SuppressWarnings("unchecked")
-        List<String> values = query.getResultList();
-        return values;
+        // memory_vectors follows by ON DELETE CASCADE
+        return PgSql.update(c, "DELETE FROM memories WHERE id = ? AND profile_id = ?", id, profileId) == 1;
     }
 }

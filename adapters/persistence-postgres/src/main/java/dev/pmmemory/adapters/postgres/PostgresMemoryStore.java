@@ -9,28 +9,21 @@ import dev.pmmemory.application.port.out.MemoryStore;
 import dev.pmmemory.application.port.out.MemoryVectors;
 import dev.pmmemory.application.port.out.RawMessages;
 import dev.pmmemory.application.port.out.StoredIds;
-import io.agroal.api.AgroalDataSource;
-import io.quarkus.narayana.jta.QuarkusTransaction;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.inject.Instance;
-import jakarta.enterprise.inject.Typed;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.EntityManagerFactory;
+import java.lang.System.Logger.Level;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Instant;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
-import org.flywaydb.core.Flyway;
-import org.hibernate.Session;
-import org.hibernate.SessionFactory;
-import org.jboss.logging.Logger;
 
 /**
- * The store on PostgreSQL, for several service instances sharing one database.
+ * The store on PostgreSQL, for several service instances sharing one database: plain JDBC over
+ * its own small pool ({@link PgConnectionPool}) and migration runner ({@link PostgresSchema}).
+ * Nothing of it exists until bootstrap opens it with {@code memory.store=postgres}.
  *
  * <p><b>Writes of one profile are serialised by the database</b>, not by this process: each write
  * transaction starts with {@code pg_advisory_xact_lock(hashtextextended(profile_id, 0))}, held
@@ -44,73 +37,51 @@ import org.jboss.logging.Logger;
  *
  * <p><b>A database that is down at start or goes away later</b> must not stop the process or
  * hang a request. So nothing here touches the database while the application starts: the
- * schema is migrated (Flyway) and Hibernate's mapping validated against it on the first
- * successful connection ({@link #ensureSchema}), not by migrate-at-start or Hibernate's
- * start-up validation, which would fail the start instead. Until then, and whenever the database
- * cannot be reached, calls fail with {@link StoreUnavailableException} (a 503) within the pool's
- * acquisition and the driver's connect / socket timeouts (bootstrap's application.properties),
- * readiness reports DOWN, and the next call after the database is back simply succeeds: Agroal
- * discards connections the driver reports broken. Hibernate never generates the schema.
- *
- * <p>An {@code @ApplicationScoped} bean {@code @Typed} to this class only: bootstrap fetches it by
- * {@code Instance<PostgresMemoryStore>} when {@code memory.store=postgres}, so with SQLite chosen
- * it is never created and its (inactive) datasource never needed.
+ * schema is migrated on the first successful connection ({@link #ensureSchema}). Until then, and
+ * whenever the database cannot be reached, calls fail with {@link StoreUnavailableException} (a
+ * 503) within the pool's acquisition and the driver's connect / socket timeouts
+ * ({@link PostgresSettings}), readiness reports DOWN, and the next call after the database is
+ * back simply succeeds: the pool closes connections that failed that way.
  */
-@ApplicationScoped
-@Typed(PostgresMemoryStore.class)
-public class PostgresMemoryStore implements MemoryStore {
-    private static final Logger LOG = Logger.getLogger(PostgresMemoryStore.class);
-    /** Upper bound of one transaction; statements are bounded earlier by the server's timeouts. */
-    static final int TRANSACTION_TIMEOUT_SECONDS = 30;
+public final class PostgresMemoryStore implements MemoryStore, AutoCloseable {
+    private static final System.Logger LOG = System.getLogger(PostgresMemoryStore.class.getName());
     private static final int PING_TIMEOUT_SECONDS = 3;
     /** How long a call waits for another call's migration attempt before it answers 503 itself. */
     private static final int SCHEMA_WAIT_SECONDS = 5;
 
-    // Instances, resolved on first use: with memory.store=sqlite the datasource and persistence
-    // unit are inactive, and Quarkus refuses to start if a bean injects them directly.
-    private final Instance<EntityManager> entityManager;
-    private final Instance<EntityManagerFactory> entityManagerFactory;
-    private final Instance<AgroalDataSource> dataSource;
-    private final Instance<Flyway> flyway;
+    private final PgConnectionPool pool;
     private final ReentrantLock schemaLock = new ReentrantLock();
     private volatile boolean schemaReady;
 
-    public PostgresMemoryStore(Instance<EntityManager> entityManager,
-                               Instance<EntityManagerFactory> entityManagerFactory,
-                               Instance<AgroalDataSource> dataSource, Instance<Flyway> flyway) {
-        this.entityManager = entityManager;
-        this.entityManagerFactory = entityManagerFactory;
-        this.dataSource = dataSource;
-        this.flyway = flyway;
+    private PostgresMemoryStore(PostgresSettings settings) {
+        this.pool = new PgConnectionPool(settings);
+    }
+
+    /** Connects to nothing yet: the first call does (and migrates the schema). */
+    public static PostgresMemoryStore open(PostgresSettings settings) {
+        return new PostgresMemoryStore(settings);
     }
 
     @Override
     public <T> T write(String profileId, Function<StoreTransaction, T> work) {
         ensureSchema();
-        return inTransaction(() -> {
-            EntityManager em = entityManager.get();
-            em.unwrap(Session.class).doWork(c -> {
-                try (PreparedStatement ps = c.prepareStatement(
-                        "SELECT pg_advisory_xact_lock(hashtextextended(?, 0))")) {
-                    ps.setString(1, profileId);
-                    ps.executeQuery().close();
-                }
-            });
-            return work.apply(new Transaction(em));
+        return inTransaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))")) {
+                ps.setString(1, profileId);
+                ps.executeQuery().close();
+            }
+            return work.apply(new Transaction(c));
         });
     }
 
     @Override
     public <T> T read(Function<StoreTransaction, T> work) {
         ensureSchema();
-        return inTransaction(() -> {
-            EntityManager em = entityManager.get();
-            em.unwrap(Session.class).doWork(c -> {
-                try (Statement s = c.createStatement()) {
-                    s.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY");
-                }
-            });
-            return work.apply(new Transaction(em));
+        return inTransaction(c -> {
+            try (Statement s = c.createStatement()) {
+                s.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY");
+            }
+            return work.apply(new Transaction(c));
         });
     }
 
@@ -118,9 +89,8 @@ public class PostgresMemoryStore implements MemoryStore {
     @Override
     public boolean claimJobRun(String job, Instant periodStart) {
         ensureSchema();
-        return inTransaction(() -> entityManager.get().createNativeQuery(
-                        "INSERT INTO job_runs (job, period_start) VALUES (:job, :period) ON CONFLICT DO NOTHING")
-                .setParameter("job", job).setParameter("period", periodStart).executeUpdate() == 1);
+        return inTransaction(c -> PgSql.update(c, "INSERT INTO job_runs (job, period_start) VALUES (?, ?)"
+                + " ON CONFLICT DO NOTHING", job, periodStart) == 1);
     }
 
     /**
@@ -138,38 +108,32 @@ public class PostgresMemoryStore implements MemoryStore {
     public boolean isAvailable() {
         try {
             ensureSchema();
-            try (Connection c = dataSource.get().getConnection(); Statement s = c.createStatement()) {
-                s.setQueryTimeout(PING_TIMEOUT_SECONDS);
-                try (ResultSet rs = s.executeQuery("SELECT 1")) {
-                    return rs.next();
+            return inTransaction(c -> {
+                try (Statement s = c.createStatement()) {
+                    s.setQueryTimeout(PING_TIMEOUT_SECONDS);
+                    try (ResultSet rs = s.executeQuery("SELECT 1")) {
+                        return rs.next();
+                    }
                 }
-            }
-        } catch (Exception e) {
-            LOG.debugf("PostgreSQL store not available: %s", PgFailures.describe(e));
+            });
+        } catch (RuntimeException e) {
+            LOG.log(Level.DEBUG, () -> "PostgreSQL store not available: " + PgFailures.describe(e));
             return false;
         }
     }
 
     /** The applied schema version, migrating first if needed (for logs and tests). */
-    public String schemaVersion() {
+    public int schemaVersion() {
         ensureSchema();
-        var current = flyway.get().info().current();
-        return current == null ? "none" : current.getVersion().getVersion();
+        return inTransaction(PostgresSchema::currentVersion);
     }
 
     /**
-     * Migrates (Flyway) and validates the mapping (Hibernate) once per process, on the first call
-     * that reaches the database. Several instances starting together are safe: Flyway takes its
-     * own database lock while it migrates. Any failure leaves the store unavailable (503,
-     * readiness DOWN) and is tried again on the next call; a failure that is not about
-     * connectivity (a broken migration, a mapping that does not match) is logged as an error.
-     * Calls arriving while one attempt runs wait for it at most {@value #SCHEMA_WAIT_SECONDS} s,
-     * so requests piling up on a database that is down never queue behind each other's attempts.
-     *
-     * <p>Migrations run on the application's connections, with its statement and lock timeouts
-     * (10 s, application.properties). A migration that needs longer starts with
-     * {@code SET LOCAL statement_timeout = '10min';} (transaction-scoped: nothing leaks into the
-     * pool).
+     * Migrates once per process, on the first call that reaches the database. Any failure leaves
+     * the store unavailable (503, readiness DOWN) and is tried again on the next call; a failure
+     * that is not about connectivity (a broken migration) is logged as an error. Calls arriving
+     * while one attempt runs wait for it at most {@value #SCHEMA_WAIT_SECONDS} s, so requests piling
+     * up on a database that is down never queue behind each other's attempts.
      */
     private void ensureSchema() {
         if (schemaReady) {
@@ -189,42 +153,81 @@ public class PostgresMemoryStore implements MemoryStore {
             if (schemaReady) {
                 return;
             }
-            try {
-                var result = flyway.get().migrate();
-                if (result.migrationsExecuted > 0) {
-                    LOG.infof("PostgreSQL schema migrated to version %s (%d migration(s))", result.targetSchemaVersion,
-                            result.migrationsExecuted);
-                }
-                entityManagerFactory.get().unwrap(SessionFactory.class).getSchemaManager().validateMappedObjects();
-                schemaReady = true;
-            } catch (RuntimeException e) {
-                if (PgFailures.isUnavailable(e)) {
-                    throw new StoreUnavailableException("PostgreSQL unreachable: " + PgFailures.describe(e), e);
-                }
-                LOG.error("PostgreSQL schema could not be migrated or does not match the entities", e);
-                throw new StoreUnavailableException("PostgreSQL schema not ready: " + PgFailures.describe(e), e);
+            int applied = inTransaction(PostgresSchema::migrate);
+            if (applied > 0) {
+                int version = inTransaction(PostgresSchema::currentVersion);
+                LOG.log(Level.INFO, "PostgreSQL schema migrated to version {0} ({1} migration(s))", version, applied);
             }
+            schemaReady = true;
+        } catch (StoreUnavailableException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            LOG.log(Level.ERROR, "PostgreSQL schema could not be migrated", e);
+            throw new StoreUnavailableException("PostgreSQL schema not ready: " + PgFailures.describe(e), e);
         } finally {
             schemaLock.unlock();
         }
     }
 
-    private static <T> T inTransaction(java.util.concurrent.Callable<T> body) {
+    private interface SqlWork<T> {
+        T run(Connection c) throws SQLException;
+    }
+
+    /**
+     * One transaction on a pooled connection: committed when {@code work} returns, rolled back
+     * when it throws. A failure that says the database is unreachable becomes a
+     * {@link StoreUnavailableException} and retires the connection (and the idle ones).
+     */
+    private <T> T inTransaction(SqlWork<T> work) {
+        Connection c;
         try {
-            return QuarkusTransaction.requiringNew().timeout(TRANSACTION_TIMEOUT_SECONDS).call(body);
-        } catch (RuntimeException e) {
+            c = pool.borrow();
+        } catch (SQLException e) {
             throw PgFailures.translate(e);
+        }
+        boolean broken = false;
+        try {
+            T result = work.run(c);
+            c.commit();
+            return result;
+        } catch (SQLException | RuntimeException | Error e) {
+            broken = PgFailures.isUnavailable(e);
+            rollbackQuietly(c);
+            if (e instanceof SQLException sql) {
+                throw PgFailures.translate(sql);
+            }
+            if (e instanceof RuntimeException runtime) {
+                throw PgFailures.translate(runtime);
+            }
+            throw (Error) e;
+        } finally {
+            pool.release(c, broken);
         }
     }
 
-    /** The repositories bound to the current transaction. */
+    private static void rollbackQuietly(Connection c) {
+        try {
+            c.rollback();
+        } catch (SQLException ignored) {
+            // the original failure is the one worth reporting
+        }
+    }
+
+    /** Closes the idle connections; those in use close as they come back. */
+    @Override
+    public void close() {
+        pool.close();
+    }
+
+    /** The repositories bound to the current transaction's connection. */
     private record Transaction(Memories memories, RawMessages rawMessages, AuditTrail auditTrail,
                                MemoryVectors vectors, Experiences experiences, Facts facts,
                                StoredIds storedIds)
             implements StoreTransaction {
-        Transaction(EntityManager em) {
-            this(new PostgresMemories(em), new PostgresRawMessages(em), new PostgresAuditTrail(em),
-                    new PostgresMemoryVectors(em), new PostgresExperiences(em), new PostgresFacts(em), new PostgresStoredIds(em));
+        Transaction(Connection c) {
+            this(new PostgresMemories(c), new PostgresRawMessages(c), new PostgresAuditTrail(c),
+                    new PostgresMemoryVectors(c), new PostgresExperiences(c), new PostgresFacts(c),
+                    new PostgresStoredIds(c));
         }
     }
 }

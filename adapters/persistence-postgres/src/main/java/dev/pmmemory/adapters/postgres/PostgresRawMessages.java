@@ -1,42 +1,59 @@
 package dev.pmmemory.adapters.postgres;
 
-import dev.pmmemory.application.port.out.RawMessage;
+import dev.pmmemory.application.port.in.FeedbackOutcome;
+import dev.pmmemory.application.port.in.PagePosition;
+import dev.pmmemory.application.port.in.RawMessage;
 import dev.pmmemory.application.port.out.RawMessages;
-import jakarta.persistence.EntityManager;
-import dev.pmmemory.application.port.out.FeedbackOutcome;
-import dev.pmmemory.application.port.out.MemoryListQuery.PagePosition;
+import dev.pmmemory.domain.memory.Source;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.Collection;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
+import java.util.Objects;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
-/** {@link RawMessages} over PostgreSQL (Panache queries), inside the caller's transaction. */
+/**
+ * {@link RawMessages} over PostgreSQL (migration V1), on the connection of the caller's
+ * transaction. Rows are written once, never updated: the audit log of what was received.
+ */
 final class PostgresRawMessages implements RawMessages {
-    private final EntityManager em;
+    private final Connection c;
 
-    PostgresRawMessages(EntityManager em) {
-        this.em = em;
+    PostgresRawMessages(Connection c) {
+        this.c = c;
     }
 
     @Override
-    public void append(RawMessage message) {
-        em.persist(RawMessageRow.of(message));
-        em.flush(); // a second use of a message id fails here, at the call that made it
-        em.clear(); // written: keep the persistence context small (see PostgresMemories.insert)
+    public void append(RawMessage m) {
+        // a second use of a message id fails here, at the call that made it
+        PgSql.update(c, "INSERT INTO raw_messages (id, profile_id, message_id, session_id, source, content, created_at,"
+                        + " received_at, outcome, memory_id, superseded_ids, redactions)"
+                        + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                m.id(), m.profileId(), m.messageId(), m.sessionId(), m.source().wireName(), m.content(),
+                Times.stored(m.createdAt()), Times.stored(m.receivedAt()), m.outcome().wireName(), m.memoryId(),
+                m.supersededIds().toArray(String[]::new), m.redactions().toArray(String[]::new));
+    }
+
+    private static RawMessage rawMessage(ResultSet rs) throws SQLException {
+        return new RawMessage(rs.getString("id"), rs.getString("profile_id"), rs.getString("message_id"),
+                rs.getString("session_id"), Source.fromWireName(rs.getString("source")).orElseThrow(),
+                rs.getString("content"), PgSql.instant(rs, "created_at"), PgSql.instant(rs, "received_at"),
+                FeedbackOutcome.fromWireName(rs.getString("outcome")), rs.getString("memory_id"),
+                PgSql.texts(rs, "superseded_ids"), PgSql.texts(rs, "redactions"));
     }
 
     @Override
-    public Optional<RawMessage> findByMessageId(String profileId, String messageId) {
+    public java.util.Optional<RawMessage> findByMessageId(String profileId, String messageId) {
         if (messageId == null) {
-            return Optional.empty();
+            return java.util.Optional.empty();
         }
-        return RawMessageRow.<RawMessageRow>find("profileId = ?1 and messageId = ?2", profileId, messageId)
-                .firstResultOptional().map(RawMessageRow::toRawMessage);
+        return PgSql.first(c, "SELECT * FROM raw_messages WHERE profile_id = ? AND message_id = ? LIMIT 1",
+                PostgresRawMessages::rawMessage, profileId, messageId);
     }
 
     @Override
@@ -44,61 +61,64 @@ final class PostgresRawMessages implements RawMessages {
         if (ids.isEmpty()) {
             return List.of();
         }
-        List<String> wanted = new ArrayList<>(new LinkedHashSet<>(ids));
-        Map<String, RawMessage> found = RawMessageRow.<RawMessageRow>find("profileId = ?1 and id in ?2", profileId,
-                        wanted).stream()
-                .collect(Collectors.toMap(RawMessageRow::id, RawMessageRow::toRawMessage));
-        return wanted.stream().map(found::get).filter(java.util.Objects::nonNull).toList();
+        String[] wanted = PgSql.distinct(ids);
+        Map<String, RawMessage> found = PgSql.query(c, "SELECT * FROM raw_messages WHERE profile_id = ?"
+                        + " AND id = ANY(CAST(? AS text[]))", PostgresRawMessages::rawMessage, profileId, wanted)
+                .stream().collect(Collectors.toMap(RawMessage::id, Function.identity()));
+        // in the order asked for
+        return java.util.Arrays.stream(wanted).map(found::get).filter(Objects::nonNull).toList();
     }
 
     @Override
     public int deleteProfile(String profileId) {
-        return PostgresDml.run(em, "DELETE FROM raw_messages WHERE profile_id = :p", Map.of("p", profileId));
+        return PgSql.update(c, "DELETE FROM raw_messages WHERE profile_id = ?", profileId);
     }
 
     @Override
     public long countByProfile(String profileId) {
-        return RawMessageRow.count("profileId", profileId);
+        return PgSql.count(c, "SELECT COUNT(*) FROM raw_messages WHERE profile_id = ?", profileId);
     }
 
     @Override
     public List<String> findProfilesWithUnclassifiedBefore(Instant cutoff) {
-        @SuppressWarnings("unchecked")
-        List<String> profiles = em.createNativeQuery("SELECT DISTINCT profile_id FROM raw_messages"
-                        + " WHERE memory_id IS NULL AND received_at <= :cutoff ORDER BY profile_id", String.class)
-                .setParameter("cutoff", cutoff).getResultList();
-        return profiles;
+        return PgSql.strings(c, "SELECT DISTINCT profile_id FROM raw_messages"
+                + " WHERE memory_id IS NULL AND received_at <= ? ORDER BY profile_id", cutoff);
     }
 
     @Override
     public int deleteUnclassifiedBefore(String profileId, Instant cutoff, int limit) {
-        return PostgresDml.run(em, "DELETE FROM raw_messages WHERE id IN (SELECT id FROM raw_messages"
-                        + " WHERE profile_id = :p AND memory_id IS NULL AND received_at <= :cutoff LIMIT :n)",
-                Map.of("p", profileId, "cutoff", cutoff, "n", limit));
+        return PgSql.update(c, "DELETE FROM raw_messages WHERE id IN (SELECT id FROM raw_messages"
+                + " WHERE profile_id = ? AND memory_id IS NULL AND received_at <= ? LIMIT ?)", profileId, cutoff, limit);
+    }
+
+    @Override
+    public void moveToMemory(String profileId, String rawId, String memoryId) {
+        PgSql.update(c, "UPDATE raw_messages SET memory_id = ? WHERE profile_id = ? AND id = ?",
+                memoryId, profileId, rawId);
     }
 
     @Override
     public int deleteForMemory(String profileId, String memoryId) {
-        return PostgresDml.run(em, "DELETE FROM raw_messages WHERE profile_id = :p AND memory_id = :m",
-                Map.of("p", profileId, "m", memoryId));
+        return PgSql.update(c, "DELETE FROM raw_messages WHERE profile_id = ? AND memory_id = ?", profileId, memoryId);
     }
 
     @Override
     public List<RawMessage> newestFirst(String profileId, FeedbackOutcome outcome, PagePosition after, int limit) {
-        StringBuilder q = new StringBuilder("profileId = :p");
-        Map<String, Object> args = new HashMap<>();
-        args.put("p", profileId);
+        StringBuilder sql = new StringBuilder("SELECT * FROM raw_messages WHERE profile_id = ?");
+        List<Object> args = new ArrayList<>();
+        args.add(profileId);
         if (outcome != null) {
-            q.append(" and outcome = :outcome");
-            args.put("outcome", outcome.wireName());
+            sql.append(" AND outcome = ?");
+            args.add(outcome.wireName());
         }
         if (after != null) {
-            q.append(" and (receivedAt < :t or (receivedAt = :t and id < :id))");
-            args.put("t", after.createdAt());
-            args.put("id", after.id());
+            sql.append(" AND (received_at < ? OR (received_at = ? AND id < ?))");
+            args.add(after.createdAt());
+            args.add(after.createdAt());
+            args.add(after.id());
         }
-        q.append(" order by receivedAt desc, id desc");
-        return RawMessageRow.<RawMessageRow>find(q.toString(), args).page(0, limit).list().stream()
-                .map(RawMessageRow::toRawMessage).toList();
+        sql.append(" ORDER BY received_at DESC, id DESC LIMIT ?");
+        args.add(limit);
+        return PgSql.query(c, sql.toString(), PostgresRawMessages::rawMessage, args.toArray());
     }
 }

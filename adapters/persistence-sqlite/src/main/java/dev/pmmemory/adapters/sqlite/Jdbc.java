@@ -1,7 +1,6 @@
 package dev.pmmemory.adapters.sqlite;
 
 import dev.pmmemory.application.StoreUnavailableException;
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -31,8 +30,9 @@ final class Jdbc {
         }
     }
 
-    static <T> List<T> query(Connection c, String sql, RowMapper<T> mapper, Object... args) {
-        try (PreparedStatement ps = c.prepareStatement(sql)) {
+    static <T> List<T> query(Statements c, String sql, RowMapper<T> mapper, Object... args) {
+        try (Statements.Lease lease = c.prepare(sql)) {
+            PreparedStatement ps = lease.statement();
             bind(ps, args);
             try (ResultSet rs = ps.executeQuery()) {
                 List<T> out = new ArrayList<>();
@@ -46,7 +46,7 @@ final class Jdbc {
         }
     }
 
-    static long count(Connection c, String sql, Object... args) {
+    static long count(Statements c, String sql, Object... args) {
         return query(c, sql, rs -> rs.getLong(1), args).get(0);
     }
 
@@ -70,8 +70,9 @@ final class Jdbc {
     }
 
     /** Runs an INSERT / UPDATE / DELETE; returns the rows it changed. */
-    static int update(Connection c, String sql, Object... args) {
-        try (PreparedStatement ps = c.prepareStatement(sql)) {
+    static int update(Statements c, String sql, Object... args) {
+        try (Statements.Lease lease = c.prepare(sql)) {
+            PreparedStatement ps = lease.statement();
             bind(ps, args);
             return ps.executeUpdate();
         } catch (SQLException e) {

@@ -4,10 +4,9 @@ import static dev.pmmemory.adapters.sqlite.SqliteCodec.getInstant;
 import static dev.pmmemory.adapters.sqlite.SqliteCodec.setInstant;
 import static dev.pmmemory.adapters.sqlite.SqliteCodec.setNullableString;
 
-import dev.pmmemory.application.port.out.AuditEvent;
-import dev.pmmemory.application.port.out.AuditKind;
+import dev.pmmemory.application.port.in.AuditEvent;
+import dev.pmmemory.application.port.in.AuditKind;
 import dev.pmmemory.application.port.out.AuditTrail;
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -18,18 +17,19 @@ import java.util.List;
 final class SqliteAuditTrail implements AuditTrail {
     private static final String COLUMNS =
             "id, profile_id, memory_id, raw_message_id, kind, detail, at, actor, before_state, after_state";
-    private final Connection c;
+    private final Statements c;
 
-    SqliteAuditTrail(Connection c) {
+    SqliteAuditTrail(Statements c) {
         this.c = c;
     }
 
     @Override
     public void record(AuditEvent e) {
         Jdbc.run(() -> {
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO audit_events (id, profile_id,"
+            try (Statements.Lease lease = c.prepare("INSERT INTO audit_events (id, profile_id,"
                     + " memory_id, raw_message_id, kind, detail, at, actor, before_state, after_state)"
                     + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                PreparedStatement ps = lease.statement();
                 ps.setString(1, e.id());
                 ps.setString(2, e.profileId());
                 setNullableString(ps, 3, e.memoryId());

@@ -8,7 +8,6 @@ import static dev.pmmemory.adapters.sqlite.SqliteCodec.split;
 
 import dev.pmmemory.application.port.out.Experiences;
 import dev.pmmemory.domain.experience.Experience;
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -26,17 +25,18 @@ import java.util.List;
 final class SqliteExperiences implements Experiences {
     private static final String COLUMNS = "id, profile_id, task, outcome, lesson, importance, keywords, created_at";
 
-    private final Connection c;
+    private final Statements c;
 
-    SqliteExperiences(Connection c) {
+    SqliteExperiences(Statements c) {
         this.c = c;
     }
 
     @Override
     public void insert(Experience e) {
         Jdbc.run(() -> {
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO experiences (" + COLUMNS
+            try (Statements.Lease lease = c.prepare("INSERT INTO experiences (" + COLUMNS
                     + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?)")) {
+                PreparedStatement ps = lease.statement();
                 ps.setString(1, e.id());
                 ps.setString(2, e.profileId());
                 ps.setString(3, e.task());
@@ -47,8 +47,9 @@ final class SqliteExperiences implements Experiences {
                 setInstant(ps, 8, e.createdAt());
                 ps.executeUpdate();
             }
-            try (PreparedStatement ps = c.prepareStatement(
+            try (Statements.Lease lease = c.prepare(
                     "INSERT INTO experience_terms (experience_id, profile_id, term) VALUES (?, ?, ?)")) {
+                PreparedStatement ps = lease.statement();
                 for (String term : new LinkedHashSet<>(e.keywords())) {
                     ps.setString(1, e.id());
                     ps.setString(2, e.profileId());

@@ -7,7 +7,6 @@ import static dev.pmmemory.adapters.sqlite.SqliteCodec.setNullableString;
 import dev.pmmemory.application.port.out.Facts;
 import dev.pmmemory.domain.fact.Fact;
 import dev.pmmemory.domain.memory.Source;
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -24,17 +23,18 @@ final class SqliteFacts implements Facts {
             + " valid_until, supersedes, recorded_at, recorded_by";
     private static final String OLDEST_FIRST = " ORDER BY valid_from, recorded_at, id";
 
-    private final Connection c;
+    private final Statements c;
 
-    SqliteFacts(Connection c) {
+    SqliteFacts(Statements c) {
         this.c = c;
     }
 
     @Override
     public void insert(Fact f) {
         Jdbc.run(() -> {
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO facts (" + COLUMNS
+            try (Statements.Lease lease = c.prepare("INSERT INTO facts (" + COLUMNS
                     + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                PreparedStatement ps = lease.statement();
                 ps.setString(1, f.id());
                 ps.setString(2, f.profileId());
                 ps.setString(3, f.attribute());

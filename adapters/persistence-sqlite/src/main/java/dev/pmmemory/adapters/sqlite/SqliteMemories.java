@@ -15,7 +15,6 @@ import dev.pmmemory.domain.memory.MemoryStatus;
 import dev.pmmemory.domain.memory.MemoryType;
 import dev.pmmemory.domain.memory.Source;
 import dev.pmmemory.domain.recall.RecallPolicy;
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -52,17 +51,18 @@ final class SqliteMemories implements Memories {
             + " AND (valid_until IS NULL OR (valid_until > valid_from AND valid_until > ?))"
             + " AND +expires_at > valid_from AND +expires_at > ? AND valid_from < ?";
 
-    private final Connection c;
+    private final Statements c;
 
-    SqliteMemories(Connection c) {
+    SqliteMemories(Statements c) {
         this.c = c;
     }
 
     @Override
     public void insert(Memory m) {
         Jdbc.run(() -> {
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO memories (" + COLUMNS
+            try (Statements.Lease lease = c.prepare("INSERT INTO memories (" + COLUMNS
                     + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                PreparedStatement ps = lease.statement();
                 bind(ps, m);
                 ps.executeUpdate();
             }
@@ -73,11 +73,12 @@ final class SqliteMemories implements Memories {
     @Override
     public void update(Memory m) {
         Jdbc.run(() -> {
-            try (PreparedStatement ps = c.prepareStatement("UPDATE memories SET id = ?, profile_id = ?, type = ?,"
+            try (Statements.Lease lease = c.prepare("UPDATE memories SET id = ?, profile_id = ?, type = ?,"
                     + " content = ?, normalized_content = ?, entities = ?, keywords = ?, weight = ?, status = ?,"
                     + " source = ?, session_id = ?, created_at = ?, last_seen_at = ?, expires_at = ?,"
                     + " valid_from = ?, valid_until = ?, superseded_by = ?, superseded_entity_keys = ?,"
                     + " source_message_ids = ?, weight_bucket = ?, term_count = ? WHERE id = ?")) {
+                PreparedStatement ps = lease.statement();
                 bind(ps, m);
                 ps.setString(22, m.id());
                 if (ps.executeUpdate() != 1) {
@@ -85,7 +86,8 @@ final class SqliteMemories implements Memories {
                 }
             }
             for (String table : List.of("memory_entities", "memory_terms")) {
-                try (PreparedStatement ps = c.prepareStatement("DELETE FROM " + table + " WHERE memory_id = ?")) {
+                try (Statements.Lease lease = c.prepare("DELETE FROM " + table + " WHERE memory_id = ?")) {
+                    PreparedStatement ps = lease.statement();
                     ps.setString(1, m.id());
                     ps.executeUpdate();
                 }
@@ -96,8 +98,9 @@ final class SqliteMemories implements Memories {
 
     /** The entity and keyword rows that let recall and conflicts find a memory without a scan. */
     private void insertLookups(Memory m) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(
+        try (Statements.Lease lease = c.prepare(
                 "INSERT OR IGNORE INTO memory_entities (memory_id, profile_id, entity_key) VALUES (?, ?, ?)")) {
+            PreparedStatement ps = lease.statement();
             for (String key : new LinkedHashSet<>(m.entityKeys())) {
                 ps.setString(1, m.id());
                 ps.setString(2, m.profileId());
@@ -106,8 +109,9 @@ final class SqliteMemories implements Memories {
             }
             ps.executeBatch();
         }
-        try (PreparedStatement ps = c.prepareStatement(
+        try (Statements.Lease lease = c.prepare(
                 "INSERT OR IGNORE INTO memory_terms (memory_id, profile_id, term) VALUES (?, ?, ?)")) {
+            PreparedStatement ps = lease.statement();
             for (String term : new LinkedHashSet<>(m.keywords())) {
                 ps.setString(1, m.id());
                 ps.setString(2, m.profileId());
@@ -185,12 +189,14 @@ final class SqliteMemories implements Memories {
         args.addAll(List.of(profileId, t, t, t));
         // the lookup rows counted per memory, then each memory's few ranking columns by primary key:
         // no content, keywords or lists decoded for the thousands a common term can have
-        return Jdbc.query(c, "SELECT m.id, m.type, m.weight, m.last_seen_at, s.shared, m.term_count FROM"
+        return Jdbc.query(c, "SELECT m.id, m.type, m.weight, m.last_seen_at, s.shared, m.term_count,"
+                        + " COALESCE(m.superseded_entity_keys, '') <> '' FROM"
                         + " (SELECT memory_id, COUNT(*) AS shared FROM memory_terms WHERE profile_id = ? AND term IN ("
                         + placeholders(distinct.size()) + ") GROUP BY memory_id) s"
                         + " JOIN memories m ON m.id = s.memory_id WHERE +profile_id = ? AND" + VISIBLE_NOT_INDEXED,
                 rs -> new TermMatch(rs.getString(1), MemoryType.fromWireName(rs.getString(2)).orElseThrow(),
-                        rs.getInt(3), Instant.ofEpochMilli(rs.getLong(4)), rs.getInt(5), rs.getInt(6)),
+                        rs.getInt(3), Instant.ofEpochMilli(rs.getLong(4)), rs.getInt(5), rs.getInt(6),
+                        rs.getBoolean(7)),
                 args.toArray());
     }
 
@@ -211,7 +217,8 @@ final class SqliteMemories implements Memories {
         String sql = "SELECT " + COLUMNS + " FROM memories WHERE profile_id = ? AND type = ? AND weight_bucket = ?"
                 + " AND" + VISIBLE_NOT_INDEXED + " ORDER BY last_seen_at DESC, id ASC LIMIT ?";
         Jdbc.run(() -> {
-            try (PreparedStatement ps = c.prepareStatement(sql)) {
+            try (Statements.Lease lease = c.prepare(sql)) {
+                PreparedStatement ps = lease.statement();
                 for (MemoryType type : MemoryType.values()) {
                     for (int bucket = 1; bucket <= RecallPolicy.WEIGHT_BUCKETS; bucket++) {
                         Jdbc.bind(ps, profileId, type.wireName(), bucket, t, t, t, perGroup);

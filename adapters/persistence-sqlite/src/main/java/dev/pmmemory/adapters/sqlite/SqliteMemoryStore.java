@@ -42,9 +42,11 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
 
     private final SQLiteDataSource readSource;
     private final Connection writer;
+    /** The writer's statements, compiled once and reused by every write transaction. */
+    private final Statements writerStatements;
     private final ReentrantLock writeLock = new ReentrantLock(true);
-    private final BlockingQueue<Connection> idleReaders = new ArrayBlockingQueue<>(READERS);
-    private final List<Connection> allReaders = new ArrayList<>();
+    private final BlockingQueue<Statements> idleReaders = new ArrayBlockingQueue<>(READERS);
+    private final List<Statements> allReaders = new ArrayList<>();
     private final int schemaVersion;
 
     private SqliteMemoryStore(Path file, Clock clock) throws SQLException {
@@ -57,6 +59,7 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
             s.execute("PRAGMA secure_delete = ON");
         }
         this.writer.setAutoCommit(false);
+        this.writerStatements = new Statements(writer);
         this.readSource = dataSource(url, SQLiteConfig.TransactionMode.DEFERRED);
     }
 
@@ -96,7 +99,7 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
     public <T> T write(String profileId, Function<StoreTransaction, T> work) {
         writeLock.lock();
         try {
-            return inTransaction(writer, work);
+            return inTransaction(writerStatements, work);
         } finally {
             writeLock.unlock();
         }
@@ -104,7 +107,7 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
 
     @Override
     public <T> T read(Function<StoreTransaction, T> work) {
-        Connection c = borrowReader();
+        Statements c = borrowReader();
         try {
             return inTransaction(c, work);
         } finally {
@@ -116,7 +119,7 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
     public boolean claimJobRun(String job, Instant periodStart) {
         writeLock.lock();
         try {
-            return Jdbc.update(writer, "INSERT OR IGNORE INTO job_runs (job, period_start) VALUES (?, ?)", job,
+            return Jdbc.update(writerStatements, "INSERT OR IGNORE INTO job_runs (job, period_start) VALUES (?, ?)", job,
                     periodStart.toEpochMilli()) == 1;
         } finally {
             writeLock.unlock();
@@ -149,11 +152,11 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
     @Override
     public boolean isAvailable() {
         try {
-            Connection c = borrowReader();
-            try (var s = c.createStatement(); var rs = s.executeQuery("SELECT 1")) {
+            Statements c = borrowReader();
+            try (var s = c.connection().createStatement(); var rs = s.executeQuery("SELECT 1")) {
                 return rs.next();
             } finally {
-                c.rollback();
+                c.connection().rollback();
                 idleReaders.offer(c);
             }
         } catch (SQLException | RuntimeException e) {
@@ -161,8 +164,9 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
         }
     }
 
-    private static <T> T inTransaction(Connection c, Function<StoreTransaction, T> work) {
-        Transaction tx = new Transaction(c);
+    private static <T> T inTransaction(Statements statements, Function<StoreTransaction, T> work) {
+        Connection c = statements.connection();
+        Transaction tx = new Transaction(statements);
         try {
             T result = work.apply(tx);
             c.commit();
@@ -184,8 +188,8 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
         }
     }
 
-    private Connection borrowReader() {
-        Connection c = idleReaders.poll();
+    private Statements borrowReader() {
+        Statements c = idleReaders.poll();
         if (c != null) {
             return c;
         }
@@ -194,8 +198,9 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
                 try {
                     Connection fresh = readSource.getConnection();
                     fresh.setAutoCommit(false);
-                    allReaders.add(fresh);
-                    return fresh;
+                    Statements statements = new Statements(fresh);
+                    allReaders.add(statements);
+                    return statements;
                 } catch (SQLException e) {
                     throw Jdbc.translate(e);
                 }
@@ -218,7 +223,7 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
     public void close() {
         writeLock.lock();
         try {
-            closeQuietly(writer);
+            closeQuietly(writerStatements);
             synchronized (allReaders) {
                 allReaders.forEach(SqliteMemoryStore::closeQuietly);
                 allReaders.clear();
@@ -228,10 +233,10 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
         }
     }
 
-    private static void closeQuietly(Connection c) {
+    private static void closeQuietly(AutoCloseable c) {
         try {
             c.close();
-        } catch (SQLException ignored) {
+        } catch (Exception ignored) {
             // closing at shutdown: nothing left to do with the error
         }
     }
@@ -241,7 +246,7 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
                                MemoryVectors vectors, Experiences experiences, Facts facts,
                                StoredIds storedIds)
             implements StoreTransaction {
-        Transaction(Connection c) {
+        Transaction(Statements c) {
             this(new SqliteMemories(c), new SqliteRawMessages(c), new SqliteAuditTrail(c), new SqliteMemoryVectors(c),
                     new SqliteExperiences(c), new SqliteFacts(c), new SqliteStoredIds(c));
         }

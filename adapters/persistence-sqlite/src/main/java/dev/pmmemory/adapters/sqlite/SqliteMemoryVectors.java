@@ -3,7 +3,6 @@ package dev.pmmemory.adapters.sqlite;
 import dev.pmmemory.application.port.out.MemoryVectors;
 import dev.pmmemory.application.port.out.VectorBytes;
 import dev.pmmemory.domain.memory.MemoryType;
-import java.sql.Connection;
 import java.time.Instant;
 import java.sql.PreparedStatement;
 import java.util.ArrayList;
@@ -18,19 +17,20 @@ final class SqliteMemoryVectors implements MemoryVectors {
     /** Well below SQLite's limit on bound parameters. */
     private static final int CHUNK = 500;
 
-    private final Connection c;
+    private final Statements c;
 
-    SqliteMemoryVectors(Connection c) {
+    SqliteMemoryVectors(Statements c) {
         this.c = c;
     }
 
     @Override
     public void put(String profileId, String memoryId, String model, float[] vector) {
         Jdbc.run(() -> {
-            try (PreparedStatement ps = c.prepareStatement(
+            try (Statements.Lease lease = c.prepare(
                     "INSERT INTO memory_vectors(memory_id, profile_id, model, vector) VALUES (?, ?, ?, ?)"
                             + " ON CONFLICT(memory_id) DO UPDATE SET profile_id = excluded.profile_id,"
                             + " model = excluded.model, vector = excluded.vector")) {
+                PreparedStatement ps = lease.statement();
                 Jdbc.bind(ps, memoryId, profileId, model, VectorBytes.encode(vector));
                 ps.executeUpdate();
             }

@@ -7,12 +7,11 @@ import static dev.pmmemory.adapters.sqlite.SqliteCodec.setInstant;
 import static dev.pmmemory.adapters.sqlite.SqliteCodec.setNullableString;
 import static dev.pmmemory.adapters.sqlite.SqliteCodec.split;
 
-import dev.pmmemory.application.port.out.FeedbackOutcome;
-import dev.pmmemory.application.port.out.MemoryListQuery.PagePosition;
-import dev.pmmemory.application.port.out.RawMessage;
+import dev.pmmemory.application.port.in.FeedbackOutcome;
+import dev.pmmemory.application.port.in.PagePosition;
+import dev.pmmemory.application.port.in.RawMessage;
 import dev.pmmemory.application.port.out.RawMessages;
 import dev.pmmemory.domain.memory.Source;
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -28,17 +27,18 @@ final class SqliteRawMessages implements RawMessages {
     private static final String COLUMNS = "id, profile_id, message_id, session_id, source, content, created_at,"
             + " received_at, outcome, memory_id, superseded_ids, redactions";
 
-    private final Connection c;
+    private final Statements c;
 
-    SqliteRawMessages(Connection c) {
+    SqliteRawMessages(Statements c) {
         this.c = c;
     }
 
     @Override
     public void append(RawMessage m) {
         Jdbc.run(() -> {
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO raw_messages (" + COLUMNS
+            try (Statements.Lease lease = c.prepare("INSERT INTO raw_messages (" + COLUMNS
                     + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                PreparedStatement ps = lease.statement();
                 ps.setString(1, m.id());
                 ps.setString(2, m.profileId());
                 setNullableString(ps, 3, m.messageId());
@@ -131,6 +131,12 @@ final class SqliteRawMessages implements RawMessages {
     public int deleteUnclassifiedBefore(String profileId, Instant cutoff, int limit) {
         return Jdbc.update(c, "DELETE FROM raw_messages WHERE id IN (SELECT id FROM raw_messages WHERE profile_id = ?"
                 + " AND memory_id IS NULL AND received_at <= ? LIMIT ?)", profileId, cutoff.toEpochMilli(), limit);
+    }
+
+    @Override
+    public void moveToMemory(String profileId, String rawId, String memoryId) {
+        Jdbc.update(c, "UPDATE raw_messages SET memory_id = ? WHERE profile_id = ? AND id = ?", memoryId, profileId,
+                rawId);
     }
 
     @Override

@@ -1,7 +1,6 @@
 package dev.pmmemory.adapters.sqlite;
 
 import dev.pmmemory.application.port.out.StoredIds;
-import java.sql.Connection;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -13,9 +12,9 @@ import java.util.Set;
 final class SqliteStoredIds implements StoredIds {
     // well under SQLite's limit of bound parameters per statement
     private static final int CHUNK = 500;
-    private final Connection c;
+    private final Statements c;
 
-    SqliteStoredIds(Connection c) {
+    SqliteStoredIds(Statements c) {
         this.c = c;
     }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.pmmemory.application.testing.RecallOracle;
 import dev.pmmemory.application.testing.RecallOracle.EntityFilters;
 import dev.pmmemory.application.testing.RecallOracle.Scenario;
+import dev.pmmemory.domain.recall.RankingMode;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
@@ -33,6 +34,10 @@ class SqliteContextRecallOracleTest {
 
     /** @param semantic with vectors stored and semantic recall on, or keyword recall only */
     private void assertExact(long firstSeed, EntityFilters entityFilters, boolean semantic) {
+        assertExact(firstSeed, entityFilters, semantic, RankingMode.RELEVANCE);
+    }
+
+    private void assertExact(long firstSeed, EntityFilters entityFilters, boolean semantic, RankingMode mode) {
         try (SqliteMemoryStore store = SqliteMemoryStore.open(dir.resolve("memory-" + firstSeed + ".db"), CLOCK)) {
             List<Scenario> scenarios = new ArrayList<>();
             for (int i = 0; i < SCENARIOS; i++) {
@@ -45,8 +50,8 @@ class SqliteContextRecallOracleTest {
             }
             int compared = 0;
             for (Scenario s : scenarios) {
-                compared += semantic ? RecallOracle.assertSemanticRecallIsExact(store, s)
-                        : RecallOracle.assertRecallIsExact(store, s);
+                compared += semantic ? RecallOracle.assertSemanticRecallIsExact(store, s, mode)
+                        : RecallOracle.assertRecallIsExact(store, s, mode);
             }
             assertThat(compared).as("items compared: the scenarios are not trivial").isGreaterThan(SCENARIOS);
         }
@@ -56,6 +61,12 @@ class SqliteContextRecallOracleTest {
     void semanticRecallReadingOnlyRankingFactsIsExact() {
         assertExact(4_242L, EntityFilters.NONE, true);
         assertExact(9_100L, EntityFilters.WITH_PREFERENCES, true);
+    }
+
+    @Test
+    void inTheSeedsOrderRecallIsExact() {
+        assertExact(31_337L, EntityFilters.NONE, false, RankingMode.SEED);
+        assertExact(2_718L, EntityFilters.WITH_PREFERENCES, true, RankingMode.SEED);
     }
 
     @Test

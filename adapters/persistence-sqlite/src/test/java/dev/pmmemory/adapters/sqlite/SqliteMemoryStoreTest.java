@@ -3,9 +3,9 @@ package dev.pmmemory.adapters.sqlite;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.pmmemory.application.port.in.FeedbackResult;
-import dev.pmmemory.application.port.out.AuditEvent;
-import dev.pmmemory.application.port.out.FeedbackOutcome;
-import dev.pmmemory.application.port.out.RawMessage;
+import dev.pmmemory.application.port.in.AuditEvent;
+import dev.pmmemory.application.port.in.FeedbackOutcome;
+import dev.pmmemory.application.port.in.RawMessage;
 import dev.pmmemory.application.service.FeedbackIntake;
 import dev.pmmemory.application.testing.UseCases;
 import dev.pmmemory.domain.memory.Memory;
@@ -280,7 +280,8 @@ class SqliteMemoryStoreTest {
         }
 
         List<String> plans = plansOfStatements(file,
-                c -> new SqliteExperiences(c).findSharingTerms(P, T0.plus(Duration.ofDays(1)), List.of("term7")));
+                c -> new SqliteExperiences(new Statements(c))
+                        .findSharingTerms(P, T0.plus(Duration.ofDays(1)), List.of("term7")));
 
         assertThat(plans).singleElement().asString()
                 .contains("experience_terms_lookup")
@@ -337,7 +338,7 @@ class SqliteMemoryStoreTest {
      * returns the EXPLAIN QUERY PLAN of each (same SQL, same arguments) as text.
      */
     private List<String> plansOf(Path file, Consumer<SqliteMemories> finder) throws SQLException {
-        return plansOfStatements(file, c -> finder.accept(new SqliteMemories(c)));
+        return plansOfStatements(file, c -> finder.accept(new SqliteMemories(new Statements(c))));
     }
 
     /** As {@link #plansOf}, for any repository built on the recording connection. */

@@ -1,5 +1,6 @@
 package dev.pmmemory.adapters.rest;
 
+import dev.pmmemory.adapters.rest.problem.Problems;
 import dev.pmmemory.adapters.rest.auth.AccessControl;
 import dev.pmmemory.adapters.rest.dto.FeedbackResponse;
 import dev.pmmemory.adapters.rest.dto.Problem;

@@ -1,5 +1,6 @@
 package dev.pmmemory.adapters.rest;
 
+import dev.pmmemory.adapters.rest.problem.Problems;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.pmmemory.adapters.rest.dto.Problem;

@@ -5,7 +5,7 @@ import dev.pmmemory.adapters.rest.dto.FeedbackResponse;
 import dev.pmmemory.adapters.rest.dto.Problem;
 import dev.pmmemory.application.port.in.AddFeedback;
 import dev.pmmemory.application.port.in.FeedbackResult;
-import dev.pmmemory.application.port.out.FeedbackOutcome;
+import dev.pmmemory.application.port.in.FeedbackOutcome;
 import io.micrometer.core.instrument.MeterRegistry;
 import dev.pmmemory.adapters.rest.auth.RequiresScope;
 import dev.pmmemory.adapters.rest.auth.Scope;

@@ -1,5 +1,6 @@
 package dev.pmmemory.adapters.rest;
 
+import dev.pmmemory.adapters.rest.problem.Problems;
 import dev.pmmemory.adapters.rest.auth.ApiKey;
 import dev.pmmemory.adapters.rest.auth.ApiKeys;
 import dev.pmmemory.adapters.rest.auth.RequiresScope;

@@ -18,6 +18,7 @@ public record ContextResult(String profileId, String query, Instant asOf, List<R
         experiences = experiences.map(List::copyOf);
     }
 
-    public record RecalledMemory(MemoryView view, double score, ScoreFactors factors) {
+    /** @param matched whether the memory matches the query (see {@link dev.pmmemory.domain.recall.ScoredMemory}) */
+    public record RecalledMemory(MemoryView view, double score, ScoreFactors factors, boolean matched) {
     }
 }

@@ -1,6 +1,5 @@
 package dev.pmmemory.application.port.in;
 
-import dev.pmmemory.application.port.out.MemoryListQuery.PagePosition;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Base64;

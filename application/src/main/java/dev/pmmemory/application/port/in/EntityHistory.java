@@ -1,6 +1,5 @@
 package dev.pmmemory.application.port.in;
 
-import dev.pmmemory.application.port.out.AuditKind;
 import dev.pmmemory.domain.memory.MemoryStatus;
 import java.time.Instant;
 import java.util.List;

@@ -1,12 +1,6 @@
 package dev.pmmemory.application.port.in;
 
 import dev.pmmemory.application.Validation;
-import dev.pmmemory.application.port.out.AuditEvent;
-import dev.pmmemory.application.port.out.AuditKind;
-import dev.pmmemory.application.port.out.FeedbackOutcome;
-import dev.pmmemory.application.port.out.RawMessage;
-import dev.pmmemory.application.service.ChangedFields;
-import dev.pmmemory.application.service.FactBook;
 import dev.pmmemory.domain.experience.Experience;
 import dev.pmmemory.domain.fact.Fact;
 import dev.pmmemory.domain.fact.FactValue;
@@ -291,8 +285,8 @@ final class ExportDocumentReader {
             return null;
         }
         String json = FactValue.canonical(value, redactor).json();
-        if (json.length() > FactBook.MAX_VALUE_CHARS) {
-            v.fail(field, "must be at most " + FactBook.MAX_VALUE_CHARS + " characters as JSON");
+        if (json.length() > RecordFactCommand.MAX_VALUE_CHARS) {
+            v.fail(field, "must be at most " + RecordFactCommand.MAX_VALUE_CHARS + " characters as JSON");
             return null;
         }
         return json;

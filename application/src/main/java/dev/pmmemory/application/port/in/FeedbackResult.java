@@ -1,6 +1,5 @@
 package dev.pmmemory.application.port.in;
 
-import dev.pmmemory.application.port.out.FeedbackOutcome;
 import java.util.List;
 import java.util.Optional;
 

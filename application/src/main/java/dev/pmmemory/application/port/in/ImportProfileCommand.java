@@ -1,8 +1,6 @@
 package dev.pmmemory.application.port.in;
 
 import dev.pmmemory.application.Validation;
-import dev.pmmemory.application.port.out.AuditEvent;
-import dev.pmmemory.application.port.out.RawMessage;
 import dev.pmmemory.domain.experience.Experience;
 import dev.pmmemory.domain.fact.Fact;
 import dev.pmmemory.domain.memory.Memory;

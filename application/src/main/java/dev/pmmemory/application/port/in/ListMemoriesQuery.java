@@ -1,7 +1,6 @@
 package dev.pmmemory.application.port.in;
 
 import dev.pmmemory.application.Validation;
-import dev.pmmemory.application.port.out.MemoryListQuery.PagePosition;
 import dev.pmmemory.domain.memory.MemoryStatus;
 import dev.pmmemory.domain.memory.MemoryType;
 import java.time.Instant;

@@ -1,7 +1,5 @@
 package dev.pmmemory.application.port.in;
 
-import dev.pmmemory.application.port.out.AuditEvent;
-import dev.pmmemory.application.port.out.RawMessage;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;

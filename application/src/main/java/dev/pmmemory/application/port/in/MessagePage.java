@@ -1,6 +1,5 @@
 package dev.pmmemory.application.port.in;
 
-import dev.pmmemory.application.port.out.RawMessage;
 import java.util.List;
 
 /** @param nextCursor null on the last page */

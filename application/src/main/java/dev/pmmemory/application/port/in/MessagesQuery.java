@@ -1,8 +1,6 @@
 package dev.pmmemory.application.port.in;
 
 import dev.pmmemory.application.Validation;
-import dev.pmmemory.application.port.out.FeedbackOutcome;
-import dev.pmmemory.application.port.out.MemoryListQuery.PagePosition;
 import java.util.Arrays;
 import java.util.Optional;
 

@@ -25,6 +25,8 @@ public record RecordFactCommand(String profileId, String attribute, Object value
     public static final Set<String> FIELDS = Set.of("value", "confidence", "source", "valid_from");
     /** Longest string inside a value, in characters. */
     public static final int MAX_STRING_CODE_POINTS = 1000;
+    /** Longest stored value, in characters of its canonical JSON. */
+    public static final int MAX_VALUE_CHARS = 4000;
     /** Deepest nesting of arrays and objects in a value. */
     public static final int MAX_DEPTH = 8;
 

@@ -1,7 +1,6 @@
 package dev.pmmemory.application.port.in;
 
 import dev.pmmemory.application.Validation;
-import dev.pmmemory.application.port.out.TurnRole;
 
 /**
  * A valid session turn, before redaction. Build it with {@link #of}, which names every invalid field.

@@ -1,6 +1,5 @@
 package dev.pmmemory.application.port.in;
 
-import dev.pmmemory.application.port.out.SessionTurn;
 import java.time.Instant;
 import java.util.List;
 

@@ -1,5 +1,6 @@
 package dev.pmmemory.application.port.out;
 
+import dev.pmmemory.application.port.in.AuditEvent;
 import java.util.List;
 
 /** Append-only audit events. Used inside a {@link MemoryStore} transaction. */

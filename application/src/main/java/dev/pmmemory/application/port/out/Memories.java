@@ -60,9 +60,11 @@ public interface Memories {
      *
      * @param sharedTerms how many of the distinct query terms are among its keywords (at least 1)
      * @param termCount   how many distinct keywords it has
+     * @param partlySuperseded it gave up entities ({@code supersededEntityKeys} not empty): both counts
+     *                         include them, while its score is over its live terms, so it is read whole
      */
     record TermMatch(String memoryId, MemoryType type, int weight, Instant lastSeenAt, int sharedTerms,
-                     int termCount) {
+                     int termCount, boolean partlySuperseded) {
     }
 
     /** Memories visible at {@code asOf} that name the entity {@code entityKey}. */

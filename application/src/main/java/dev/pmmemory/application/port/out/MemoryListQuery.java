@@ -1,5 +1,6 @@
 package dev.pmmemory.application.port.out;
 
+import dev.pmmemory.application.port.in.PagePosition;
 import dev.pmmemory.domain.memory.MemoryStatus;
 import dev.pmmemory.domain.memory.MemoryType;
 import java.time.Instant;
@@ -22,9 +23,5 @@ public record MemoryListQuery(String profileId, MemoryStatus status, MemoryType 
         if (limit < 1) {
             throw new IllegalArgumentException("limit must be >= 1");
         }
-    }
-
-    /** A position in newest-first order. */
-    public record PagePosition(Instant createdAt, String id) {
     }
 }

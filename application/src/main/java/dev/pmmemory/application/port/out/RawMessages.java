@@ -1,6 +1,8 @@
 package dev.pmmemory.application.port.out;
 
-import dev.pmmemory.application.port.out.MemoryListQuery.PagePosition;
+import dev.pmmemory.application.port.in.RawMessage;
+import dev.pmmemory.application.port.in.FeedbackOutcome;
+import dev.pmmemory.application.port.in.PagePosition;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
@@ -18,6 +20,12 @@ public interface RawMessages {
     List<RawMessage> findByIds(String profileId, Collection<String> ids);
 
     long countByProfile(String profileId);
+
+    /**
+     * The message now belongs to memory {@code memoryId}: a late reversal cut the repeated memory it had
+     * joined, and it was filed again (RepeatSplit). Its text, times and outcome stay as received.
+     */
+    void moveToMemory(String profileId, String rawId, String memoryId);
 
     /** Profiles with an unclassified raw message (no memory) received at or before {@code cutoff}. */
     List<String> findProfilesWithUnclassifiedBefore(Instant cutoff);

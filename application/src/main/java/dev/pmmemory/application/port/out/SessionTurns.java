@@ -1,5 +1,6 @@
 package dev.pmmemory.application.port.out;
 
+import dev.pmmemory.application.port.in.SessionTurn;
 import java.time.Instant;
 
 /**

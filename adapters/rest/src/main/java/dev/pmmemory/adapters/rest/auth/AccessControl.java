@@ -1,6 +1,6 @@
 package dev.pmmemory.adapters.rest.auth;
 
-import dev.pmmemory.adapters.rest.Problems;
+import dev.pmmemory.adapters.rest.problem.Problems;
 import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ResourceInfo;

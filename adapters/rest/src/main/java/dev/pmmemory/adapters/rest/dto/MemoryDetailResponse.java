@@ -1,8 +1,8 @@
 package dev.pmmemory.adapters.rest.dto;
 
 import dev.pmmemory.application.port.in.MemoryDetail;
-import dev.pmmemory.application.port.out.AuditEvent;
-import dev.pmmemory.application.port.out.RawMessage;
+import dev.pmmemory.application.port.in.AuditEvent;
+import dev.pmmemory.application.port.in.RawMessage;
 import com.fasterxml.jackson.annotation.JsonRawValue;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.time.Instant;

@@ -2,8 +2,8 @@ package dev.pmmemory.adapters.rest.dto;
 
 import com.fasterxml.jackson.annotation.JsonRawValue;
 import dev.pmmemory.application.port.in.ProfileData;
-import dev.pmmemory.application.port.out.AuditEvent;
-import dev.pmmemory.application.port.out.RawMessage;
+import dev.pmmemory.application.port.in.AuditEvent;
+import dev.pmmemory.application.port.in.RawMessage;
 import dev.pmmemory.domain.experience.Experience;
 import dev.pmmemory.domain.fact.Fact;
 import dev.pmmemory.domain.memory.Memory;

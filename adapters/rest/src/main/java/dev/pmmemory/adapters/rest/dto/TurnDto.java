@@ -1,6 +1,6 @@
 package dev.pmmemory.adapters.rest.dto;
 
-import dev.pmmemory.application.port.out.SessionTurn;
+import dev.pmmemory.application.port.in.SessionTurn;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.time.Instant;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;

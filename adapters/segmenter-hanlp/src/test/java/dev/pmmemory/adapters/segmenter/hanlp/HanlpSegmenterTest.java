@@ -1,8 +1,9 @@
 package dev.pmmemory.adapters.segmenter.hanlp;
 
+import dev.pmmemory.domain.lexicon.TextAnalyzers;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.pmmemory.domain.classify.Lexicon;
+import dev.pmmemory.domain.lexicon.Lexicon;
 import dev.pmmemory.domain.text.Jaccard;
 import dev.pmmemory.domain.text.TextAnalyzer;
 import java.util.List;
@@ -15,8 +16,8 @@ import org.junit.jupiter.api.Test;
 class HanlpSegmenterTest {
 
     private static final Lexicon LEXICON = Lexicon.loadDefault();
-    private static final HanlpSegmenter SEGMENTER = new HanlpSegmenter(TextAnalyzer.domainWords(LEXICON));
-    private static final TextAnalyzer ANALYZER = TextAnalyzer.from(LEXICON, SEGMENTER);
+    private static final HanlpSegmenter SEGMENTER = new HanlpSegmenter(TextAnalyzers.domainWords(LEXICON));
+    private static final TextAnalyzer ANALYZER = TextAnalyzers.from(LEXICON, SEGMENTER);
 
     @Test
     void theIssuesExampleGivesWordsNotNoiseBigrams() {

@@ -1,12 +1,13 @@
 package dev.pmmemory.adapters.segmenter.hanlp;
 
+import dev.pmmemory.domain.lexicon.TextAnalyzers;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.hankcs.hanlp.dictionary.CoreDictionary;
 import com.huaban.analysis.jieba.WordDictionary;
 import dev.pmmemory.application.eval.SegmenterEvaluation;
 import dev.pmmemory.application.eval.SegmenterEvaluation.Figures;
-import dev.pmmemory.domain.classify.Lexicon;
+import dev.pmmemory.domain.lexicon.Lexicon;
 import dev.pmmemory.domain.text.CharacterBigrams;
 import dev.pmmemory.domain.text.Segmenter;
 import dev.pmmemory.domain.text.TextAnalyzer;
@@ -24,7 +25,7 @@ class SegmenterComparisonTest {
 
     @Test
     void comparesTheSegmentersOnTheEvaluationSets() {
-        Set<String> domainWords = TextAnalyzer.domainWords(Lexicon.loadDefault());
+        Set<String> domainWords = TextAnalyzers.domainWords(Lexicon.loadDefault());
         long start = System.nanoTime();
         new HanlpSegmenter(domainWords).words("以后少推国内大模型");
         System.out.printf("hanlp: first segmenter and first message in %d ms (dictionaries loaded)%n",

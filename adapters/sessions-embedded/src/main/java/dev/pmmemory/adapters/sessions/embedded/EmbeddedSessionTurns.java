@@ -1,6 +1,6 @@
 package dev.pmmemory.adapters.sessions.embedded;
 
-import dev.pmmemory.application.port.out.SessionTurn;
+import dev.pmmemory.application.port.in.SessionTurn;
 import dev.pmmemory.application.port.out.SessionTurns;
 import dev.pmmemory.application.port.out.StoredSession;
 import java.time.Instant;

@@ -2,9 +2,9 @@ package dev.pmmemory.adapters.sessions.embedded;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.pmmemory.application.port.out.SessionTurn;
+import dev.pmmemory.application.port.in.SessionTurn;
 import dev.pmmemory.application.port.out.SessionTurns;
-import dev.pmmemory.application.port.out.TurnRole;
+import dev.pmmemory.application.port.in.TurnRole;
 import dev.pmmemory.application.testing.SessionTurnsContract;
 import java.time.Duration;
 import java.time.Instant;

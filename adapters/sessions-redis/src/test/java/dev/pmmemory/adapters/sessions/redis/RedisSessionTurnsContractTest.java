@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.pmmemory.application.SessionsUnavailableException;
-import dev.pmmemory.application.port.out.SessionTurn;
+import dev.pmmemory.application.port.in.SessionTurn;
 import dev.pmmemory.application.port.out.SessionTurns;
-import dev.pmmemory.application.port.out.TurnRole;
+import dev.pmmemory.application.port.in.TurnRole;
 import dev.pmmemory.application.testing.SessionTurnsContract;
 import io.vertx.core.Vertx;
 import io.vertx.redis.client.Command;

@@ -1,0 +1,44 @@
+package dev.pmmemory.application.port.in;
+
+import java.util.Locale;
+
+/** Kinds of audit event. */
+public enum AuditKind {
+    MESSAGE_RECEIVED,
+    MESSAGE_UNCLASSIFIED,
+    MEMORY_CREATED,
+    MEMORY_PENDING,
+    MEMORY_REINFORCED,
+    MEMORY_SUPERSEDED,
+    MEMORY_PARTIALLY_SUPERSEDED,
+    MEMORY_CONFIRMED,
+    MEMORY_REJECTED,
+    MEMORY_CORRECTED,
+    MEMORY_DELETED,
+    MEMORY_EXPIRED,
+    /** A late repeat showed two memories of one key to be one: this one was folded into the other. */
+    MEMORY_FOLDED,
+    /**
+     * A late opposite decision was said inside this repeated memory's span: it keeps the mentions said by
+     * then, the later ones were filed again (they start a new memory, created with split_from=this id).
+     */
+    MEMORY_SPLIT,
+    /** Tombstone of a purged memory: its id and time, nothing else. */
+    MEMORY_PURGED,
+    /** A summary was made: the compact job folded old low-priority memories into this one. */
+    MEMORY_SUMMARIZED,
+    /** A new version of a structured fact (the previous one, if open, closed at its valid_from). */
+    FACT_RECORDED,
+    /** A fact's current version closed by hand (DELETE): the attribute has no value from then on. */
+    FACT_CLOSED,
+    /** Tombstone of an erased profile (data rights): who and when, and how many rows of each kind went. */
+    PROFILE_ERASED;
+
+    public String wireName() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    public static AuditKind fromWireName(String name) {
+        return valueOf(name.toUpperCase(Locale.ROOT));
+    }
+}

@@ -1,0 +1,16 @@
+package dev.pmmemory.application.port.in;
+
+import java.util.Locale;
+
+/** What one feedback message did to the memory. */
+public enum FeedbackOutcome {
+    CREATED, DEDUPLICATED, REPLAYED, PENDING, UNCLASSIFIED;
+
+    public String wireName() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    public static FeedbackOutcome fromWireName(String name) {
+        return valueOf(name.toUpperCase(Locale.ROOT));
+    }
+}

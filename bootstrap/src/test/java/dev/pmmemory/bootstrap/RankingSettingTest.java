@@ -1,0 +1,26 @@
+package dev.pmmemory.bootstrap;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.pmmemory.domain.recall.RankingMode;
+import io.quarkus.runtime.configuration.ConfigurationException;
+import org.junit.jupiter.api.Test;
+
+class RankingSettingTest {
+
+    @Test
+    void relevanceAndSeedAreRead() {
+        assertThat(Wiring.rankingMode("relevance")).isEqualTo(RankingMode.RELEVANCE);
+        assertThat(Wiring.rankingMode("SEED")).isEqualTo(RankingMode.SEED);
+    }
+
+    @Test
+    void aBadValueStopsTheStartNamingTheKeyAndTheChoices() {
+        for (String bad : new String[] {"", "score", "relevance-first"}) {
+            assertThatThrownBy(() -> Wiring.rankingMode(bad)).as(bad)
+                    .isInstanceOf(ConfigurationException.class)
+                    .hasMessageContaining("memory.ranking").hasMessageContaining("relevance or seed");
+        }
+    }
+}

@@ -1,0 +1,13 @@
+package dev.pmmemory.bootstrap;
+
+import io.quarkus.test.junit.QuarkusTestProfile;
+import java.util.Map;
+
+/** The application with the seed's order by score alone ({@code memory.ranking=seed}). */
+public class SeedRankingProfile implements QuarkusTestProfile {
+
+    @Override
+    public Map<String, String> getConfigOverrides() {
+        return Map.of("memory.ranking", "seed");
+    }
+}
