@@ -1,6 +1,7 @@
 package dev.pmmemory.application.service;
 
 import dev.pmmemory.application.port.out.MemoryStore.StoreTransaction;
+import dev.pmmemory.application.port.out.Memories.TermMatch;
 import dev.pmmemory.application.port.out.MemoryVectors.RankingFacts;
 import dev.pmmemory.domain.lexicon.Lexicon;
 import dev.pmmemory.domain.memory.Memory;
@@ -8,6 +9,7 @@ import dev.pmmemory.domain.recall.Cosine;
 import dev.pmmemory.domain.recall.RecallFilter;
 import dev.pmmemory.domain.recall.RecallPolicy;
 import dev.pmmemory.domain.recall.SemanticSimilarity;
+import dev.pmmemory.domain.recall.TermSharer;
 import dev.pmmemory.domain.recall.UnreadMemory;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -42,32 +44,57 @@ final class CandidateReads {
         this.pastStates = new PastStates(lexicon);
     }
 
-    /** The present: only what the policy says can be picked. */
+    /**
+     * The present: only what the policy says can be picked. The memories sharing a query term are
+     * first read as counts (a common term can have thousands) and only those the policy picks are
+     * read whole.
+     */
     Candidates present(StoreTransaction tx, String profileId, Set<String> terms, RecallFilter filter, Instant asOf,
                        int limit, Optional<QueryVector> query) {
+        Map<String, Memory> byId = new LinkedHashMap<>();
+        tx.memories().findCandidates(profileId, policy.candidates(terms, filter, asOf, limit, query.isPresent()))
+                .forEach(m -> byId.put(m.id(), m));
+        List<TermMatch> matches = terms.isEmpty() ? List.of()
+                : tx.memories().findVisibleTermMatches(profileId, asOf, terms);
         if (query.isEmpty()) {
-            return new Candidates(tx.memories().findCandidates(profileId,
-                    policy.candidates(terms, filter, asOf, limit, false)), SemanticSimilarity.NONE);
+            List<TermSharer> sharers = matches.stream().map(m -> sharer(m, OptionalDouble.empty())).toList();
+            readWhole(tx, profileId, policy.sharersWorthReadingWhole(sharers, terms.size(), filter, asOf, limit),
+                    byId);
+            return new Candidates(List.copyOf(byId.values()), SemanticSimilarity.NONE);
         }
         QueryVector qv = query.get();
-        Map<String, Memory> byId = new LinkedHashMap<>();
-        tx.memories().findCandidates(profileId, policy.candidates(terms, filter, asOf, limit, true))
-                .forEach(m -> byId.put(m.id(), m));
+        Map<String, TermMatch> matchById = new HashMap<>();
+        matches.forEach(m -> matchById.put(m.memoryId(), m));
         Map<String, float[]> vectors = new HashMap<>();
         List<UnreadMemory> rest = new ArrayList<>();
         for (RankingFacts f : tx.vectors().findVisibleRankingFacts(profileId, asOf, qv.model())) {
             if (f.vector() != null) {
                 vectors.put(f.memoryId(), f.vector());
             }
-            if (!byId.containsKey(f.memoryId())) {
+            if (!matchById.containsKey(f.memoryId()) && !byId.containsKey(f.memoryId())) {
                 rest.add(new UnreadMemory(f.memoryId(), f.type(), f.weight(), f.lastSeenAt(),
                         cosine(qv.vector(), f.vector())));
             }
         }
-        for (String id : policy.worthReadingWhole(rest, filter, asOf, limit)) {
-            tx.memories().findById(profileId, id).ifPresent(m -> byId.put(id, m));
-        }
+        // each sharer with the cosine the ranker will give it once read
+        List<TermSharer> sharers = matches.stream()
+                .map(m -> sharer(m, cosine(qv.vector(), vectors.get(m.memoryId())))).toList();
+        readWhole(tx, profileId, policy.sharersWorthReadingWhole(sharers, terms.size(), filter, asOf, limit), byId);
+        readWhole(tx, profileId, policy.worthReadingWhole(rest, filter, asOf, limit), byId);
         return new Candidates(List.copyOf(byId.values()), m -> cosine(qv.vector(), vectors.get(m.id())));
+    }
+
+    private static TermSharer sharer(TermMatch m, OptionalDouble cosine) {
+        return new TermSharer(m.memoryId(), m.type(), m.weight(), m.lastSeenAt(), m.sharedTerms(), m.termCount(),
+                m.partlySuperseded(), cosine);
+    }
+
+    private static void readWhole(StoreTransaction tx, String profileId, List<String> ids, Map<String, Memory> byId) {
+        for (String id : ids) {
+            if (!byId.containsKey(id)) {
+                tx.memories().findById(profileId, id).ifPresent(m -> byId.put(id, m));
+            }
+        }
     }
 
     /**

@@ -570,6 +570,17 @@ public final class InMemoryMemoryStore implements MemoryStore {
             }
 
             @Override
+            public List<TermMatch> findVisibleTermMatches(String profileId, Instant asOf, Collection<String> terms) {
+                Set<String> wanted = new HashSet<>(terms);
+                return findVisibleSharingTerms(profileId, asOf, terms).stream().map(m -> {
+                    Set<String> own = new HashSet<>(m.keywords());
+                    int shared = (int) own.stream().filter(wanted::contains).count();
+                    return new TermMatch(m.id(), m.type(), m.weight(), m.lastSeenAt(), shared, own.size(),
+                            !m.supersededEntityKeys().isEmpty());
+                }).toList();
+            }
+
+            @Override
             public List<Memory> findVisibleAbout(String profileId, Instant asOf, String entityKey) {
                 return find(profileId, m -> visibleAt(m, asOf) && m.entityKeys().contains(entityKey));
             }

@@ -13,6 +13,7 @@ import dev.pmmemory.application.port.in.AuditKind;
 import dev.pmmemory.application.port.in.FeedbackOutcome;
 import dev.pmmemory.application.port.out.MemoryListQuery;
 import dev.pmmemory.application.port.in.PagePosition;
+import dev.pmmemory.application.port.out.Memories;
 import dev.pmmemory.application.port.out.MemoryStore;
 import dev.pmmemory.application.port.out.MemoryVectors;
 import dev.pmmemory.application.port.in.RawMessage;
@@ -560,6 +561,8 @@ public abstract class MemoryStoreContract {
             assertThat(ids(sharingTerms(P, asOf, "openai"))).containsExactlyInAnyOrder(INSIDE);
             assertThat(ids(about(P, asOf, "openai"))).containsExactlyInAnyOrder(INSIDE);
             assertThat(ids(perGroup(P, asOf, 50))).containsExactlyInAnyOrder(INSIDE);
+            assertThat(termMatches(P, asOf, "openai")).extracting(Memories.TermMatch::memoryId)
+                    .containsExactlyInAnyOrder(INSIDE);
         }
 
         @Test
@@ -607,6 +610,53 @@ public abstract class MemoryStoreContract {
             assertThat(about(P, asOf, "openai")).containsExactly(full);
             assertThat(perGroup(P, asOf, 1)).containsExactly(full);
             assertThat(recallCandidates(P, asOf)).containsExactly(full);
+        }
+
+        // --- findVisibleTermMatches ---
+
+        private List<Memories.TermMatch> termMatches(String profileId, Instant at, String... terms) {
+            return store.read(tx -> tx.memories().findVisibleTermMatches(profileId, at, List.of(terms)));
+        }
+
+        @Test
+        void termMatchesCountSharedAndDistinctTermsOfEveryMemorySharingOne() {
+            Memory a = memory("m-a", P).type(MemoryType.PROJECT_ADVANCE).weight(7).lastSeenAt(T0.plusSeconds(42))
+                    .keywords(List.of("openai", "估值", "值高", "估值")).build();
+            insert(a, memory("m-b", P).keywords(List.of("估值")).build(),
+                    memory("m-c", P).keywords(List.of("anthropic", "推进")).build(),
+                    memory("m-d", OTHER).keywords(List.of("估值")).build());
+
+            assertThat(termMatches(P, asOf, "估值", "openai", "不存在", "估值")).containsExactlyInAnyOrder(
+                    new Memories.TermMatch("m-a", MemoryType.PROJECT_ADVANCE, 7, T0.plusSeconds(42), 2, 3, false),
+                    new Memories.TermMatch("m-b", MemoryType.PROJECT_NEGATIVE, 1, T0, 1, 1, false));
+            assertThat(termMatches(P, asOf, "不存在")).isEmpty();
+            assertThat(termMatches(P, asOf)).isEmpty();
+        }
+
+        @Test
+        void termMatchesFollowAnUpdateOfTheKeywords() {
+            Memory m = memory("m-a", P).keywords(List.of("估值", "openai")).build();
+            insert(m);
+            inWrite(tx -> tx.memories().update(m.toBuilder().keywords(List.of("海外", "openai", "估值", "大模型")).build()));
+
+            assertThat(termMatches(P, asOf, "海外", "估值")).singleElement()
+                    .satisfies(t -> assertThat(List.of(t.sharedTerms(), t.termCount())).containsExactly(2, 4));
+        }
+
+        @Test
+        void termMatchesFlagAMemoryThatGaveUpEntitiesAndFollowAnUpdateOfThem() {
+            Memory m = memory("m-a", P).entities(List.of("OpenAI", "Anthropic"))
+                    .keywords(List.of("openai", "anthropic", "推进")).build();
+            insert(m);
+            assertThat(termMatches(P, asOf, "anthropic")).singleElement()
+                    .satisfies(t -> assertThat(t.partlySuperseded()).isFalse());
+
+            inWrite(tx -> tx.memories().update(m.toBuilder().supersededEntityKeys(Set.of("anthropic")).build()));
+
+            // the counts stay over all its keywords: recall reads it whole for its live terms
+            assertThat(termMatches(P, asOf, "anthropic")).singleElement()
+                    .satisfies(t -> assertThat(List.of(t.sharedTerms(), t.termCount())).containsExactly(1, 3))
+                    .satisfies(t -> assertThat(t.partlySuperseded()).isTrue());
         }
 
         // --- findVisibleSharingTerms ---

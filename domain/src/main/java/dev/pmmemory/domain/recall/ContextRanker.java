@@ -168,6 +168,21 @@ public final class ContextRanker {
         return factors(type, weight, lastSeenAt, keywordMatch(0.0, cosine), asOf);
     }
 
+    /**
+     * The factors of a memory from the few fields they depend on, its set similarity over its live
+     * terms already known (counted by a store, {@link dev.pmmemory.domain.text.Jaccard#fromCounts}):
+     * what {@link #score} gives the memory, to the last bit, without reading it whole.
+     */
+    ScoreFactors factorsFromJaccard(MemoryType type, int weight, Instant lastSeenAt, double jaccard,
+                                    OptionalDouble cosine, Instant asOf) {
+        return factors(type, weight, lastSeenAt, keywordMatch(jaccard, cosine), asOf);
+    }
+
+    /** Whether a memory of that set similarity (over its live terms) and cosine matches the query. */
+    boolean matches(double jaccard, OptionalDouble cosine) {
+        return keywordMatch(jaccard, cosine) > 0;
+    }
+
     /** Whether a memory sharing no term with the query matches it all the same (its cosine). */
     boolean matchesSharingNoTerm(OptionalDouble cosine) {
         return keywordMatch(0.0, cosine) > 0;

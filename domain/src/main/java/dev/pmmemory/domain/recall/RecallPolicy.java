@@ -2,10 +2,12 @@ package dev.pmmemory.domain.recall;
 
 import dev.pmmemory.domain.memory.Memory;
 import dev.pmmemory.domain.memory.MemoryType;
+import dev.pmmemory.domain.text.Jaccard;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.PriorityQueue;
 import java.util.Set;
 
 /**
@@ -17,11 +19,14 @@ import java.util.Set;
  * type, weight (up to {@link ContextRanker#WEIGHT_SATURATION}), last_seen_at and, with semantic
  * recall, its cosine. Without semantic recall it therefore only grows with last_seen_at within
  * one type and one {@link #weightBucket weight bucket}: the K most recent of every such group hold
- * the best memories sharing no term, and the best preference among them (top-K guard). The memories
- * sharing a term are all read (their jaccard needs their keywords); with an entity filter, every
- * memory about the entity is read too, since the filter may leave none of the groups' picks.
- * Relevance first changes nothing to this: without semantic recall the memories that match are
- * all term sharers, and within those that do not, the score orders as in the seed.
+ * the best memories sharing no term, and the best preference among them (top-K guard). A memory
+ * sharing a term is scored exactly from its {@link TermSharer counts} (a common term can have
+ * thousands), and only the K best of them in the ranker's order (matched first, with relevance
+ * first) and their best preference are read whole ({@link #sharersWorthReadingWhole}); one that gave
+ * up entities is always read whole, its counts being over keywords that include them. With an entity
+ * filter, every memory about the entity is read too, since the filter may leave none of the other
+ * picks. Relevance first changes nothing to the groups: without semantic recall the memories that
+ * match are all term sharers, and within those that do not, the score orders as in the seed.
  *
  * <p>With semantic recall the cosine can lift an old memory above recent ones of its group, so
  * every visible memory not read whole is scored from its {@link UnreadMemory ranking facts} and
@@ -45,13 +50,74 @@ public final class RecallPolicy {
     }
 
     /**
-     * The reads that hold the top K of a present recall and the preference the top-K guard may carry.
+     * The reads that hold, with the {@link #sharersWorthReadingWhole term sharers worth reading}, the top
+     * K of a present recall and the preference the top-K guard may carry. The sharers themselves are
+     * not among these reads ({@code terms} empty): they are first read as counts.
      *
      * @param semantic with semantic recall on the groups are not read: {@link #worthReadingWhole} picks instead
      */
     public RecallCandidates candidates(Set<String> terms, RecallFilter filter, Instant asOf, int limit,
                                        boolean semantic) {
-        return new RecallCandidates(asOf, terms, filter.entity(), semantic ? 0 : limit);
+        return new RecallCandidates(asOf, Set.of(), filter.entity(), semantic ? 0 : limit);
+    }
+
+    /**
+     * Of the memories sharing a query term, the ids that can be picked: the {@code limit} best the
+     * filter's types admit and the best preference among them, in the ranker's order (matched first
+     * with relevance first), each scored and matched exactly as the ranker will once it is read
+     * (Jaccard from the counts, the cosine when semantic recall is on); and every one that is
+     * {@link TermSharer#partlySuperseded partly superseded}, whose counts do not give its Jaccard.
+     *
+     * @param queryTerms how many distinct terms the query has
+     */
+    public List<String> sharersWorthReadingWhole(List<TermSharer> sharers, int queryTerms, RecallFilter filter,
+                                                 Instant asOf, int limit) {
+        List<Picked> scored = new ArrayList<>();
+        List<String> always = new ArrayList<>();
+        for (TermSharer m : sharers) {
+            if (!filter.admitsType(m.type())) {
+                continue;
+            }
+            if (m.partlySuperseded()) {
+                always.add(m.id());
+                continue;
+            }
+            double jaccard = Jaccard.fromCounts(queryTerms, m.termCount(), m.sharedTerms());
+            scored.add(new Picked(m.id(), m.type(), m.lastSeenAt(),
+                    ranker.factorsFromJaccard(m.type(), m.weight(), m.lastSeenAt(), jaccard, m.cosine(), asOf)
+                            .score(), ranker.matches(jaccard, m.cosine())));
+        }
+        List<String> wanted = bestAndBestPreference(scored, limit);
+        always.stream().filter(id -> !wanted.contains(id)).forEach(wanted::add);
+        return wanted;
+    }
+
+    private record Picked(String id, MemoryType type, Instant lastSeenAt, double score, boolean matched) {
+    }
+
+    /** The {@code limit} best and the best preference: a bounded selection, not a sort of every memory. */
+    private List<String> bestAndBestPreference(List<Picked> scored, int limit) {
+        Comparator<Picked> order = ranker.order(Picked::matched, Picked::score, Picked::lastSeenAt, Picked::id);
+        PriorityQueue<Picked> worstFirst = new PriorityQueue<>(order.reversed());
+        Picked bestPreference = null;
+        for (Picked p : scored) {
+            worstFirst.add(p);
+            if (worstFirst.size() > limit) {
+                worstFirst.poll();
+            }
+            if (p.type() == MemoryType.LONG_TERM_PREFERENCE
+                    && (bestPreference == null || order.compare(p, bestPreference) < 0)) {
+                bestPreference = p;
+            }
+        }
+        List<Picked> best = new ArrayList<>(worstFirst);
+        best.sort(order);
+        List<String> wanted = new ArrayList<>();
+        best.forEach(p -> wanted.add(p.id()));
+        if (bestPreference != null && !wanted.contains(bestPreference.id())) {
+            wanted.add(bestPreference.id());
+        }
+        return wanted;
     }
 
     /**

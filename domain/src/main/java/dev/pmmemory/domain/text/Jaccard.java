@@ -22,7 +22,22 @@ public final class Jaccard {
                 common++;
             }
         }
-        int union = a.size() + b.size() - common;
+        return fromCounts(a.size(), b.size(), common);
+    }
+
+    /**
+     * The same similarity from the sizes alone: what {@link #similarity} returns for sets of
+     * {@code sizeA} and {@code sizeB} distinct terms sharing {@code common}, to the last bit (a store
+     * can count shared terms without handing over the sets).
+     */
+    public static double fromCounts(int sizeA, int sizeB, int common) {
+        if (sizeA == 0 || sizeB == 0) {
+            return 0.0;
+        }
+        if (common < 0 || common > Math.min(sizeA, sizeB)) {
+            throw new IllegalArgumentException("common must be in [0, min(sizes)], got " + common);
+        }
+        int union = sizeA + sizeB - common;
         return (double) common / union;
     }
 }

@@ -5,6 +5,7 @@ import static dev.pmmemory.domain.recall.RankerFixtures.daysAgo;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.pmmemory.domain.memory.MemoryType;
+import dev.pmmemory.domain.text.Jaccard;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -28,11 +29,69 @@ class RecallPolicyTest {
     }
 
     @Test
-    void keywordRecallReadsTermSharersTheEntityAndTheKMostRecentOfEachGroup() {
+    void keywordRecallReadsTheEntityAndTheKMostRecentOfEachGroupButNotTheTermSharersWhole() {
         RecallCandidates q = POLICY.candidates(Set.of("openai"), new RecallFilter(Set.of(), Optional.of("OpenAI")),
                 AS_OF, 4, false);
 
-        assertThat(q).isEqualTo(new RecallCandidates(AS_OF, Set.of("openai"), Optional.of("openai"), 4));
+        // the term sharers are read as counts first (sharersWorthReadingWhole), not among these reads
+        assertThat(q).isEqualTo(new RecallCandidates(AS_OF, Set.of(), Optional.of("openai"), 4));
+    }
+
+    @Test
+    void ofTheTermSharersTheKBestByTheirExactScoreAndTheBestPreferenceAreWorthReading() {
+        // query of 2 terms: sharing both of 2 keywords is jaccard 1, one of 11 is 1/12
+        List<TermSharer> sharers = List.of(
+                new TermSharer("recent-weak", MemoryType.PROJECT_NEGATIVE, 1, daysAgo(0), 1, 11, false, OptionalDouble.empty()),
+                new TermSharer("older-exact", MemoryType.PROJECT_NEGATIVE, 1, daysAgo(20), 2, 2, false, OptionalDouble.empty()),
+                new TermSharer("market", MemoryType.MARKET_INFO, 3, daysAgo(1), 1, 3, false, OptionalDouble.empty()),
+                new TermSharer("pref", MemoryType.LONG_TERM_PREFERENCE, 1, daysAgo(200), 1, 20, false, OptionalDouble.empty()));
+
+        assertThat(POLICY.sharersWorthReadingWhole(sharers, 2, RecallFilter.NONE, AS_OF, 1))
+                .containsExactly("older-exact", "pref");
+        assertThat(POLICY.sharersWorthReadingWhole(sharers, 2, RecallFilter.NONE, AS_OF, 2))
+                .containsExactly("older-exact", "recent-weak", "pref");
+        assertThat(POLICY.sharersWorthReadingWhole(sharers, 2,
+                new RecallFilter(Set.of(MemoryType.MARKET_INFO), Optional.empty()), AS_OF, 3)).containsExactly("market");
+        assertThat(POLICY.sharersWorthReadingWhole(List.of(), 2, RecallFilter.NONE, AS_OF, 3)).isEmpty();
+    }
+
+    @Test
+    void aPartlySupersededSharerIsAlwaysReadWholeSinceItsCountsIncludeTheEntitiesItGaveUp() {
+        // counted over all its keywords it would look like jaccard 1; over its live terms it may be 0
+        List<TermSharer> sharers = List.of(
+                new TermSharer("best", MemoryType.PROJECT_NEGATIVE, 1, daysAgo(0), 2, 2, false, OptionalDouble.empty()),
+                new TermSharer("gave-up", MemoryType.PROJECT_ADVANCE, 1, daysAgo(300), 1, 9, true,
+                        OptionalDouble.empty()),
+                new TermSharer("filtered", MemoryType.MARKET_INFO, 1, daysAgo(0), 1, 9, true, OptionalDouble.empty()));
+
+        assertThat(POLICY.sharersWorthReadingWhole(sharers, 2,
+                new RecallFilter(Set.of(MemoryType.PROJECT_NEGATIVE, MemoryType.PROJECT_ADVANCE), Optional.empty()),
+                AS_OF, 1)).containsExactly("best", "gave-up");
+    }
+
+    @Test
+    void relevanceFirstASharerOfALiveTermIsMatchedWhateverItsCosineSoTheSharersKeepTheirScoreOrder() {
+        ContextRanker relevanceRanker = new ContextRanker(RankerFixtures.PRIORITY::get, new HybridMatch(0.6, 0.5),
+                RankingMode.RELEVANCE);
+        double weak = Jaccard.fromCounts(2, 50, 1);
+        // the cosine only adds to the set similarity: below the unrelated level it takes nothing away
+        assertThat(relevanceRanker.matches(weak, OptionalDouble.of(-1.0))).isTrue();
+        assertThat(relevanceRanker.matches(weak, OptionalDouble.empty())).isTrue();
+        assertThat(relevanceRanker.matches(0.0, OptionalDouble.of(0.4))).isFalse();
+        assertThat(relevanceRanker.matches(0.0, OptionalDouble.of(0.9))).isTrue();
+        List<TermSharer> sharers = List.of(
+                new TermSharer("weak-far", MemoryType.PROJECT_NEGATIVE, 10, daysAgo(0), 1, 50, false,
+                        OptionalDouble.of(-1.0)),
+                new TermSharer("close-old", MemoryType.TEMP_STATUS, 1, daysAgo(100), 1, 50, false,
+                        OptionalDouble.of(0.9)),
+                new TermSharer("gave-up", MemoryType.TEMP_STATUS, 1, daysAgo(100), 1, 2, true,
+                        OptionalDouble.of(0.9)));
+        boolean weakFarFirst = relevanceRanker.factorsFromJaccard(MemoryType.PROJECT_NEGATIVE, 10, daysAgo(0), weak,
+                OptionalDouble.of(-1.0), AS_OF).score() > relevanceRanker.factorsFromJaccard(MemoryType.TEMP_STATUS,
+                1, daysAgo(100), weak, OptionalDouble.of(0.9), AS_OF).score();
+
+        assertThat(new RecallPolicy(relevanceRanker).sharersWorthReadingWhole(sharers, 2, RecallFilter.NONE, AS_OF, 1))
+                .containsExactly(weakFarFirst ? "weak-far" : "close-old", "gave-up");
     }
 
     @Test

@@ -28,6 +28,20 @@ class JaccardTest {
     }
 
     @Property
+    void fromCountsIsTheSimilarityToTheLastBit(@ForAll @Size(max = 8) Set<@StringLength(min = 1, max = 2) String> a,
+                                               @ForAll @Size(max = 8) Set<@StringLength(min = 1, max = 2) String> b) {
+        int common = (int) a.stream().filter(b::contains).count();
+
+        assertThat(Jaccard.fromCounts(a.size(), b.size(), common)).isEqualTo(Jaccard.similarity(a, b));
+    }
+
+    @Test
+    void fromCountsRefusesMoreSharedTermsThanASetHas() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> Jaccard.fromCounts(2, 3, 3))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Property
     void isInUnitInterval(@ForAll @Size(max = 8) Set<@StringLength(max = 2) String> a,
                           @ForAll @Size(max = 8) Set<@StringLength(max = 2) String> b) {
         assertThat(Jaccard.similarity(a, b)).isBetween(0.0, 1.0);

@@ -178,6 +178,25 @@ final class PostgresMemories implements Memories {
     }
 
     @Override
+    public List<TermMatch> findVisibleTermMatches(String profileId, Instant asOf, Collection<String> terms) {
+        if (terms.isEmpty()) {
+            return List.of();
+        }
+        // a few scalar columns, not whole rows: no content or decoded lists for each of the thousands
+        // of memories a common term can have; the counts are over distinct keywords
+        String[] wanted = distinct(terms);
+        return PgSql.query(c, "SELECT id, type, weight, last_seen_at,"
+                + " (SELECT count(DISTINCT k) FROM unnest(keywords) k WHERE k = ANY(CAST(? AS text[]))) AS shared,"
+                + " (SELECT count(DISTINCT k) FROM unnest(keywords) k) AS term_count,"
+                + " cardinality(superseded_entity_keys) > 0 AS partly_superseded"
+                + " FROM memories WHERE profile_id = ? AND keywords && CAST(? AS text[]) AND" + VISIBLE,
+                rs -> new TermMatch(rs.getString("id"), MemoryType.fromWireName(rs.getString("type")).orElseThrow(),
+                        rs.getInt("weight"), PgSql.instant(rs, "last_seen_at"), rs.getInt("shared"),
+                        rs.getInt("term_count"), rs.getBoolean("partly_superseded")),
+                wanted, profileId, wanted, asOf, asOf, asOf);
+    }
+
+    @Override
     public List<Memory> findVisibleAbout(String profileId, Instant asOf, String entityKey) {
         return rows("SELECT * FROM memories WHERE profile_id = ? AND entity_keys @> CAST(? AS text[]) AND" + VISIBLE,
                 profileId, new String[] {entityKey}, asOf, asOf, asOf);

@@ -31,7 +31,7 @@ import java.util.Set;
 final class SqliteMemories implements Memories {
     private static final String COLUMNS = "id, profile_id, type, content, normalized_content, entities, keywords,"
             + " weight, status, source, session_id, created_at, last_seen_at, expires_at, valid_from, valid_until,"
-            + " superseded_by, superseded_entity_keys, source_message_ids, weight_bucket";
+            + " superseded_by, superseded_entity_keys, source_message_ids, weight_bucket, term_count";
     /** Visible at an instant (bound three times): see {@link Memories}. */
     static final String VISIBLE = " expires_at > ? AND valid_from <= ? AND (valid_until IS NULL OR valid_until > ?)";
     /**
@@ -61,7 +61,7 @@ final class SqliteMemories implements Memories {
     public void insert(Memory m) {
         Jdbc.run(() -> {
             try (Statements.Lease lease = c.prepare("INSERT INTO memories (" + COLUMNS
-                    + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                    + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
                 PreparedStatement ps = lease.statement();
                 bind(ps, m);
                 ps.executeUpdate();
@@ -77,10 +77,10 @@ final class SqliteMemories implements Memories {
                     + " content = ?, normalized_content = ?, entities = ?, keywords = ?, weight = ?, status = ?,"
                     + " source = ?, session_id = ?, created_at = ?, last_seen_at = ?, expires_at = ?,"
                     + " valid_from = ?, valid_until = ?, superseded_by = ?, superseded_entity_keys = ?,"
-                    + " source_message_ids = ?, weight_bucket = ? WHERE id = ?")) {
+                    + " source_message_ids = ?, weight_bucket = ?, term_count = ? WHERE id = ?")) {
                 PreparedStatement ps = lease.statement();
                 bind(ps, m);
-                ps.setString(21, m.id());
+                ps.setString(22, m.id());
                 if (ps.executeUpdate() != 1) {
                     throw new IllegalStateException("no memory " + m.id() + " to update");
                 }
@@ -175,6 +175,29 @@ final class SqliteMemories implements Memories {
         return many("SELECT " + COLUMNS + " FROM memories WHERE +profile_id = ? AND" + VISIBLE_NOT_INDEXED
                 + " AND id IN (SELECT memory_id FROM memory_terms WHERE profile_id = ? AND term IN ("
                 + placeholders(args.size() - 5) + "))", args.toArray());
+    }
+
+    @Override
+    public List<TermMatch> findVisibleTermMatches(String profileId, Instant asOf, Collection<String> terms) {
+        if (terms.isEmpty()) {
+            return List.of();
+        }
+        long t = asOf.toEpochMilli();
+        Set<String> distinct = new LinkedHashSet<>(terms);
+        List<Object> args = new ArrayList<>(List.of(profileId));
+        args.addAll(distinct);
+        args.addAll(List.of(profileId, t, t, t));
+        // the lookup rows counted per memory, then each memory's few ranking columns by primary key:
+        // no content, keywords or lists decoded for the thousands a common term can have
+        return Jdbc.query(c, "SELECT m.id, m.type, m.weight, m.last_seen_at, s.shared, m.term_count,"
+                        + " COALESCE(m.superseded_entity_keys, '') <> '' FROM"
+                        + " (SELECT memory_id, COUNT(*) AS shared FROM memory_terms WHERE profile_id = ? AND term IN ("
+                        + placeholders(distinct.size()) + ") GROUP BY memory_id) s"
+                        + " JOIN memories m ON m.id = s.memory_id WHERE +profile_id = ? AND" + VISIBLE_NOT_INDEXED,
+                rs -> new TermMatch(rs.getString(1), MemoryType.fromWireName(rs.getString(2)).orElseThrow(),
+                        rs.getInt(3), Instant.ofEpochMilli(rs.getLong(4)), rs.getInt(5), rs.getInt(6),
+                        rs.getBoolean(7)),
+                args.toArray());
     }
 
     @Override
@@ -397,6 +420,7 @@ final class SqliteMemories implements Memories {
         ps.setString(18, join(m.supersededEntityKeys().stream().sorted().toList()));
         ps.setString(19, join(m.sourceMessageIds()));
         ps.setInt(20, RecallPolicy.weightBucket(m.weight()));
+        ps.setInt(21, new HashSet<>(m.keywords()).size()); // the rows of memory_terms
     }
 
     private static Memory read(ResultSet rs) throws SQLException {

@@ -213,7 +213,13 @@ final class SqliteSchema {
                       name_key TEXT PRIMARY KEY,
                       entity_key TEXT NOT NULL REFERENCES registered_entities(entity_key)
                     )""",
-                    "CREATE INDEX entity_names_entity ON entity_names(entity_key)")));
+                    "CREATE INDEX entity_names_entity ON entity_names(entity_key)")),
+            // issue 11, flat latency: a memory's number of distinct keywords beside it, so recall scores the
+            // memories sharing a query term from counts (Jaccard) and reads whole only those it keeps.
+            // SQLite only: PostgreSQL counts over the keywords array in the query (no V10 there).
+            new Migration(10, "term counts", List.of(
+                    "ALTER TABLE memories ADD COLUMN term_count INTEGER NOT NULL DEFAULT 0",
+                    "UPDATE memories SET term_count = (SELECT COUNT(*) FROM memory_terms t WHERE t.memory_id = memories.id)")));
 
     private SqliteSchema() {
     }

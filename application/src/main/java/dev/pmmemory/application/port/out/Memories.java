@@ -49,6 +49,24 @@ public interface Memories {
     /** Memories visible at {@code asOf} with at least one of {@code terms} among their keywords. */
     List<Memory> findVisibleSharingTerms(String profileId, Instant asOf, Collection<String> terms);
 
+    /**
+     * What ranking needs of each memory visible at {@code asOf} sharing at least one of
+     * {@code terms}, without reading it whole: the same memories as {@link #findVisibleSharingTerms}.
+     */
+    List<TermMatch> findVisibleTermMatches(String profileId, Instant asOf, Collection<String> terms);
+
+    /**
+     * A memory sharing query terms, as far as its score depends on it.
+     *
+     * @param sharedTerms how many of the distinct query terms are among its keywords (at least 1)
+     * @param termCount   how many distinct keywords it has
+     * @param partlySuperseded it gave up entities ({@code supersededEntityKeys} not empty): both counts
+     *                         include them, while its score is over its live terms, so it is read whole
+     */
+    record TermMatch(String memoryId, MemoryType type, int weight, Instant lastSeenAt, int sharedTerms,
+                     int termCount, boolean partlySuperseded) {
+    }
+
     /** Memories visible at {@code asOf} that name the entity {@code entityKey}. */
     List<Memory> findVisibleAbout(String profileId, Instant asOf, String entityKey);
 

@@ -1,0 +1,32 @@
+package dev.pmmemory.bootstrap;
+
+import dev.pmmemory.adapters.postgres.PostgresMemoryStore;
+import dev.pmmemory.application.port.out.MemoryStore;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import jakarta.inject.Inject;
+import java.sql.Connection;
+import java.sql.Statement;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+
+/** bench/context on PostgreSQL (EMPTIES the test database first): off unless -Dpm.bench.context=true. */
+@QuarkusTest
+@TestProfile(PostgresProfile.class)
+@EnabledIfSystemProperty(named = "pm.bench.context", matches = "true")
+class PostgresContextBenchTest {
+
+    @Inject
+    MemoryStore store;
+
+    @Test
+    void contextLatencyAtOneTenAndAHundredThousandMemories() throws Exception {
+        PostgresMemoryStore postgres = (PostgresMemoryStore) store;
+        postgres.schemaVersion();
+        try (Connection c = PostgresTestConnection.open(); Statement s = c.createStatement()) {
+            s.execute("TRUNCATE memory_vectors, memories, raw_messages, audit_events, job_runs");
+            // fresh planner statistics once filled would be fairer, but autovacuum decides that in production too
+        }
+        ContextBench.writeCsv(ContextBench.run("postgres", postgres));
+    }
+}

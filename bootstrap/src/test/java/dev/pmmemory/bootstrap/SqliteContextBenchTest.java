@@ -1,0 +1,20 @@
+package dev.pmmemory.bootstrap;
+
+import dev.pmmemory.adapters.sqlite.SqliteMemoryStore;
+import java.nio.file.Path;
+import java.time.Clock;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+import org.junit.jupiter.api.io.TempDir;
+
+/** bench/context on SQLite (a temporary file): off unless -Dpm.bench.context=true (bench/context/README.md). */
+@EnabledIfSystemProperty(named = "pm.bench.context", matches = "true")
+class SqliteContextBenchTest {
+
+    @Test
+    void contextLatencyAtOneTenAndAHundredThousandMemories(@TempDir Path dir) {
+        try (SqliteMemoryStore store = SqliteMemoryStore.open(dir.resolve("bench.db"), Clock.systemUTC())) {
+            ContextBench.writeCsv(ContextBench.run("sqlite", store));
+        }
+    }
+}
