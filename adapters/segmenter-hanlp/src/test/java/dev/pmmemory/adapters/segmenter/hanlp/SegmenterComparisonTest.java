@@ -57,8 +57,10 @@ class SegmenterComparisonTest {
         System.out.println(out);
         assertThat(hanlp.domainWordsWhole()).isGreaterThan(ngram.domainWordsWhole());
         assertThat(hanlp.hanTermPrecision()).isGreaterThan(ngram.hanTermPrecision());
-        assertThat(hanlp.recallAt3()).isGreaterThanOrEqualTo(ngram.recallAt3());
-        assertThat(hanlp.mrr()).isGreaterThan(ngram.mrr());
+        // Under relevance-first ranking (issue 11) the n-gram terms already find the set's memories (recall@3
+        // 1.000, MRR 0.982 against HanLP's 0.982 / 0.975): HanLP's gain is cleaner terms, not retrieval, which
+        // is why the default stays ngram. On the held-out cases neither loses to the other.
+        assertThat(hanlp.heldOutRecallAt3()).isGreaterThanOrEqualTo(ngram.heldOutRecallAt3());
     }
 
     private static Segmenter named(Segmenter segmenter, String name) {
