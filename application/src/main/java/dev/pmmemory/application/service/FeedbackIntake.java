@@ -315,6 +315,9 @@ public final class FeedbackIntake implements AddFeedback {
         List<RepeatSplit.Cut> cuts = new ArrayList<>();
         Instant said = late.createdAt();
         for (Memory o : opposites) {
+            if (!RepeatSplit.spans(late, o)) {
+                continue; // an in-order add: no past state to derive (it reads raw messages and audit events)
+            }
             Optional<Duration> ttl = lexicon.ruleFor(o.type()).ttl();
             Set<String> heldWhenSaid = pastStates.at(tx, o.profileId(), o, said).map(Memory::liveEntityKeys)
                     .orElse(Set.of());

@@ -66,8 +66,12 @@ public final class RepeatSplit {
                 && !shared.isEmpty() && !givenUp.containsAll(repeated.entityKeys());
     }
 
-    /** An opposite decision of {@code late}, visible when it was said and mentioned again after. */
-    private static boolean spans(Memory late, Memory repeated) {
+    /**
+     * Whether {@code repeated} is an opposite decision of {@code late}, visible when it was said and mentioned
+     * again after: the precondition of {@link #cuts} and {@link #takesSomeOver}, cheap to check before the
+     * entities it held back then are derived.
+     */
+    public static boolean spans(Memory late, Memory repeated) {
         Instant said = late.createdAt();
         return ConflictResolver.oppositeDecision(late.type()).filter(t -> t == repeated.type()).isPresent()
                 && !repeated.id().equals(late.id())
