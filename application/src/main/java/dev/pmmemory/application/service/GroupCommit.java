@@ -50,6 +50,14 @@ final class GroupCommit<I, R> {
         this.alone = Objects.requireNonNull(alone, "alone");
     }
 
+    /** How many items of {@code key} wait for a transaction (tests wait on it instead of sleeping). */
+    int queued(String key) {
+        synchronized (lanes) {
+            Lane<I, R> lane = lanes.get(key);
+            return lane == null ? 0 : lane.queue.size();
+        }
+    }
+
     /** Writes {@code item} under {@code key}; returns once the transaction holding it has committed. */
     R submit(String key, I item) {
         Slot<I, R> mine = new Slot<>(item);

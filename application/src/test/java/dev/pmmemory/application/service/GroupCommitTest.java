@@ -73,7 +73,7 @@ class GroupCommitTest {
             for (int i = 1; i <= 10; i++) {
                 int item = i;
                 later.add(pool.submit(() -> gc.submit("p", item)));
-                Thread.sleep(5); // arrival order is the order of submit
+                awaitQueued(gc, i); // arrival order is the order of submit
             }
             Thread.sleep(50);
             store.firstHeld.countDown();
@@ -103,7 +103,7 @@ class GroupCommitTest {
             for (int i = 1; i <= 7; i++) {
                 int item = i;
                 all.add(pool.submit(() -> gc.submit("p", item)));
-                Thread.sleep(5);
+                awaitQueued(gc, i);
             }
             Thread.sleep(50);
             store.firstHeld.countDown();
@@ -127,9 +127,9 @@ class GroupCommitTest {
             Future<String> first = pool.submit(() -> gc.submit("p", 0));
             awaitConcurrent(store, 1);
             Future<String> a = pool.submit(() -> gc.submit("p", 1));
-            Thread.sleep(5);
+            awaitQueued(gc, 1);
             Future<String> bad = pool.submit(() -> gc.submit("p", -1));
-            Thread.sleep(5);
+            awaitQueued(gc, 2);
             Future<String> b = pool.submit(() -> gc.submit("p", 2));
             Thread.sleep(50);
             store.firstHeld.countDown();
@@ -228,6 +228,15 @@ class GroupCommitTest {
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    /** Waits until {@code n} items of profile "p" are queued: the next submit then arrives after them. */
+    private static void awaitQueued(GroupCommit<Integer, String> gc, int n) throws InterruptedException {
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (gc.queued("p") < n && System.nanoTime() < until) {
+            Thread.sleep(1);
+        }
+        assertThat(gc.queued("p")).isEqualTo(n);
     }
 
     private static void awaitConcurrent(Recorder store, int n) throws InterruptedException {
