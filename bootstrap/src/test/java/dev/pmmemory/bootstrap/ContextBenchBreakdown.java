@@ -3,6 +3,10 @@ package dev.pmmemory.bootstrap;
 import dev.pmmemory.application.port.in.RecallContextQuery;
 import dev.pmmemory.application.port.out.Embeddings;
 import dev.pmmemory.application.port.out.MemoryStore;
+import dev.pmmemory.domain.lexicon.Lexicon;
+import dev.pmmemory.domain.recall.ContextRanker;
+import dev.pmmemory.domain.recall.RecallFilter;
+import dev.pmmemory.domain.recall.RecallPolicy;
 import dev.pmmemory.domain.text.TextAnalyzer;
 import java.time.Instant;
 import java.util.Locale;
@@ -17,6 +21,9 @@ import java.util.function.Supplier;
  */
 final class ContextBenchBreakdown {
     private static final int RUNS = 21;
+    private static final Lexicon LEXICON = Lexicon.loadDefault();
+    private static final RecallPolicy POLICY = new RecallPolicy(new ContextRanker(
+            type -> LEXICON.ruleFor(type).priority()));
 
     private ContextBenchBreakdown() {
     }
@@ -31,8 +38,15 @@ final class ContextBenchBreakdown {
                             tx.memories().findVisibleSharingTerms(profile, asOf, terms).size()))
                     + " sharingCounts(now)=" + timed(store, () -> store.read(tx ->
                             tx.memories().findVisibleTermMatches(profile, asOf, terms).size()))
-                    + " perGroup=" + timed(store, () -> store.read(tx ->
+                    + " sharingBest(scored in the store)=" + timed(store, () -> store.read(tx ->
+                            POLICY.sharerRankings(terms, RecallFilter.NONE, asOf, RecallContextQuery.DEFAULT_LIMIT)
+                                    .stream().mapToInt(r -> tx.memories().findBestTermMatches(profile, r).size())
+                                    .sum()))
+                    + " perGroup(whole)=" + timed(store, () -> store.read(tx ->
                             tx.memories().findMostRecentVisiblePerGroup(profile, asOf,
+                                    RecallContextQuery.DEFAULT_LIMIT).size()))
+                    + " perGroup(facts)=" + timed(store, () -> store.read(tx ->
+                            tx.memories().findMostRecentVisiblePerGroupFacts(profile, asOf,
                                     RecallContextQuery.DEFAULT_LIMIT).size()))
                     + " facts=" + timed(store, () -> store.read(tx -> tx.facts().validAt(profile, asOf).size()))
                     + " rankingFacts(semantic)=" + timed(store, () -> store.read(tx ->

@@ -13,7 +13,9 @@ class SqliteContextBenchTest {
 
     @Test
     void contextLatencyAtOneTenAndAHundredThousandMemories(@TempDir Path dir) {
-        try (SqliteMemoryStore store = SqliteMemoryStore.open(dir.resolve("bench.db"), Clock.systemUTC())) {
+        // -Dpm.bench.context.sqlite-file keeps the filled database for a look with sqlite3 afterwards
+        Path file = Path.of(System.getProperty("pm.bench.context.sqlite-file", dir.resolve("bench.db").toString()));
+        try (SqliteMemoryStore store = SqliteMemoryStore.open(file, Clock.systemUTC())) {
             ContextBench.writeCsv(ContextBench.run("sqlite", store));
         }
     }

@@ -1,6 +1,7 @@
 package dev.pmmemory.application.service;
 
 import dev.pmmemory.application.port.out.MemoryStore.StoreTransaction;
+import dev.pmmemory.application.port.out.Memories.RankedTermMatch;
 import dev.pmmemory.application.port.out.Memories.TermMatch;
 import dev.pmmemory.application.port.out.MemoryVectors.RankingFacts;
 import dev.pmmemory.domain.lexicon.Lexicon;
@@ -9,6 +10,7 @@ import dev.pmmemory.domain.recall.Cosine;
 import dev.pmmemory.domain.recall.RecallFilter;
 import dev.pmmemory.domain.recall.RecallPolicy;
 import dev.pmmemory.domain.recall.SemanticSimilarity;
+import dev.pmmemory.domain.recall.SharerRanking;
 import dev.pmmemory.domain.recall.TermSharer;
 import dev.pmmemory.domain.recall.UnreadMemory;
 import java.time.Instant;
@@ -54,14 +56,20 @@ final class CandidateReads {
         Map<String, Memory> byId = new LinkedHashMap<>();
         tx.memories().findCandidates(profileId, policy.candidates(terms, filter, asOf, limit, query.isPresent()))
                 .forEach(m -> byId.put(m.id(), m));
-        List<TermMatch> matches = terms.isEmpty() ? List.of()
-                : tx.memories().findVisibleTermMatches(profileId, asOf, terms);
         if (query.isEmpty()) {
-            List<TermSharer> sharers = matches.stream().map(m -> sharer(m, OptionalDouble.empty())).toList();
+            List<TermSharer> sharers = bestSharers(tx, profileId, terms, filter, asOf, limit).stream()
+                    .map(m -> sharer(m, OptionalDouble.empty())).toList();
             readWhole(tx, profileId, policy.sharersWorthReadingWhole(sharers, terms.size(), filter, asOf, limit),
                     byId);
+            List<UnreadMemory> recent = tx.memories()
+                    .findMostRecentVisiblePerGroupFacts(profileId, asOf, policy.mostRecentPerGroup(limit, false))
+                    .stream().map(f -> new UnreadMemory(f.memoryId(), f.type(), f.weight(), f.lastSeenAt(),
+                            OptionalDouble.empty())).toList();
+            readWhole(tx, profileId, policy.worthReadingWhole(recent, filter, asOf, limit), byId);
             return new Candidates(List.copyOf(byId.values()), SemanticSimilarity.NONE);
         }
+        List<TermMatch> matches = terms.isEmpty() ? List.of()
+                : tx.memories().findVisibleTermMatches(profileId, asOf, terms);
         QueryVector qv = query.get();
         Map<String, TermMatch> matchById = new HashMap<>();
         matches.forEach(m -> matchById.put(m.memoryId(), m));
@@ -82,6 +90,26 @@ final class CandidateReads {
         readWhole(tx, profileId, policy.sharersWorthReadingWhole(sharers, terms.size(), filter, asOf, limit), byId);
         readWhole(tx, profileId, policy.worthReadingWhole(rest, filter, asOf, limit), byId);
         return new Candidates(List.copyOf(byId.values()), m -> cosine(qv.vector(), vectors.get(m.id())));
+    }
+
+    /**
+     * The term sharers that can be picked (semantic recall off), scored by the store: the few best of
+     * each {@link RecallPolicy#sharerRankings ranking}, or, when a near tie at the last one needed
+     * leaves that open, every sharer as counts.
+     */
+    private List<TermMatch> bestSharers(StoreTransaction tx, String profileId, Set<String> terms, RecallFilter filter,
+                                        Instant asOf, int limit) {
+        Map<String, TermMatch> union = new LinkedHashMap<>();
+        for (SharerRanking ranking : policy.sharerRankings(terms, filter, asOf, limit)) {
+            List<RankedTermMatch> best = tx.memories().findBestTermMatches(profileId, ranking);
+            List<Double> scores = best.stream().filter(b -> !b.match().partlySuperseded())
+                    .map(RankedTermMatch::storeScore).toList();
+            if (!ranking.settles(scores)) {
+                return tx.memories().findVisibleTermMatches(profileId, asOf, terms);
+            }
+            best.forEach(b -> union.putIfAbsent(b.match().memoryId(), b.match()));
+        }
+        return List.copyOf(union.values());
     }
 
     private static TermSharer sharer(TermMatch m, OptionalDouble cosine) {

@@ -659,6 +659,89 @@ public abstract class MemoryStoreContract {
                     .satisfies(t -> assertThat(t.partlySuperseded()).isTrue());
         }
 
+        // --- findBestTermMatches ---
+
+        private static final java.util.Map<MemoryType, Double> PRIORITIES = java.util.Map.of(
+                MemoryType.LONG_TERM_PREFERENCE, 1.0, MemoryType.PROJECT_NEGATIVE, 0.9,
+                MemoryType.PROJECT_ADVANCE, 0.8, MemoryType.PROJECT_POSITIVE, 0.6, MemoryType.MARKET_INFO, 0.5,
+                MemoryType.TEMP_STATUS, 0.3);
+
+        /** Sharers of 估值 of every type, weight, age and term count, a few invisible, partly superseded or elsewhere. */
+        private void manySharers() {
+            java.util.Random r = new java.util.Random(42);
+            List<Memory> all = new ArrayList<>();
+            MemoryType[] types = MemoryType.values();
+            for (int i = 0; i < 60; i++) {
+                List<String> keywords = new ArrayList<>(List.of("估值"));
+                if (i % 3 == 0) {
+                    keywords.add("openai");
+                }
+                for (int k = 0; k < r.nextInt(6); k++) {
+                    keywords.add("词" + r.nextInt(40));
+                }
+                Memory.Builder b = memory(String.format("s-%02d", i), P).type(types[r.nextInt(types.length)])
+                        .keywords(keywords).weight(1 + r.nextInt(14))
+                        .createdAt(asOf.minus(Duration.ofDays(41))).validFrom(asOf.minus(Duration.ofDays(41)))
+                        .lastSeenAt(asOf.minus(Duration.ofHours(r.nextInt(24 * 40)))).expiresAt(null);
+                if (i % 17 == 0) {
+                    b.supersededEntityKeys(Set.of("openai"));
+                }
+                if (i % 19 == 0) {
+                    b.validUntil(asOf.minusSeconds(1)).status(MemoryStatus.SUPERSEDED);
+                }
+                all.add(b.build());
+            }
+            all.add(memory("elsewhere", OTHER).keywords(List.of("估值")).build());
+            insert(all.toArray(Memory[]::new));
+        }
+
+        @Test
+        void bestTermMatchesAreTheBestByTheRankingsScoreThenThePartlySupersededOnes() {
+            manySharers();
+            Set<MemoryType> types = Set.of(MemoryType.values());
+            dev.pmmemory.domain.recall.SharerRanking ranking = new dev.pmmemory.domain.recall.SharerRanking(asOf,
+                    Set.of("估值", "openai", "不存在"), types, PRIORITIES, 3, 11);
+
+            List<Memories.RankedTermMatch> best = store.read(tx -> tx.memories().findBestTermMatches(P, ranking));
+
+            // what the port's own definition gives over every sharer, scored in Java
+            List<Memories.TermMatch> every = termMatches(P, asOf, "估值", "openai", "不存在");
+            List<Memories.TermMatch> expected = every.stream().filter(m -> !m.partlySuperseded())
+                    .sorted(Comparator.comparingDouble((Memories.TermMatch m) -> -ranking.score(m.type(), m.weight(),
+                                    m.lastSeenAt(), m.sharedTerms(), m.termCount()))
+                            .thenComparing(Memories.TermMatch::lastSeenAt, Comparator.reverseOrder())
+                            .thenComparing(Memories.TermMatch::memoryId))
+                    .limit(11).toList();
+            List<Memories.TermMatch> partly = every.stream().filter(Memories.TermMatch::partlySuperseded).toList();
+            assertThat(partly).isNotEmpty();
+            assertThat(best.stream().map(Memories.RankedTermMatch::match).toList().subList(0, 11))
+                    .containsExactlyElementsOf(expected);
+            assertThat(best.stream().map(Memories.RankedTermMatch::match).toList().subList(11, best.size()))
+                    .containsExactlyInAnyOrderElementsOf(partly);
+            for (Memories.RankedTermMatch b : best.subList(0, 11)) {
+                Memories.TermMatch m = b.match();
+                assertThat(b.storeScore()).isCloseTo(ranking.score(m.type(), m.weight(), m.lastSeenAt(),
+                        m.sharedTerms(), m.termCount()), org.assertj.core.api.Assertions.within(1e-12));
+            }
+            assertThat(ranking.settles(best.subList(0, 11).stream().map(Memories.RankedTermMatch::storeScore).toList()))
+                    .as("distinct ages: the 11th scores clearly below the 3rd").isTrue();
+        }
+
+        @Test
+        void bestTermMatchesKeepToTheRankingsTypes() {
+            manySharers();
+            dev.pmmemory.domain.recall.SharerRanking preferences = new dev.pmmemory.domain.recall.SharerRanking(asOf,
+                    Set.of("估值"), Set.of(MemoryType.LONG_TERM_PREFERENCE), PRIORITIES, 1, 9);
+
+            List<Memories.RankedTermMatch> best = store.read(tx -> tx.memories().findBestTermMatches(P, preferences));
+
+            assertThat(best.stream().map(b -> b.match().type()).distinct().toList())
+                    .containsExactly(MemoryType.LONG_TERM_PREFERENCE);
+            List<Memories.RankedTermMatch> nobody = store.read(tx -> tx.memories()
+                    .findBestTermMatches("pm-nobody", preferences));
+            assertThat(nobody).isEmpty();
+        }
+
         // --- findVisibleSharingTerms ---
 
         @Test

@@ -70,6 +70,11 @@ public final class ContextRanker {
         return mode;
     }
 
+    /** type_priority of a type, as this ranker scores it. */
+    double priority(MemoryType type) {
+        return typePriority.applyAsDouble(type);
+    }
+
     /**
      * This ranker's order over anything scored: with {@link RankingMode#RELEVANCE} matched before
      * unmatched, then (and with {@link RankingMode#SEED} only) the order of DOMAIN.md §6.

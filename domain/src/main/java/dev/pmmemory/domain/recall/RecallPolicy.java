@@ -6,6 +6,7 @@ import dev.pmmemory.domain.text.Jaccard;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.PriorityQueue;
 import java.util.Set;
@@ -58,7 +59,21 @@ public final class RecallPolicy {
      */
     public RecallCandidates candidates(Set<String> terms, RecallFilter filter, Instant asOf, int limit,
                                        boolean semantic) {
-        return new RecallCandidates(asOf, Set.of(), filter.entity(), semantic ? 0 : limit);
+        return new RecallCandidates(asOf, Set.of(), filter.entity(), 0);
+    }
+
+    /**
+     * How many of the most recent memories of each group of one type and one {@link #weightBucket
+     * weight bucket} hold the best memories sharing no term: they are read as ranking facts, and
+     * {@link #worthReadingWhole} picks the few read whole. 0 with semantic recall on, where every
+     * visible memory is scored from its facts instead.
+     *
+     * <p>Those facts may include term sharers, scored there as sharing none: that only underrates
+     * them, and a sharer that can be picked is read through {@link #sharerRankings} anyway; a memory
+     * sharing no term that the underrated ones push out of the K best is beaten by them for real.
+     */
+    public int mostRecentPerGroup(int limit, boolean semantic) {
+        return semantic ? 0 : limit;
     }
 
     /**
@@ -90,6 +105,32 @@ public final class RecallPolicy {
         List<String> wanted = bestAndBestPreference(scored, limit);
         always.stream().filter(id -> !wanted.contains(id)).forEach(wanted::add);
         return wanted;
+    }
+
+    /**
+     * With semantic recall off, the term sharers worth handing over, as {@link SharerRanking}s a
+     * store scores where its rows are: the {@code limit} best of the types the filter admits and, when
+     * it admits preferences, the best preference (the top-K guard). Once each ranking
+     * {@link SharerRanking#settles settles}, {@link #sharersWorthReadingWhole} picks from the union of
+     * what they handed over exactly what it picks from every sharer: every sharer that is not partly
+     * superseded matches the query (it shares a live term), so both orders rank them by score alone.
+     */
+    public List<SharerRanking> sharerRankings(Set<String> terms, RecallFilter filter, Instant asOf, int limit) {
+        if (terms.isEmpty()) {
+            return List.of();
+        }
+        Set<MemoryType> admitted = EnumSet.noneOf(MemoryType.class);
+        for (MemoryType type : MemoryType.values()) {
+            if (filter.admitsType(type)) {
+                admitted.add(type);
+            }
+        }
+        List<SharerRanking> rankings = new ArrayList<>();
+        rankings.add(SharerRanking.of(ranker, asOf, terms, admitted, limit));
+        if (admitted.contains(MemoryType.LONG_TERM_PREFERENCE)) {
+            rankings.add(SharerRanking.of(ranker, asOf, terms, Set.of(MemoryType.LONG_TERM_PREFERENCE), 1));
+        }
+        return rankings;
     }
 
     private record Picked(String id, MemoryType type, Instant lastSeenAt, double score, boolean matched) {

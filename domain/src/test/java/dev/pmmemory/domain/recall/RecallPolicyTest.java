@@ -29,12 +29,13 @@ class RecallPolicyTest {
     }
 
     @Test
-    void keywordRecallReadsTheEntityAndTheKMostRecentOfEachGroupButNotTheTermSharersWhole() {
+    void keywordRecallReadsTheEntityWholeAndTheKMostRecentOfEachGroupAndTheTermSharersAsFactsFirst() {
         RecallCandidates q = POLICY.candidates(Set.of("openai"), new RecallFilter(Set.of(), Optional.of("OpenAI")),
                 AS_OF, 4, false);
 
-        // the term sharers are read as counts first (sharersWorthReadingWhole), not among these reads
-        assertThat(q).isEqualTo(new RecallCandidates(AS_OF, Set.of(), Optional.of("openai"), 4));
+        // the term sharers (sharerRankings) and the groups' most recent (worthReadingWhole) are read as facts first
+        assertThat(q).isEqualTo(new RecallCandidates(AS_OF, Set.of(), Optional.of("openai"), 0));
+        assertThat(POLICY.mostRecentPerGroup(4, false)).isEqualTo(4);
     }
 
     @Test
@@ -97,6 +98,7 @@ class RecallPolicyTest {
     @Test
     void semanticRecallReadsNoGroupSinceTheCosineCanLiftAnOldMemory() {
         assertThat(POLICY.candidates(Set.of(), RecallFilter.NONE, AS_OF, 4, true).mostRecentPerGroup()).isZero();
+        assertThat(POLICY.mostRecentPerGroup(4, true)).isZero();
     }
 
     @Test

@@ -15,6 +15,7 @@ import dev.pmmemory.domain.memory.MemoryStatus;
 import dev.pmmemory.domain.memory.MemoryType;
 import dev.pmmemory.domain.memory.Source;
 import dev.pmmemory.domain.recall.RecallPolicy;
+import dev.pmmemory.domain.recall.SharerRanking;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -109,13 +110,24 @@ final class SqliteMemories implements Memories {
             }
             ps.executeBatch();
         }
-        try (Statements.Lease lease = c.prepare(
-                "INSERT OR IGNORE INTO memory_terms (memory_id, profile_id, term) VALUES (?, ?, ?)")) {
+        // each term row carries the memory's ranking columns and window (migration 11)
+        try (Statements.Lease lease = c.prepare("INSERT OR IGNORE INTO memory_terms (memory_id, profile_id, term,"
+                + " type, weight, last_seen_at, term_count, expires_at, valid_from, valid_until, partly)"
+                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
             PreparedStatement ps = lease.statement();
-            for (String term : new LinkedHashSet<>(m.keywords())) {
+            Set<String> terms = new LinkedHashSet<>(m.keywords());
+            for (String term : terms) {
                 ps.setString(1, m.id());
                 ps.setString(2, m.profileId());
                 ps.setString(3, term);
+                ps.setString(4, m.type().wireName());
+                ps.setInt(5, m.weight());
+                setInstant(ps, 6, m.lastSeenAt());
+                ps.setInt(7, terms.size());
+                ps.setLong(8, m.expiresAt() == null ? SqliteSchema.NEVER : m.expiresAt().toEpochMilli());
+                setInstant(ps, 9, m.validFrom());
+                setInstant(ps, 10, m.validUntil());
+                ps.setInt(11, m.supersededEntityKeys().isEmpty() ? 0 : 1);
                 ps.addBatch();
             }
             ps.executeBatch();
@@ -186,18 +198,70 @@ final class SqliteMemories implements Memories {
         Set<String> distinct = new LinkedHashSet<>(terms);
         List<Object> args = new ArrayList<>(List.of(profileId));
         args.addAll(distinct);
-        args.addAll(List.of(profileId, t, t, t));
-        // the lookup rows counted per memory, then each memory's few ranking columns by primary key:
-        // no content, keywords or lists decoded for the thousands a common term can have
-        return Jdbc.query(c, "SELECT m.id, m.type, m.weight, m.last_seen_at, s.shared, m.term_count,"
-                        + " COALESCE(m.superseded_entity_keys, '') <> '' FROM"
-                        + " (SELECT memory_id, COUNT(*) AS shared FROM memory_terms WHERE profile_id = ? AND term IN ("
-                        + placeholders(distinct.size()) + ") GROUP BY memory_id) s"
-                        + " JOIN memories m ON m.id = s.memory_id WHERE +profile_id = ? AND" + VISIBLE_NOT_INDEXED,
-                rs -> new TermMatch(rs.getString(1), MemoryType.fromWireName(rs.getString(2)).orElseThrow(),
-                        rs.getInt(3), Instant.ofEpochMilli(rs.getLong(4)), rs.getInt(5), rs.getInt(6),
-                        rs.getBoolean(7)),
-                args.toArray());
+        args.addAll(List.of(t, t, t));
+        // the term rows alone (they carry the ranking columns): no lookup of the memory per sharer
+        return Jdbc.query(c, "SELECT memory_id, type, weight, last_seen_at, COUNT(*), term_count, partly"
+                        + " FROM memory_terms WHERE profile_id = ? AND term IN (" + placeholders(distinct.size())
+                        + ") AND" + VISIBLE + " GROUP BY memory_id, type, weight, last_seen_at, term_count, partly",
+                SqliteMemories::termMatch, args.toArray());
+    }
+
+    private static TermMatch termMatch(ResultSet rs) throws SQLException {
+        return new TermMatch(rs.getString(1), MemoryType.fromWireName(rs.getString(2)).orElseThrow(), rs.getInt(3),
+                Instant.ofEpochMilli(rs.getLong(4)), rs.getInt(5), rs.getInt(6), rs.getBoolean(7));
+    }
+
+    /**
+     * The ranking's score computed in SQL over the term rows (SharerRanking states the formula), the
+     * best handed over by SQLite's bounded sort; then the few partly superseded sharers.
+     */
+    @Override
+    public List<RankedTermMatch> findBestTermMatches(String profileId, SharerRanking r) {
+        long t = r.asOf().toEpochMilli();
+        List<String> terms = List.copyOf(r.terms());
+        List<String> types = r.types().stream().map(MemoryType::wireName).sorted().toList();
+        List<Object> args = new ArrayList<>();
+        StringBuilder priority = new StringBuilder("CASE type");
+        for (MemoryType type : MemoryType.values()) {
+            priority.append(" WHEN ? THEN ?");
+            args.add(type.wireName());
+            args.add(r.priority(type));
+        }
+        priority.append(" ELSE 0.0 END");
+        String score = "MIN(1.0, ? * MAX(CAST(shared AS REAL) / (? + term_count - shared),"
+                + " CASE WHEN type = ? THEN ? ELSE 0.0 END)"
+                + " + ? * EXP(-MAX(0.0, (? - last_seen_at) / ?) / ?)"
+                + " + ? * (" + priority + ")"
+                + " + ? * MIN(weight / ?, 1.0))";
+        List<Object> scoreArgs = new ArrayList<>(List.of(r.keywordWeight(), r.terms().size(),
+                r.preferenceType().wireName(), r.preferenceFloor(), r.recencyWeight(), t, SharerRanking.MILLIS_PER_DAY,
+                r.recencyScaleDays(), r.priorityWeight()));
+        scoreArgs.addAll(args);
+        scoreArgs.addAll(List.of(r.weightWeight(), (double) r.weightSaturation()));
+        String sharers = "SELECT memory_id, type, weight, last_seen_at, COUNT(*) AS shared, term_count, partly"
+                + " FROM memory_terms WHERE profile_id = ? AND term IN (" + placeholders(terms.size()) + ")"
+                + " AND partly = ? AND type IN (" + placeholders(types.size()) + ") AND" + VISIBLE
+                + " GROUP BY memory_id, type, weight, last_seen_at, term_count, partly";
+        List<Object> all = new ArrayList<>(scoreArgs);
+        all.addAll(sharerArgs(profileId, terms, 0, types, t));
+        all.add(r.limit());
+        List<RankedTermMatch> best = new ArrayList<>(Jdbc.query(c, "SELECT memory_id, type, weight, last_seen_at,"
+                        + " shared, term_count, partly, " + score + " AS score FROM (" + sharers + ")"
+                        + " ORDER BY score DESC, last_seen_at DESC, memory_id ASC LIMIT ?",
+                rs -> new RankedTermMatch(termMatch(rs), rs.getDouble(8)), all.toArray()));
+        best.addAll(Jdbc.query(c, sharers, rs -> new RankedTermMatch(termMatch(rs), Double.NaN),
+                sharerArgs(profileId, terms, 1, types, t).toArray()));
+        return best;
+    }
+
+    private static List<Object> sharerArgs(String profileId, List<String> terms, int partly, List<String> types,
+                                           long t) {
+        List<Object> args = new ArrayList<>(List.of(profileId));
+        args.addAll(terms);
+        args.add(partly);
+        args.addAll(types);
+        args.addAll(List.of(t, t, t));
+        return args;
     }
 
     @Override
@@ -225,6 +289,32 @@ final class SqliteMemories implements Memories {
                         try (ResultSet rs = ps.executeQuery()) {
                             while (rs.next()) {
                                 found.add(read(rs));
+                            }
+                        }
+                    }
+                }
+            }
+        });
+        return found;
+    }
+
+    @Override
+    public List<RecentMemory> findMostRecentVisiblePerGroupFacts(String profileId, Instant asOf, int perGroup) {
+        long t = asOf.toEpochMilli();
+        List<RecentMemory> found = new ArrayList<>();
+        // the same short ranges of memories_recency, which covers these columns: no row is read
+        String sql = "SELECT id, weight, last_seen_at FROM memories WHERE profile_id = ? AND type = ?"
+                + " AND weight_bucket = ? AND" + VISIBLE_NOT_INDEXED + " ORDER BY last_seen_at DESC, id ASC LIMIT ?";
+        Jdbc.run(() -> {
+            try (Statements.Lease lease = c.prepare(sql)) {
+                PreparedStatement ps = lease.statement();
+                for (MemoryType type : MemoryType.values()) {
+                    for (int bucket = 1; bucket <= RecallPolicy.WEIGHT_BUCKETS; bucket++) {
+                        Jdbc.bind(ps, profileId, type.wireName(), bucket, t, t, t, perGroup);
+                        try (ResultSet rs = ps.executeQuery()) {
+                            while (rs.next()) {
+                                found.add(new RecentMemory(rs.getString(1), type, rs.getInt(2),
+                                        Instant.ofEpochMilli(rs.getLong(3))));
                             }
                         }
                     }

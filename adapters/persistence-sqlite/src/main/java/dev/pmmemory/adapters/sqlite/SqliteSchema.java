@@ -219,7 +219,31 @@ final class SqliteSchema {
             // SQLite only: PostgreSQL counts over the keywords array in the query (no V10 there).
             new Migration(10, "term counts", List.of(
                     "ALTER TABLE memories ADD COLUMN term_count INTEGER NOT NULL DEFAULT 0",
-                    "UPDATE memories SET term_count = (SELECT COUNT(*) FROM memory_terms t WHERE t.memory_id = memories.id)")));
+                    "UPDATE memories SET term_count = (SELECT COUNT(*) FROM memory_terms t WHERE t.memory_id = memories.id)")),
+            // issue 11, flat latency: each term row carries its memory's ranking columns and window, and one
+            // covering index holds them in term order, so the store scores every sharer of a query term in
+            // one pass over that index (no lookup of the memory per sharer) and hands over the few best.
+            // SqliteMemories rewrites a memory's term rows on every update, so the copies stay current.
+            new Migration(11, "ranking columns on term rows", List.of(
+                    "ALTER TABLE memory_terms ADD COLUMN type TEXT NOT NULL DEFAULT ''",
+                    "ALTER TABLE memory_terms ADD COLUMN weight INTEGER NOT NULL DEFAULT 1",
+                    "ALTER TABLE memory_terms ADD COLUMN last_seen_at INTEGER NOT NULL DEFAULT 0",
+                    "ALTER TABLE memory_terms ADD COLUMN term_count INTEGER NOT NULL DEFAULT 0",
+                    "ALTER TABLE memory_terms ADD COLUMN expires_at INTEGER NOT NULL DEFAULT 0",
+                    "ALTER TABLE memory_terms ADD COLUMN valid_from INTEGER",
+                    "ALTER TABLE memory_terms ADD COLUMN valid_until INTEGER",
+                    "ALTER TABLE memory_terms ADD COLUMN partly INTEGER NOT NULL DEFAULT 0",
+                    "UPDATE memory_terms SET (type, weight, last_seen_at, term_count, expires_at, valid_from, valid_until,"
+                            + " partly) = (SELECT m.type, m.weight, m.last_seen_at, m.term_count, m.expires_at,"
+                            + " m.valid_from, m.valid_until, COALESCE(m.superseded_entity_keys, '') <> ''"
+                            + " FROM memories m WHERE m.id = memory_terms.memory_id)",
+                    "DROP INDEX memory_terms_lookup",
+                    "CREATE INDEX memory_terms_lookup ON memory_terms(profile_id, term, partly, type, memory_id, weight,"
+                            + " last_seen_at, term_count, expires_at, valid_from, valid_until)",
+                    // and the most recent of each (type, weight bucket) group read as ranking facts from the index alone
+                    "DROP INDEX memories_recency",
+                    "CREATE INDEX memories_recency ON memories(profile_id, type, weight_bucket, last_seen_at DESC, id,"
+                            + " weight, expires_at, valid_from, valid_until)")));
 
     private SqliteSchema() {
     }

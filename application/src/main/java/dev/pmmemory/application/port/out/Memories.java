@@ -4,6 +4,9 @@ import dev.pmmemory.domain.memory.Memory;
 import dev.pmmemory.domain.memory.MemoryType;
 import dev.pmmemory.domain.recall.RecallCandidates;
 import dev.pmmemory.domain.recall.RecallPolicy;
+import dev.pmmemory.domain.recall.SharerRanking;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -67,6 +70,41 @@ public interface Memories {
                      int termCount, boolean partlySuperseded) {
     }
 
+    /**
+     * Of the memories visible at {@code asOf} sharing a term of {@code ranking} and of one of its
+     * types: the {@link SharerRanking#limit} best by the ranking's score, best first (score desc,
+     * last_seen_at desc, id asc), each with the score the store computed, followed by every
+     * {@link TermMatch#partlySuperseded partly superseded} one (store score NaN; their counts do not
+     * give their score). The store's score may differ from {@link SharerRanking#score} in the last
+     * bits only ({@link SharerRanking#TOLERANCE}). This default counts every sharer here; a store
+     * scores them where they are, so a term shared by thousands of memories hands over a few rows.
+     */
+    default List<RankedTermMatch> findBestTermMatches(String profileId, SharerRanking ranking) {
+        List<RankedTermMatch> scored = new ArrayList<>();
+        List<RankedTermMatch> partly = new ArrayList<>();
+        for (TermMatch m : findVisibleTermMatches(profileId, ranking.asOf(), ranking.terms())) {
+            if (!ranking.types().contains(m.type())) {
+                continue;
+            }
+            if (m.partlySuperseded()) {
+                partly.add(new RankedTermMatch(m, Double.NaN));
+            } else {
+                scored.add(new RankedTermMatch(m, ranking.score(m.type(), m.weight(), m.lastSeenAt(), m.sharedTerms(),
+                        m.termCount())));
+            }
+        }
+        scored.sort(Comparator.comparingDouble(RankedTermMatch::storeScore).reversed()
+                .thenComparing(r -> r.match().lastSeenAt(), Comparator.reverseOrder())
+                .thenComparing(r -> r.match().memoryId()));
+        List<RankedTermMatch> best = new ArrayList<>(scored.subList(0, Math.min(ranking.limit(), scored.size())));
+        best.addAll(partly);
+        return best;
+    }
+
+    /** A term sharer and the score a store gave it by a {@link SharerRanking} (NaN: partly superseded). */
+    record RankedTermMatch(TermMatch match, double storeScore) {
+    }
+
     /** Memories visible at {@code asOf} that name the entity {@code entityKey}. */
     List<Memory> findVisibleAbout(String profileId, Instant asOf, String entityKey);
 
@@ -76,6 +114,20 @@ public interface Memories {
      * then id asc.
      */
     List<Memory> findMostRecentVisiblePerGroup(String profileId, Instant asOf, int perGroup);
+
+    /**
+     * The memories {@link #findMostRecentVisiblePerGroup} finds, reduced to what ranks a memory
+     * sharing no query term: recall scores them and reads whole only the few it picks. A store
+     * reads these few columns from an index instead of decoding whole rows.
+     */
+    default List<RecentMemory> findMostRecentVisiblePerGroupFacts(String profileId, Instant asOf, int perGroup) {
+        return findMostRecentVisiblePerGroup(profileId, asOf, perGroup).stream()
+                .map(m -> new RecentMemory(m.id(), m.type(), m.weight(), m.lastSeenAt())).toList();
+    }
+
+    /** A memory as far as its score depends on it when it shares no query term. */
+    record RecentMemory(String memoryId, MemoryType type, int weight, Instant lastSeenAt) {
+    }
 
     /**
      * The candidates of a present recall, as the domain's {@link RecallPolicy} states them: the

@@ -1,0 +1,119 @@
+package dev.pmmemory.domain.recall;
+
+import dev.pmmemory.domain.memory.MemoryType;
+import dev.pmmemory.domain.text.Jaccard;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * How a store orders the memories sharing query terms by score without handing them all over: the
+ * ranker's formula (DOMAIN.md §6) over a sharer's counts and ranking columns, stated as numbers a
+ * store can compute where the rows are (in SQL), so a query term shared by thousands of memories
+ * costs one pass inside the store and a handful of rows out of it.
+ *
+ * <p>A store's arithmetic may differ from Java's in the last bits; the caller re-scores exactly what
+ * it is handed and accepts the answer only when {@link #settles} says no row left out could come
+ * within {@link #TOLERANCE} of the last one needed.
+ *
+ * <p>score = {@link #keywordWeight} · max(J, floor) + {@link #recencyWeight} · e^(−days / {@link #recencyScaleDays})
+ * + {@link #priorityWeight} · priority(type) + {@link #weightWeight} · min(weight / {@link #weightSaturation}, 1),
+ * capped at 1, with J = shared / (queryTerms + termCount − shared), days = max(0, asOf − last_seen_at)
+ * in days of {@link #MILLIS_PER_DAY} ms, floor = {@link #preferenceFloor} for a preference, else 0.
+ *
+ * @param terms  the query's distinct terms
+ * @param types  the types a sharer may have (never empty)
+ * @param needed how many of the best the caller must know exactly
+ * @param limit  how many sharers to hand over at most, best first: {@code needed} and a margin
+ */
+public record SharerRanking(Instant asOf, Set<String> terms, Set<MemoryType> types,
+                            Map<MemoryType, Double> priorities, int needed, int limit) {
+
+    /** Larger than any rounding difference of the formula between two implementations of it. */
+    public static final double TOLERANCE = 1e-9;
+    public static final double MILLIS_PER_DAY = Duration.ofDays(1).toMillis();
+
+    public SharerRanking {
+        Objects.requireNonNull(asOf, "asOf");
+        terms = Set.copyOf(terms);
+        types = Set.copyOf(types);
+        priorities = Map.copyOf(priorities);
+        if (types.isEmpty() || terms.isEmpty() || needed < 1 || limit <= needed) {
+            throw new IllegalArgumentException("a sharer ranking needs terms, types and 1 <= needed < limit");
+        }
+    }
+
+    /** Rows handed over beyond those needed, so that a near tie at the last needed one is seen. */
+    static final int MARGIN = 8;
+
+    static SharerRanking of(ContextRanker ranker, Instant asOf, Set<String> terms, Set<MemoryType> types,
+                            int needed) {
+        Map<MemoryType, Double> priorities = new EnumMap<>(MemoryType.class);
+        for (MemoryType t : MemoryType.values()) {
+            priorities.put(t, ranker.priority(t));
+        }
+        return new SharerRanking(asOf, terms, types, priorities, needed, needed + MARGIN);
+    }
+
+    public double keywordWeight() {
+        return ScoreFactors.KEYWORD_WEIGHT;
+    }
+
+    public double recencyWeight() {
+        return ScoreFactors.RECENCY_WEIGHT;
+    }
+
+    public double priorityWeight() {
+        return ScoreFactors.PRIORITY_WEIGHT;
+    }
+
+    public double weightWeight() {
+        return ScoreFactors.WEIGHT_WEIGHT;
+    }
+
+    public double recencyScaleDays() {
+        return ContextRanker.RECENCY_HALF_SCALE_DAYS;
+    }
+
+    public int weightSaturation() {
+        return ContextRanker.WEIGHT_SATURATION;
+    }
+
+    public double preferenceFloor() {
+        return ContextRanker.PREFERENCE_KEYWORD_FLOOR;
+    }
+
+    public MemoryType preferenceType() {
+        return MemoryType.LONG_TERM_PREFERENCE;
+    }
+
+    public double priority(MemoryType type) {
+        return priorities.getOrDefault(type, 0.0);
+    }
+
+    /** The score this ranking orders by: the ranker's, to the last bit (no semantic recall). */
+    public double score(MemoryType type, int weight, Instant lastSeenAt, int sharedTerms, int termCount) {
+        double jaccard = Jaccard.fromCounts(terms.size(), termCount, sharedTerms);
+        double keywordMatch = type == MemoryType.LONG_TERM_PREFERENCE ? Math.max(jaccard, preferenceFloor()) : jaccard;
+        return ContextRanker.factors(keywordMatch, priority(type), weight, lastSeenAt, asOf).score();
+    }
+
+    /**
+     * Whether the sharers a store handed over, best first by its own scores, hold the {@link #needed}
+     * best: fewer than {@link #limit} means every sharer was handed over; otherwise the last one must
+     * score clearly below the {@code needed}-th, so that no sharer left out can tie or beat it once
+     * scored exactly.
+     */
+    public boolean settles(List<Double> storeScoresBestFirst) {
+        if (storeScoresBestFirst.size() < limit) {
+            return true;
+        }
+        double kth = storeScoresBestFirst.get(needed - 1);
+        double last = storeScoresBestFirst.get(storeScoresBestFirst.size() - 1);
+        return last < kth - TOLERANCE;
+    }
+}
