@@ -1673,6 +1673,28 @@ public abstract class MemoryStoreContract {
         }
 
         @Test
+        void rankingFactsGiveTheVectorAsItIsNowAfterItWasReadOnceAndReplaced() {
+            Instant asOf = T0.plus(Duration.ofDays(2));
+            insert(memory("m1", P).build(), memory("m2", P).build());
+            inWrite(tx -> {
+                tx.vectors().put(P, "m1", MODEL, new float[] {1f, 0f});
+                tx.vectors().put(P, "m2", MODEL, new float[] {0f, 1f});
+            });
+            store.read(tx -> tx.vectors().findVisibleRankingFacts(P, asOf, MODEL)); // a store may keep what it read
+
+            inWrite(tx -> tx.vectors().put(P, "m1", MODEL, new float[] {0.6f, 0.8f})); // a corrected content re-embedded
+            List<MemoryVectors.RankingFacts> facts = store.read(tx -> tx.vectors().findVisibleRankingFacts(P, asOf, MODEL));
+
+            assertThat(facts).filteredOn(f -> f.memoryId().equals("m1")).singleElement()
+                    .satisfies(f -> assertThat(f.vector()).containsExactly(0.6f, 0.8f));
+            assertThat(facts).filteredOn(f -> f.memoryId().equals("m2")).singleElement()
+                    .satisfies(f -> assertThat(f.vector()).containsExactly(0f, 1f));
+            inWrite(tx -> tx.memories().delete(P, "m2"));
+            List<MemoryVectors.RankingFacts> after = store.read(tx -> tx.vectors().findVisibleRankingFacts(P, asOf, MODEL));
+            assertThat(after).extracting(MemoryVectors.RankingFacts::memoryId).containsExactly("m1");
+        }
+
+        @Test
         void aMemoryAndItsVectorAreWrittenTogether() {
             inWrite(tx -> {
                 tx.memories().insert(memory("m1", P).build());

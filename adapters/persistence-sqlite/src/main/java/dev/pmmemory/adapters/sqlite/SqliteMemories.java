@@ -53,9 +53,11 @@ final class SqliteMemories implements Memories {
             + " AND +expires_at > valid_from AND +expires_at > ? AND valid_from < ?";
 
     private final Statements c;
+    private final VectorCache vectorCache;
 
-    SqliteMemories(Statements c) {
+    SqliteMemories(Statements c, VectorCache vectorCache) {
         this.c = c;
+        this.vectorCache = vectorCache;
     }
 
     @Override
@@ -368,6 +370,7 @@ final class SqliteMemories implements Memories {
     @Override
     public int deleteProfile(String profileId) {
         // memory_entities, memory_terms and memory_vectors follow by ON DELETE CASCADE (foreign keys are on)
+        vectorCache.forgetProfile(profileId);
         return Jdbc.update(c, "DELETE FROM memories WHERE profile_id = ?", profileId);
     }
 
@@ -470,6 +473,7 @@ final class SqliteMemories implements Memories {
     @Override
     public boolean delete(String profileId, String id) {
         // memory_entities, memory_terms and memory_vectors follow by ON DELETE CASCADE (foreign keys are on)
+        vectorCache.forget(id);
         return Jdbc.update(c, "DELETE FROM memories WHERE profile_id = ? AND id = ?", profileId, id) == 1;
     }
 

@@ -49,8 +49,14 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
     private final BlockingQueue<Statements> idleReaders = new ArrayBlockingQueue<>(READERS);
     private final List<Statements> allReaders = new ArrayList<>();
     private final int schemaVersion;
+    /** Shared by every connection: a vector read by one reader serves the next call on any. */
+    private final VectorCache vectorCache;
 
-    private SqliteMemoryStore(Path file, Clock clock) throws SQLException {
+    /** Vectors kept in memory by default (512 floats each: about 40 MB), enough for a 20,000-memory profile. */
+    public static final int DEFAULT_VECTOR_CACHE = 20_000;
+
+    private SqliteMemoryStore(Path file, Clock clock, int vectorCache) throws SQLException {
+        this.vectorCache = new VectorCache(vectorCache);
         String url = "jdbc:sqlite:" + file.toAbsolutePath();
         this.writer = dataSource(url, SQLiteConfig.TransactionMode.IMMEDIATE).getConnection();
         this.schemaVersion = SqliteSchema.migrate(writer, clock.instant());
@@ -66,12 +72,17 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
 
     /** Opens (creating the file and its folder if missing) and migrates the database. */
     public static SqliteMemoryStore open(Path file, Clock clock) {
+        return open(file, clock, DEFAULT_VECTOR_CACHE);
+    }
+
+    /** @param vectorCache how many vectors semantic recall keeps in memory between calls (0: none) */
+    public static SqliteMemoryStore open(Path file, Clock clock, int vectorCache) {
         try {
             Path parent = file.toAbsolutePath().getParent();
             if (parent != null) {
                 Files.createDirectories(parent);
             }
-            return new SqliteMemoryStore(file, clock);
+            return new SqliteMemoryStore(file, clock, vectorCache);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create the folder of SQLite file " + file, e);
         } catch (SQLException e) {
@@ -165,9 +176,9 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
         }
     }
 
-    private static <T> T inTransaction(Statements statements, Function<StoreTransaction, T> work) {
+    private <T> T inTransaction(Statements statements, Function<StoreTransaction, T> work) {
         Connection c = statements.connection();
-        Transaction tx = new Transaction(statements);
+        Transaction tx = new Transaction(statements, vectorCache);
         try {
             T result = work.apply(tx);
             c.commit();
@@ -247,8 +258,9 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
                                MemoryVectors vectors, Experiences experiences, Facts facts,
                                StoredIds storedIds, EntityRegistry entityRegistry)
             implements StoreTransaction {
-        Transaction(Statements c) {
-            this(new SqliteMemories(c), new SqliteRawMessages(c), new SqliteAuditTrail(c), new SqliteMemoryVectors(c),
+        Transaction(Statements c, VectorCache cache) {
+            this(new SqliteMemories(c, cache), new SqliteRawMessages(c), new SqliteAuditTrail(c),
+                    new SqliteMemoryVectors(c, cache),
                     new SqliteExperiences(c), new SqliteFacts(c), new SqliteStoredIds(c), new SqliteEntityRegistry(c));
         }
     }

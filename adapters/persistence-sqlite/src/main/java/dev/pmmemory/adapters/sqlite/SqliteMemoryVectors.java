@@ -7,10 +7,12 @@ import java.time.Instant;
 import java.sql.PreparedStatement;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
 
 /** {@link MemoryVectors} in table {@code memory_vectors}: one row per memory, the vector as little-endian float32. */
 final class SqliteMemoryVectors implements MemoryVectors {
@@ -18,20 +20,23 @@ final class SqliteMemoryVectors implements MemoryVectors {
     private static final int CHUNK = 500;
 
     private final Statements c;
+    private final VectorCache cache;
 
-    SqliteMemoryVectors(Statements c) {
+    SqliteMemoryVectors(Statements c, VectorCache cache) {
         this.c = c;
+        this.cache = cache;
     }
 
     @Override
     public void put(String profileId, String memoryId, String model, float[] vector) {
         Jdbc.run(() -> {
             try (Statements.Lease lease = c.prepare(
-                    "INSERT INTO memory_vectors(memory_id, profile_id, model, vector) VALUES (?, ?, ?, ?)"
+                    "INSERT INTO memory_vectors(memory_id, profile_id, model, vector, stamp) VALUES (?, ?, ?, ?, ?)"
                             + " ON CONFLICT(memory_id) DO UPDATE SET profile_id = excluded.profile_id,"
-                            + " model = excluded.model, vector = excluded.vector")) {
+                            + " model = excluded.model, vector = excluded.vector, stamp = excluded.stamp")) {
                 PreparedStatement ps = lease.statement();
-                Jdbc.bind(ps, memoryId, profileId, model, VectorBytes.encode(vector));
+                // a new stamp for every write: a vector cached from the old row no longer matches
+                Jdbc.bind(ps, memoryId, profileId, model, VectorBytes.encode(vector), newStamp());
                 ps.executeUpdate();
             }
         });
@@ -54,19 +59,60 @@ final class SqliteMemoryVectors implements MemoryVectors {
         return out;
     }
 
+    /** Random and never 0 (the stamp of rows written before stamps existed). */
+    private static long newStamp() {
+        long stamp;
+        do {
+            stamp = ThreadLocalRandom.current().nextLong();
+        } while (stamp == 0);
+        return stamp;
+    }
+
     @Override
     public List<RankingFacts> findVisibleRankingFacts(String profileId, Instant asOf, String model) {
         long t = asOf.toEpochMilli();
-        // the recall window of SqliteMemories (a memories_recall range of one profile); the vector by primary key
-        return Jdbc.query(c, "SELECT id, type, weight, last_seen_at, (SELECT v.vector FROM memory_vectors v"
-                        + " WHERE v.memory_id = memories.id AND v.model = ?) FROM memories WHERE profile_id = ? AND"
-                        + SqliteMemories.VISIBLE,
-                rs -> {
-                    byte[] vector = rs.getBytes(5);
-                    return new RankingFacts(rs.getString(1), MemoryType.fromWireName(rs.getString(2)).orElseThrow(),
-                            rs.getInt(3), Instant.ofEpochMilli(rs.getLong(4)),
-                            vector == null ? null : VectorBytes.decode(vector));
-                }, model, profileId, t, t, t);
+        record Row(String id, MemoryType type, int weight, Instant lastSeenAt, Long stamp) {
+        }
+        // the recall window from the covering memories_recency index; each vector's stamp from
+        // memory_vectors_stamp: no row and no vector is read for these
+        List<Row> rows = Jdbc.query(c, "SELECT m.id, m.type, m.weight, m.last_seen_at, v.stamp"
+                        + " FROM memories m INDEXED BY memories_recency"
+                        + " LEFT JOIN memory_vectors v INDEXED BY memory_vectors_stamp ON v.memory_id = m.id AND v.model = ?"
+                        + " WHERE m.profile_id = ? AND m.expires_at > ? AND m.valid_from <= ?"
+                        + " AND (m.valid_until IS NULL OR m.valid_until > ?)",
+                rs -> new Row(rs.getString(1), MemoryType.fromWireName(rs.getString(2)).orElseThrow(), rs.getInt(3),
+                        Instant.ofEpochMilli(rs.getLong(4)), rs.getObject(5) == null ? null : rs.getLong(5)),
+                model, profileId, t, t, t);
+        Map<String, float[]> vectors = new HashMap<>();
+        List<String> unseen = new ArrayList<>();
+        for (Row r : rows) {
+            if (r.stamp() != null) {
+                float[] cached = cache.get(r.id(), r.stamp());
+                if (cached != null) {
+                    vectors.put(r.id(), cached);
+                } else {
+                    unseen.add(r.id());
+                }
+            }
+        }
+        for (int from = 0; from < unseen.size(); from += CHUNK) {
+            List<String> chunk = unseen.subList(from, Math.min(unseen.size(), from + CHUNK));
+            List<Object> args = new ArrayList<>(List.of(model));
+            args.addAll(chunk);
+            Jdbc.query(c, "SELECT memory_id, stamp, vector FROM memory_vectors WHERE model = ? AND memory_id IN ("
+                            + SqliteCodec.placeholders(chunk.size()) + ")",
+                    rs -> {
+                        float[] vector = VectorBytes.decode(rs.getBytes(3));
+                        cache.put(profileId, rs.getString(1), rs.getLong(2), vector);
+                        return Map.entry(rs.getString(1), vector);
+                    }, args.toArray())
+                    .forEach(e -> vectors.put(e.getKey(), e.getValue()));
+        }
+        List<RankingFacts> facts = new ArrayList<>(rows.size());
+        for (Row r : rows) {
+            facts.add(new RankingFacts(r.id(), r.type(), r.weight(), r.lastSeenAt(), vectors.get(r.id())));
+        }
+        return facts;
     }
 
     @Override

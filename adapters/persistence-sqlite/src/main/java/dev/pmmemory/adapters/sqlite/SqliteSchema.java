@@ -243,7 +243,12 @@ final class SqliteSchema {
                     // and the most recent of each (type, weight bucket) group read as ranking facts from the index alone
                     "DROP INDEX memories_recency",
                     "CREATE INDEX memories_recency ON memories(profile_id, type, weight_bucket, last_seen_at DESC, id,"
-                            + " weight, expires_at, valid_from, valid_until)")));
+                            + " weight, expires_at, valid_from, valid_until)")),
+            // issue 11, semantic recall at 10k: a stamp per vector row, new at every write, read from an index so
+            // recall reads only the vectors it has not cached (VectorCache); 0 for the rows written before
+            new Migration(12, "vector stamps", List.of(
+                    "ALTER TABLE memory_vectors ADD COLUMN stamp INTEGER NOT NULL DEFAULT 0",
+                    "CREATE INDEX memory_vectors_stamp ON memory_vectors(memory_id, model, stamp)")));
 
     private SqliteSchema() {
     }
