@@ -24,7 +24,7 @@ class PostgresContextBenchTest {
         PostgresMemoryStore postgres = (PostgresMemoryStore) store;
         postgres.schemaVersion();
         try (Connection c = PostgresTestConnection.open(); Statement s = c.createStatement()) {
-            s.execute("TRUNCATE memory_vectors, memories, raw_messages, audit_events, job_runs");
+            s.execute("TRUNCATE memory_terms, memory_vectors, memories, raw_messages, audit_events, job_runs");
             // fresh planner statistics once filled would be fairer, but autovacuum decides that in production too
         }
         ContextBench.writeCsv(ContextBench.run("postgres", postgres));

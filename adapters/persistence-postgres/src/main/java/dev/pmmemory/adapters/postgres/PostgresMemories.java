@@ -10,6 +10,7 @@ import dev.pmmemory.domain.memory.MemoryStatus;
 import dev.pmmemory.domain.memory.MemoryType;
 import dev.pmmemory.domain.memory.Source;
 import dev.pmmemory.domain.recall.RecallPolicy;
+import dev.pmmemory.domain.recall.SharerRanking;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -66,6 +67,27 @@ final class PostgresMemories implements Memories {
         values.addAll(columnValues(memory));
         PgSql.update(c, "INSERT INTO memories (" + COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
                 + " ?, ?, ?, ?, ?)", values.toArray());
+        PgSql.update(c, "INSERT INTO memory_terms " + TERM_ROWS, termRowValues(memory));
+    }
+
+    /** No expiry, in memory_terms' epoch milliseconds (V10). */
+    private static final long NEVER = Long.MAX_VALUE;
+    /** One row per distinct keyword with the memory's ranking columns and window (V10), in one statement. */
+    private static final String TERM_ROWS = "(memory_id, profile_id, term, partly, type, weight, last_seen_at,"
+            + " term_count, expires_at, valid_from, valid_until)"
+            + " SELECT ?, ?, t, ?, ?, ?, ?, ?, ?, CAST(? AS bigint), CAST(? AS bigint)"
+            + " FROM (SELECT DISTINCT unnest(CAST(? AS text[])) AS t) k";
+
+    private static Object[] termRowValues(Memory m) {
+        String[] terms = m.keywords().stream().distinct().toArray(String[]::new);
+        return new Object[] {m.id(), m.profileId(), !m.supersededEntityKeys().isEmpty(), m.type().wireName(),
+                m.weight(), millis(m.lastSeenAt()), terms.length, m.expiresAt() == null ? NEVER : millis(m.expiresAt()),
+                m.validFrom() == null ? null : millis(m.validFrom()),
+                m.validUntil() == null ? null : millis(m.validUntil()), terms};
+    }
+
+    private static long millis(Instant t) {
+        return t.toEpochMilli();
     }
 
     @Override
@@ -79,6 +101,11 @@ final class PostgresMemories implements Memories {
         if (changed == 0) {
             throw new IllegalStateException("no memory " + memory.id() + " to update");
         }
+        // the term rows rewritten in one statement (no unique key: the delete and insert cannot collide)
+        List<Object> args = new ArrayList<>(List.of(memory.id()));
+        args.addAll(Arrays.asList(termRowValues(memory)));
+        PgSql.update(c, "WITH gone AS (DELETE FROM memory_terms WHERE memory_id = ?) INSERT INTO memory_terms "
+                + TERM_ROWS, args.toArray());
     }
 
     /**
@@ -182,18 +209,63 @@ final class PostgresMemories implements Memories {
         if (terms.isEmpty()) {
             return List.of();
         }
-        // a few scalar columns, not whole rows: no content or decoded lists for each of the thousands
-        // of memories a common term can have; the counts are over distinct keywords
-        String[] wanted = distinct(terms);
-        return PgSql.query(c, "SELECT id, type, weight, last_seen_at,"
-                + " (SELECT count(DISTINCT k) FROM unnest(keywords) k WHERE k = ANY(CAST(? AS text[]))) AS shared,"
-                + " (SELECT count(DISTINCT k) FROM unnest(keywords) k) AS term_count,"
-                + " cardinality(superseded_entity_keys) > 0 AS partly_superseded"
-                + " FROM memories WHERE profile_id = ? AND keywords && CAST(? AS text[]) AND" + VISIBLE,
-                rs -> new TermMatch(rs.getString("id"), MemoryType.fromWireName(rs.getString("type")).orElseThrow(),
-                        rs.getInt("weight"), PgSql.instant(rs, "last_seen_at"), rs.getInt("shared"),
-                        rs.getInt("term_count"), rs.getBoolean("partly_superseded")),
-                wanted, profileId, wanted, asOf, asOf, asOf);
+        long t = millis(asOf);
+        // the term rows alone (V10): one index range per term, no array counting per memory
+        return PgSql.query(c, "SELECT memory_id, type, weight, last_seen_at, count(*) AS shared, term_count, partly"
+                        + " FROM memory_terms WHERE profile_id = ? AND term = ANY(CAST(? AS text[])) AND" + TERM_VISIBLE
+                        + " GROUP BY memory_id, type, weight, last_seen_at, term_count, partly",
+                PostgresMemories::termMatch, profileId, distinct(terms), t, t, t);
+    }
+
+    /** Visible at ? (three times the same epoch milliseconds), over memory_terms' copies of the window. */
+    private static final String TERM_VISIBLE = " valid_from <= ? AND (valid_until IS NULL OR valid_until > ?)"
+            + " AND expires_at > ?";
+
+    private static TermMatch termMatch(ResultSet rs) throws SQLException {
+        return new TermMatch(rs.getString(1), MemoryType.fromWireName(rs.getString(2)).orElseThrow(), rs.getInt(3),
+                Instant.ofEpochMilli(rs.getLong(4)), rs.getInt(5), rs.getInt(6), rs.getBoolean(7));
+    }
+
+    /**
+     * The ranking's score computed in SQL over the term rows (SharerRanking states the formula): the
+     * best handed over by a top-N sort, then the few partly superseded sharers.
+     */
+    @Override
+    public List<RankedTermMatch> findBestTermMatches(String profileId, SharerRanking r) {
+        long t = millis(r.asOf());
+        String[] terms = distinct(r.terms());
+        String[] types = r.types().stream().map(MemoryType::wireName).sorted().toArray(String[]::new);
+        List<Object> args = new ArrayList<>(List.of(r.keywordWeight(), terms.length, r.preferenceType().wireName(),
+                r.preferenceFloor(), r.recencyWeight(), t, SharerRanking.MILLIS_PER_DAY, r.recencyScaleDays(),
+                r.priorityWeight()));
+        StringBuilder priority = new StringBuilder("CASE type");
+        for (MemoryType type : MemoryType.values()) {
+            priority.append(" WHEN ? THEN CAST(? AS double precision)");
+            args.add(type.wireName());
+            args.add(r.priority(type));
+        }
+        priority.append(" ELSE 0.0 END");
+        args.add(r.weightWeight());
+        args.add((double) r.weightSaturation());
+        String score = "LEAST(1.0, ? * GREATEST(CAST(shared AS double precision) / (? + term_count - shared),"
+                + " CASE WHEN type = ? THEN CAST(? AS double precision) ELSE 0.0 END)"
+                + " + ? * EXP(-GREATEST(0.0, (CAST(? AS bigint) - last_seen_at) / CAST(? AS double precision))"
+                + " / CAST(? AS double precision))"
+                + " + ? * (" + priority + ")"
+                + " + ? * LEAST(weight / CAST(? AS double precision), 1.0))";
+        String sharers = "SELECT memory_id, type, weight, last_seen_at, count(*) AS shared, term_count, partly"
+                + " FROM memory_terms WHERE profile_id = ? AND term = ANY(CAST(? AS text[])) AND partly = ?"
+                + " AND type = ANY(CAST(? AS text[])) AND" + TERM_VISIBLE
+                + " GROUP BY memory_id, type, weight, last_seen_at, term_count, partly";
+        args.addAll(List.of(profileId, terms, false, types, t, t, t));
+        args.add(r.limit());
+        List<RankedTermMatch> best = new ArrayList<>(PgSql.query(c, "SELECT memory_id, type, weight, last_seen_at,"
+                        + " shared, term_count, partly, " + score + " AS score FROM (" + sharers + ") s"
+                        + " ORDER BY score DESC, last_seen_at DESC, memory_id COLLATE \"C\" ASC LIMIT ?",
+                rs -> new RankedTermMatch(termMatch(rs), rs.getDouble(8)), args.toArray()));
+        best.addAll(PgSql.query(c, sharers, rs -> new RankedTermMatch(termMatch(rs), Double.NaN),
+                profileId, terms, true, types, t, t, t));
+        return best;
     }
 
     @Override
@@ -255,7 +327,7 @@ final class PostgresMemories implements Memories {
 
     @Override
     public int deleteProfile(String profileId) {
-        // memory_vectors follow by ON DELETE CASCADE; entities and keywords are columns of the row
+        // memory_vectors and memory_terms follow by ON DELETE CASCADE; entities are a column of the row
         return PgSql.update(c, "DELETE FROM memories WHERE profile_id = ?", profileId);
     }
 
