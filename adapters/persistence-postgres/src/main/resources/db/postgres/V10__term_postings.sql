@@ -32,3 +32,8 @@ SELECT m.id, m.profile_id, k.term, cardinality(m.superseded_entity_keys) > 0, m.
        (EXTRACT(EPOCH FROM m.valid_from) * 1000)::bigint,
        (EXTRACT(EPOCH FROM m.valid_until) * 1000)::bigint
 FROM memories m CROSS JOIN LATERAL (SELECT DISTINCT unnest(m.keywords) AS term) k;
+
+-- semantic recall at 10k: a stamp per vector row, new (random) at every write, beside the memory id in an
+-- index, so recall reads the vectors only of rows its in-process cache has not seen; 0 for earlier rows
+ALTER TABLE memory_vectors ADD COLUMN stamp bigint NOT NULL DEFAULT 0;
+CREATE INDEX memory_vectors_stamp ON memory_vectors (memory_id, model) INCLUDE (stamp);

@@ -55,9 +55,11 @@ final class PostgresMemories implements Memories {
             + " valid_from, valid_until, superseded_by, superseded_entity_keys, source_message_ids";
 
     private final Connection c;
+    private final VectorCache vectorCache;
 
-    PostgresMemories(Connection c) {
+    PostgresMemories(Connection c, VectorCache vectorCache) {
         this.c = c;
+        this.vectorCache = vectorCache;
     }
 
     @Override
@@ -328,6 +330,7 @@ final class PostgresMemories implements Memories {
     @Override
     public int deleteProfile(String profileId) {
         // memory_vectors and memory_terms follow by ON DELETE CASCADE; entities are a column of the row
+        vectorCache.forgetProfile(profileId);
         return PgSql.update(c, "DELETE FROM memories WHERE profile_id = ?", profileId);
     }
 
@@ -427,6 +430,7 @@ final class PostgresMemories implements Memories {
     @Override
     public boolean delete(String profileId, String id) {
         // memory_vectors follows by ON DELETE CASCADE
+        vectorCache.forget(id);
         return PgSql.update(c, "DELETE FROM memories WHERE id = ? AND profile_id = ?", id, profileId) == 1;
     }
 }

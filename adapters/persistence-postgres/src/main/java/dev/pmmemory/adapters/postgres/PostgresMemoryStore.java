@@ -51,6 +51,11 @@ public final class PostgresMemoryStore implements MemoryStore, AutoCloseable {
     private static final int SCHEMA_WAIT_SECONDS = 5;
 
     private final PgConnectionPool pool;
+    /** Vectors semantic recall read, shared by the connections (each checked against its row's stamp). */
+    private final VectorCache vectorCache = new VectorCache(DEFAULT_VECTOR_CACHE);
+
+    /** Vectors kept in memory (512 floats each: about 40 MB), enough for a 20,000-memory profile. */
+    public static final int DEFAULT_VECTOR_CACHE = 20_000;
     private final ReentrantLock schemaLock = new ReentrantLock();
     private volatile boolean schemaReady;
 
@@ -71,7 +76,7 @@ public final class PostgresMemoryStore implements MemoryStore, AutoCloseable {
                 ps.setString(1, profileId);
                 ps.executeQuery().close();
             }
-            return work.apply(new Transaction(c));
+            return work.apply(new Transaction(c, vectorCache));
         });
     }
 
@@ -82,7 +87,7 @@ public final class PostgresMemoryStore implements MemoryStore, AutoCloseable {
             try (Statement s = c.createStatement()) {
                 s.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY");
             }
-            return work.apply(new Transaction(c));
+            return work.apply(new Transaction(c, vectorCache));
         });
     }
 
@@ -225,9 +230,9 @@ public final class PostgresMemoryStore implements MemoryStore, AutoCloseable {
                                MemoryVectors vectors, Experiences experiences, Facts facts,
                                StoredIds storedIds, EntityRegistry entityRegistry)
             implements StoreTransaction {
-        Transaction(Connection c) {
-            this(new PostgresMemories(c), new PostgresRawMessages(c), new PostgresAuditTrail(c),
-                    new PostgresMemoryVectors(c), new PostgresExperiences(c), new PostgresFacts(c),
+        Transaction(Connection c, VectorCache cache) {
+            this(new PostgresMemories(c, cache), new PostgresRawMessages(c), new PostgresAuditTrail(c),
+                    new PostgresMemoryVectors(c, cache), new PostgresExperiences(c), new PostgresFacts(c),
                     new PostgresStoredIds(c),
                     new PostgresEntityRegistry(c));
         }

@@ -1,0 +1,54 @@
+package dev.pmmemory.adapters.postgres;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Vectors already read, by memory id, each with the stamp of the row it came from. Every write of a
+ * vector row gives it a new random stamp, so a cached vector is used only while its row is the one
+ * it was read from: semantic recall reads the stamps (from an index) and the 2 KB vectors only of the
+ * rows it has not seen, instead of every visible memory's on every call.
+ *
+ * <p>Bounded: once full, new vectors are not kept (read from the store each time) rather than
+ * evicting others, so a profile larger than the cache costs what it did without one, not more.
+ */
+final class VectorCache {
+    private record Entry(String profileId, long stamp, float[] vector) {
+    }
+
+    private final int capacity;
+    private final Map<String, Entry> byMemory = new ConcurrentHashMap<>();
+
+    /** @param capacity vectors kept at most; 0 keeps none */
+    VectorCache(int capacity) {
+        if (capacity < 0) {
+            throw new IllegalArgumentException("capacity must be >= 0");
+        }
+        this.capacity = capacity;
+    }
+
+    /** The vector read from the row with this stamp, or null. */
+    float[] get(String memoryId, long stamp) {
+        Entry e = byMemory.get(memoryId);
+        return e != null && e.stamp() == stamp ? e.vector() : null;
+    }
+
+    void put(String profileId, String memoryId, long stamp, float[] vector) {
+        if (byMemory.containsKey(memoryId) || byMemory.size() < capacity) {
+            byMemory.put(memoryId, new Entry(profileId, stamp, vector));
+        }
+    }
+
+    void forget(String memoryId) {
+        byMemory.remove(memoryId);
+    }
+
+    /** An erased profile leaves nothing of it in memory either. */
+    void forgetProfile(String profileId) {
+        byMemory.values().removeIf(e -> e.profileId().equals(profileId));
+    }
+
+    int size() {
+        return byMemory.size();
+    }
+}
