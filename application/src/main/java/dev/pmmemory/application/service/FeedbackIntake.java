@@ -57,6 +57,7 @@ public final class FeedbackIntake implements AddFeedback {
     private final Clock clock;
     private final MemoryViews views;
     private final PastStates pastStates;
+    private final DecisionRederivation rederivation;
     private final Deduplicator deduplicator = new Deduplicator();
     private final ConflictResolver conflicts = new ConflictResolver();
     private final Optional<Embeddings> embeddings;
@@ -81,6 +82,7 @@ public final class FeedbackIntake implements AddFeedback {
         this.clock = clock;
         this.views = new MemoryViews(lexicon);
         this.pastStates = new PastStates(lexicon);
+        this.rederivation = new DecisionRederivation(lexicon, ids, embeddings);
         this.groupCommit = new GroupCommit<>(MAX_GROUP_COMMIT,
                 (profileId, items) -> store.write(profileId, tx -> items.stream().map(p -> apply(tx, p)).toList()),
                 (profileId, item) -> store.write(profileId, tx -> apply(tx, item)));
@@ -175,7 +177,20 @@ public final class FeedbackIntake implements AddFeedback {
                 cmd.sessionId(), createdAt, lexicon.ruleFor(type.get()).ttl());
         RawFiling filing = (outcome, memoryId, changedIds) -> tx.rawMessages().append(raw(cmd, rawId, text,
                 createdAt, receivedAt, outcome, memoryId, changedIds, redactions));
-        return file(tx, draft, receivedAt, filing, typeGiven(cmd), redactions, vector);
+        FeedbackResult filed = file(tx, draft, receivedAt, filing, typeGiven(cmd), redactions, vector);
+        if (!rederivation.isLate(tx, draft)) {
+            return filed;
+        }
+        // a late decision: what it changed in the history said after it is derived again in time order
+        return rederivation.rederive(tx, draft, receivedAt).map(r -> {
+            List<String> changed = new ArrayList<>(filed.superseded());
+            r.changedIds().stream().filter(id -> !id.equals(r.memory().id()) && !changed.contains(id))
+                    .forEach(changed::add);
+            FeedbackOutcome outcome = r.memory().status() == MemoryStatus.PENDING ? FeedbackOutcome.PENDING
+                    : r.memory().weight() > 1 ? FeedbackOutcome.DEDUPLICATED : FeedbackOutcome.CREATED;
+            return new FeedbackResult(filed.rawMessageId(), outcome, Optional.of(views.at(r.memory(), receivedAt)),
+                    changed, redactions);
+        }).orElse(filed);
     }
 
     /** Where a classified message's raw record goes once its memory is known. */

@@ -74,6 +74,10 @@ public final class HistoryQueries implements ReadEntityHistory, ReadAuditTrail, 
         List<StatusChange> changes = new ArrayList<>();
         boolean expiryRecorded = false;
         for (AuditEvent e : events) {
+            if (e.kind() == AuditKind.MEMORY_REDERIVED) { // the supersessions recorded after it restate them all
+                changes.removeIf(c -> c.event() == AuditKind.MEMORY_SUPERSEDED || c.event() == AuditKind.MEMORY_FOLDED);
+                continue;
+            }
             Optional<MemoryStatus> status = statusAfter(e.kind());
             if (status.isPresent()) {
                 changes.add(new StatusChange(status.get(), effectiveAt(m, e), e.kind(), e.actor()));
