@@ -290,11 +290,12 @@ public final class FeedbackIntake implements AddFeedback {
                 .orElse(List.of());
         // a repeated decision this late one was said inside the span of is cut at it (RepeatSplit)
         List<RepeatSplit.Cut> allCuts = cutsBy(tx, fresh, opposites);
-        List<Memory> asCut = opposites.stream().map(o -> allCuts.stream().map(RepeatSplit.Cut::before)
-                .filter(c -> c.id().equals(o.id())).findFirst().orElse(o)).toList();
-        // a late message meets the opposite decisions with the entities they held back then
-        Resolution resolution = keepLaterMentions(conflicts.resolve(fresh, asCut, (o, at) -> pastStates
-                .at(tx, o.profileId(), o, at).map(Memory::liveEntityKeys).orElse(Set.of())), allCuts, opposites);
+        Resolution resolution = resolveAgainst(tx, fresh, opposites, allCuts);
+        if (!allCuts.isEmpty() && resolution.incoming().status() == MemoryStatus.PENDING) {
+            // held pending by another decision, in time order it took nothing over and cut nothing
+            allCuts = List.of();
+            resolution = resolveAgainst(tx, fresh, opposites, allCuts);
+        }
         List<RepeatSplit.Cut> cuts = allCuts.stream().filter(c -> !c.laterIds().isEmpty()).toList();
         Memory stored = resolution.incoming();
         FeedbackOutcome outcome = stored.status() == MemoryStatus.PENDING
@@ -319,6 +320,16 @@ public final class FeedbackIntake implements AddFeedback {
         }
         return new FeedbackResult(draft.rawMessageId(), outcome, Optional.of(views.at(stored, receivedAt)),
                 resolution.changedIds(), redactions);
+    }
+
+    /** {@code fresh} resolved against {@code opposites}, those in {@code allCuts} as cut. */
+    private Resolution resolveAgainst(StoreTransaction tx, Memory fresh, List<Memory> opposites,
+                                      List<RepeatSplit.Cut> allCuts) {
+        List<Memory> asCut = opposites.stream().map(o -> allCuts.stream().map(RepeatSplit.Cut::before)
+                .filter(c -> c.id().equals(o.id())).findFirst().orElse(o)).toList();
+        // a late message meets the opposite decisions with the entities they held back then
+        return keepLaterMentions(conflicts.resolve(fresh, asCut, (o, at) -> pastStates
+                .at(tx, o.profileId(), o, at).map(Memory::liveEntityKeys).orElse(Set.of())), allCuts, opposites);
     }
 
     /**

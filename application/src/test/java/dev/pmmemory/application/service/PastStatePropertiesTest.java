@@ -211,6 +211,23 @@ class PastStatePropertiesTest {
         });
     }
 
+    /**
+     * A late decision held pending by one opposite decision, said inside the span of another (repeated) one:
+     * in time order it takes nothing over and cuts nothing (seed -4039816011524895293 found it).
+     */
+    @Example
+    void aLateDecisionHeldPendingCutsNoRepeatedDecision() {
+        List<Msg> arrivals = List.of(msg("Anthropic 估值高", 6, Source.INFERRED),
+                msg("Anthropic 估值高", 15, Source.EXPLICIT), msg("Anthropic 估值高", 185, Source.BOT),
+                msg("Mistral AI 可以推进", 17, Source.EXPLICIT), msg("Anthropic 商业化弱", 1, Source.EXPLICIT),
+                msg("Cohere 和 Anthropic 都可以推进", 16, Source.INFERRED), msg("Anthropic 商业化弱", 14, Source.EXPLICIT),
+                msg("Cohere 和 Anthropic 都可以推进", 4, Source.BOT), msg("Anthropic 商业化弱", 13, Source.EXPLICIT));
+        for (int hour : new int[] {4, 6, 13, 16, 17, 184, 185}) {
+            theStateAtTIsTheStateOfReplayingOnlyTheMessagesSaidByT(arrivals, hour);
+            theHistoryDoesNotDependOnTheArrivalOrder(arrivals, hour);
+        }
+    }
+
     private static Msg msg(String content, int hour, Source source) {
         return new Msg(content, BASE.plus(Duration.ofHours(hour)), source);
     }
