@@ -57,6 +57,7 @@ public final class FeedbackIntake implements AddFeedback {
     private final Clock clock;
     private final MemoryViews views;
     private final PastStates pastStates;
+    private final DecisionRederivation rederivation;
     private final Deduplicator deduplicator = new Deduplicator();
     private final ConflictResolver conflicts = new ConflictResolver();
     private final Optional<Embeddings> embeddings;
@@ -81,6 +82,7 @@ public final class FeedbackIntake implements AddFeedback {
         this.clock = clock;
         this.views = new MemoryViews(lexicon);
         this.pastStates = new PastStates(lexicon);
+        this.rederivation = new DecisionRederivation(lexicon, ids, embeddings);
         this.groupCommit = new GroupCommit<>(MAX_GROUP_COMMIT,
                 (profileId, items) -> store.write(profileId, tx -> items.stream().map(p -> apply(tx, p)).toList()),
                 (profileId, item) -> store.write(profileId, tx -> apply(tx, item)));
@@ -175,7 +177,20 @@ public final class FeedbackIntake implements AddFeedback {
                 cmd.sessionId(), createdAt, lexicon.ruleFor(type.get()).ttl());
         RawFiling filing = (outcome, memoryId, changedIds) -> tx.rawMessages().append(raw(cmd, rawId, text,
                 createdAt, receivedAt, outcome, memoryId, changedIds, redactions));
-        return file(tx, draft, receivedAt, filing, typeGiven(cmd), redactions, vector);
+        FeedbackResult filed = file(tx, draft, receivedAt, filing, typeGiven(cmd), redactions, vector);
+        if (!rederivation.isLate(tx, draft)) {
+            return filed;
+        }
+        // a late decision: what it changed in the history said after it is derived again in time order
+        return rederivation.rederive(tx, draft, receivedAt).map(r -> {
+            List<String> changed = new ArrayList<>(filed.superseded());
+            r.changedIds().stream().filter(id -> !id.equals(r.memory().id()) && !changed.contains(id))
+                    .forEach(changed::add);
+            FeedbackOutcome outcome = r.memory().status() == MemoryStatus.PENDING ? FeedbackOutcome.PENDING
+                    : r.memory().weight() > 1 ? FeedbackOutcome.DEDUPLICATED : FeedbackOutcome.CREATED;
+            return new FeedbackResult(filed.rawMessageId(), outcome, Optional.of(views.at(r.memory(), receivedAt)),
+                    changed, redactions);
+        }).orElse(filed);
     }
 
     /** Where a classified message's raw record goes once its memory is known. */
@@ -275,11 +290,12 @@ public final class FeedbackIntake implements AddFeedback {
                 .orElse(List.of());
         // a repeated decision this late one was said inside the span of is cut at it (RepeatSplit)
         List<RepeatSplit.Cut> allCuts = cutsBy(tx, fresh, opposites);
-        List<Memory> asCut = opposites.stream().map(o -> allCuts.stream().map(RepeatSplit.Cut::before)
-                .filter(c -> c.id().equals(o.id())).findFirst().orElse(o)).toList();
-        // a late message meets the opposite decisions with the entities they held back then
-        Resolution resolution = keepLaterMentions(conflicts.resolve(fresh, asCut, (o, at) -> pastStates
-                .at(tx, o.profileId(), o, at).map(Memory::liveEntityKeys).orElse(Set.of())), allCuts, opposites);
+        Resolution resolution = resolveAgainst(tx, fresh, opposites, allCuts);
+        if (!allCuts.isEmpty() && resolution.incoming().status() == MemoryStatus.PENDING) {
+            // held pending by another decision, in time order it took nothing over and cut nothing
+            allCuts = List.of();
+            resolution = resolveAgainst(tx, fresh, opposites, allCuts);
+        }
         List<RepeatSplit.Cut> cuts = allCuts.stream().filter(c -> !c.laterIds().isEmpty()).toList();
         Memory stored = resolution.incoming();
         FeedbackOutcome outcome = stored.status() == MemoryStatus.PENDING
@@ -304,6 +320,16 @@ public final class FeedbackIntake implements AddFeedback {
         }
         return new FeedbackResult(draft.rawMessageId(), outcome, Optional.of(views.at(stored, receivedAt)),
                 resolution.changedIds(), redactions);
+    }
+
+    /** {@code fresh} resolved against {@code opposites}, those in {@code allCuts} as cut. */
+    private Resolution resolveAgainst(StoreTransaction tx, Memory fresh, List<Memory> opposites,
+                                      List<RepeatSplit.Cut> allCuts) {
+        List<Memory> asCut = opposites.stream().map(o -> allCuts.stream().map(RepeatSplit.Cut::before)
+                .filter(c -> c.id().equals(o.id())).findFirst().orElse(o)).toList();
+        // a late message meets the opposite decisions with the entities they held back then
+        return keepLaterMentions(conflicts.resolve(fresh, asCut, (o, at) -> pastStates
+                .at(tx, o.profileId(), o, at).map(Memory::liveEntityKeys).orElse(Set.of())), allCuts, opposites);
     }
 
     /**

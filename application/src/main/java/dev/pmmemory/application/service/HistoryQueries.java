@@ -27,6 +27,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
 
@@ -74,6 +75,16 @@ public final class HistoryQueries implements ReadEntityHistory, ReadAuditTrail, 
         List<StatusChange> changes = new ArrayList<>();
         boolean expiryRecorded = false;
         for (AuditEvent e : events) {
+            if (e.kind() == AuditKind.MEMORY_REDERIVED) {
+                // its timeline was derived again from its messages: it began as it is stored now (pending or
+                // active when first said), and the supersessions recorded after this event restate the rest
+                changes.removeIf(c -> EnumSet.of(AuditKind.MEMORY_CREATED, AuditKind.MEMORY_PENDING,
+                        AuditKind.MEMORY_SUPERSEDED, AuditKind.MEMORY_FOLDED, AuditKind.MEMORY_REDERIVED)
+                        .contains(c.event()));
+                changes.add(new StatusChange(m.validFrom() == null ? MemoryStatus.PENDING : MemoryStatus.ACTIVE,
+                        m.createdAt(), e.kind(), e.actor()));
+                continue;
+            }
             Optional<MemoryStatus> status = statusAfter(e.kind());
             if (status.isPresent()) {
                 changes.add(new StatusChange(status.get(), effectiveAt(m, e), e.kind(), e.actor()));

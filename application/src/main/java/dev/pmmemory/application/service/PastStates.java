@@ -96,11 +96,16 @@ final class PastStates {
 
     /**
      * The supersessions recorded on memory {@code m}, each at the time the newer decision took over, and
-     * its fold into another memory of its key (a whole supersession of no entity, at its empty window).
+     * its fold into another memory of its key (a whole supersession of no entity, at its empty window); only
+     * those recorded after its last {@code memory_rederived} event, which restate them all.
      */
     static List<Supersession> takeovers(Memory m, List<AuditEvent> events) {
         List<Supersession> found = new ArrayList<>();
         for (AuditEvent e : events) {
+            if (e.kind() == AuditKind.MEMORY_REDERIVED) {
+                found.clear(); // re-derived: the takeovers recorded after this event state them all
+                continue;
+            }
             if (e.kind() == AuditKind.MEMORY_FOLDED) {
                 Matcher f = FOLD.matcher(e.detail());
                 if (f.matches()) {

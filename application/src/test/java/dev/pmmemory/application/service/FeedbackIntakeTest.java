@@ -441,6 +441,30 @@ class FeedbackIntakeTest {
         }
 
         @Test
+        void aLateMoreConfidentFirstMentionHoldsTheReversalSaidAfterItPending() {
+            FeedbackResult bot = add("Anthropic 可以推进", T2.minus(Duration.ofHours(1)), Source.BOT);
+            FeedbackResult reversal = add("Anthropic 商业化弱", T2, Source.INFERRED);
+            FeedbackResult late = add("Anthropic 可以推进", T1, Source.EXPLICIT);
+
+            // in time order the inferred reversal met an explicit advance (said at T1, repeated by the bot)
+            Memory advance = stored(late);
+            assertThat(late.outcome()).isEqualTo(FeedbackOutcome.DEDUPLICATED);
+            assertThat(advance.id()).isEqualTo(stored(bot).id());
+            assertThat(advance.weight()).isEqualTo(2);
+            assertThat(advance.source()).isEqualTo(Source.EXPLICIT);
+            assertThat(advance.status()).isEqualTo(MemoryStatus.ACTIVE);
+            assertThat(advance.validFrom()).isEqualTo(T1);
+            assertThat(advance.validUntil()).isNull();
+            Memory held = stored(reversal);
+            assertThat(held.status()).isEqualTo(MemoryStatus.PENDING);
+            assertThat(held.validFrom()).isNull();
+            assertThat(kindsFor(advance.id())).endsWith(AuditKind.MEMORY_REDERIVED);
+            assertThat(kindsFor(held.id())).endsWith(AuditKind.MEMORY_REDERIVED);
+            assertThat(store.rawMessages(P)).allMatch(r -> r.memoryId().equals(r.content().contains("推进")
+                    ? advance.id() : held.id()));
+        }
+
+        @Test
         void aBotReversalOfAnInferredDecisionIsPendingToo() {
             add("Anthropic 可以推进", T1, Source.INFERRED);
 

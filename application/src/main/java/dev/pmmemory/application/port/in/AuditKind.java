@@ -23,6 +23,12 @@ public enum AuditKind {
      * then, the later ones were filed again (they start a new memory, created with split_from=this id).
      */
     MEMORY_SPLIT,
+    /**
+     * A late decision changed what this memory's messages, said in time order, make of it: its weight, times,
+     * sources, status or takeovers were re-derived from them (before / after). The supersession events
+     * recorded on it before this one no longer count; those after it state its takeovers.
+     */
+    MEMORY_REDERIVED,
     /** Tombstone of a purged memory: its id and time, nothing else. */
     MEMORY_PURGED,
     /** A summary was made: the compact job folded old low-priority memories into this one. */
