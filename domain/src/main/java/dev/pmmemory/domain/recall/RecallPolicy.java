@@ -167,24 +167,15 @@ public final class RecallPolicy {
      * preference among them, best first.
      */
     public List<String> worthReadingWhole(List<UnreadMemory> rest, RecallFilter filter, Instant asOf, int limit) {
-        record Scored(UnreadMemory memory, double score, boolean matched) {
-        }
-        Comparator<Scored> order = ranker.order(Scored::matched, Scored::score, s -> s.memory().lastSeenAt(),
-                s -> s.memory().id());
-        List<Scored> scored = new ArrayList<>();
+        List<Picked> scored = new ArrayList<>(rest.size());
         for (UnreadMemory m : rest) {
             if (filter.admitsType(m.type())) {
-                scored.add(new Scored(m, ranker.factorsSharingNoTerm(m.type(), m.weight(), m.lastSeenAt(),
-                        m.cosine(), asOf).score(), ranker.matchesSharingNoTerm(m.cosine())));
+                scored.add(new Picked(m.id(), m.type(), m.lastSeenAt(), ranker.factorsSharingNoTerm(m.type(),
+                        m.weight(), m.lastSeenAt(), m.cosine(), asOf).score(), ranker.matchesSharingNoTerm(m.cosine())));
             }
         }
-        scored.sort(order);
-        List<String> wanted = new ArrayList<>();
-        scored.stream().limit(limit).forEach(s -> wanted.add(s.memory().id()));
-        scored.stream().filter(s -> s.memory().type() == MemoryType.LONG_TERM_PREFERENCE).findFirst()
-                .filter(s -> !wanted.contains(s.memory().id()))
-                .ifPresent(s -> wanted.add(s.memory().id()));
-        return wanted;
+        // semantic recall hands over every visible memory: a bounded selection, not a sort of them all
+        return bestAndBestPreference(scored, limit);
     }
 
     /** Ranks what was read: see {@link ContextRanker#rank(Set, List, RecallFilter, Instant, int, SemanticSimilarity)}. */
