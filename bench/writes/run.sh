@@ -35,8 +35,8 @@ WORK=$(mktemp -d /tmp/pm-memory-writes.XXXXXX)
 STORE_ARGS=(-Dmemory.sqlite.path="$WORK/store.db")
 [ -z "$PG_URL" ] || STORE_ARGS=(-Dmemory.store=postgres -Dmemory.postgres.url="$PG_URL" -Dmemory.postgres.username="$PG_USER")
 JFR_ARGS=()
-[ -z "$JFR" ] || JFR_ARGS=(-XX:StartFlightRecording=filename="$JFR",settings=profile,dumponexit=true)
-java -Xmx256m "${JFR_ARGS[@]}" -Dquarkus.http.port="$PORT" "${STORE_ARGS[@]}" -jar "$JAR" >"$WORK/service.log" 2>&1 &
+[ -z "$JFR" ] || JFR_ARGS=(-XX:StartFlightRecording=filename="$JFR",settings=profile,dumponexit=true${JFR_SETTINGS:+,$JFR_SETTINGS})
+java -Xmx256m ${SERVICE_JAVA_OPTS:-} "${JFR_ARGS[@]}" -Dquarkus.http.port="$PORT" "${STORE_ARGS[@]}" -jar "$JAR" >"$WORK/service.log" 2>&1 &
 APP_PID=$!
 trap 'kill $APP_PID 2>/dev/null; wait $APP_PID 2>/dev/null; rm -rf "$WORK"' EXIT
 for _ in $(seq 1 300); do
@@ -48,13 +48,33 @@ done
 java bench/LoadDriver.java --url "http://127.0.0.1:$PORT" --adds 400 --clients "$CLIENTS" --contexts 0 \
   --profile "warm-$(date +%s%N)" >/dev/null
 PEAK=0
+# thread_ticks FILE: "<thread id>:<thread name> <user + system ticks>" of every service thread
+thread_ticks() {
+  for t in /proc/$APP_PID/task/*; do
+    [ -r "$t/stat" ] || continue
+    printf '%s:%s %s\n' "${t##*/}" "$(tr ' ' '_' <"$t/comm")" "$(sed 's/.*) //' "$t/stat" | awk '{ print $12 + $13 }')"
+  done >"$1" 2>/dev/null
+}
 ( while kill -0 "$APP_PID" 2>/dev/null; do
     r=$(awk '/VmRSS/ {print $2}' /proc/$APP_PID/status 2>/dev/null || echo 0); echo "$r"; sleep 0.2
   done ) >"$WORK/rss" &
 RSS_PID=$!
 echo "store: ${PG_URL:-sqlite} jar: $JAR"
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+# the service's CPU (user + system, clock ticks) over the measured adds: CPU per add is the figure a
+# shared machine distorts least (adds/s and latency stretch with every other process's demand)
+CPU0=$(awk '{ print $14 + $15 }' /proc/$APP_PID/stat)
+thread_ticks "$WORK/threads0"
 java bench/LoadDriver.java --url "http://127.0.0.1:$PORT" --adds "$ADDS" --clients "$CLIENTS" --contexts 0
+CPU1=$(awk '{ print $14 + $15 }' /proc/$APP_PID/stat)
+thread_ticks "$WORK/threads1"
 kill "$RSS_PID" 2>/dev/null || true
+echo "service CPU: $(( (CPU1 - CPU0) * 1000 / $(getconf CLK_TCK) )) ms for $ADDS adds = $(awk -v t=$(( CPU1 - CPU0 )) -v hz=$(getconf CLK_TCK) -v n="$ADDS" 'BEGIN { printf "%.0f", t * 1e6 / hz / n }') us/add"
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
+# the same CPU by thread group (request threads, event loops, JIT, GC, the rest), in us per add
+LC_ALL=C join -a 2 -e 0 -o 0,1.2,2.2 <(LC_ALL=C sort "$WORK/threads0") <(LC_ALL=C sort "$WORK/threads1") | awk -v hz=$(getconf CLK_TCK) -v n="$ADDS" '{
+    name = $1; sub(/^[0-9]+:/, "", name); sub(/[-_]?[0-9]+$/, "", name); d[name] += $3 - $2 }
+  END { for (k in d) if (d[k] > 0) printf "  %-36s %6.0f us/add\n", k, d[k] * 1e6 / hz / n }' | sort -k2 -n -r
 echo "service RSS peak during the run: $(( $(sort -n "$WORK/rss" | tail -1) / 1024 )) MB"
 if [ -n "$JFR" ]; then
   kill "$APP_PID"; wait "$APP_PID" 2>/dev/null || true
