@@ -6,7 +6,9 @@ import dev.pmmemory.adapters.rest.dto.Problem;
 import dev.pmmemory.application.port.in.AddFeedback;
 import dev.pmmemory.application.port.in.FeedbackResult;
 import dev.pmmemory.application.port.in.FeedbackOutcome;
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import dev.pmmemory.adapters.rest.auth.RequiresScope;
 import dev.pmmemory.adapters.rest.auth.Scope;
 import jakarta.ws.rs.Consumes;
@@ -30,10 +32,24 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class FeedbackResource {
     private final AddFeedback addFeedback;
     private final MeterRegistry metrics;
+    /**
+     * pm_memory.feedback.adds by outcome, registered on an outcome's first add as before, then kept:
+     * looking it up in the registry on every add built a meter id (tags, strings) each time.
+     */
+    private final AtomicReferenceArray<Counter> adds = new AtomicReferenceArray<>(FeedbackOutcome.values().length);
 
     public FeedbackResource(AddFeedback addFeedback, MeterRegistry metrics) {
         this.addFeedback = addFeedback;
         this.metrics = metrics;
+    }
+
+    private Counter adds(FeedbackOutcome outcome) {
+        Counter c = adds.get(outcome.ordinal());
+        if (c == null) {
+            c = metrics.counter("pm_memory.feedback.adds", "outcome", outcome.wireName());
+            adds.set(outcome.ordinal(), c);
+        }
+        return c;
     }
 
     @POST
@@ -74,7 +90,7 @@ public class FeedbackResource {
     public Response add(@PathParam("profile_id") String profileId, FeedbackRequest body) {
         FeedbackRequest b = body != null ? body : new FeedbackRequest(null, null, null, null, null, null);
         FeedbackResult result = addFeedback.add(b.toCommand(profileId));
-        metrics.counter("pm_memory.feedback.adds", "outcome", result.outcome().wireName()).increment();
+        adds(result.outcome()).increment();
         boolean created = result.outcome() == FeedbackOutcome.CREATED || result.outcome() == FeedbackOutcome.PENDING;
         return Response.status(created ? 201 : 200).entity(FeedbackResponse.of(result)).build();
     }
