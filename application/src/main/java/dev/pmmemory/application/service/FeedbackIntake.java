@@ -127,7 +127,7 @@ public final class FeedbackIntake implements AddFeedback {
     /** A message ready to store, with everything that needs no lock computed (redaction, classification, vector). */
     private record Prepared(AddFeedbackCommand cmd, Instant receivedAt, Instant createdAt, String text,
                             List<String> redactions, Analysis analysis, Optional<MemoryType> type,
-                            Optional<float[]> vector) {
+                            Optional<float[]> vector, String normalizedText, Optional<Duration> ttl) {
     }
 
     private Prepared prepare(AddFeedbackCommand cmd) {
@@ -146,7 +146,10 @@ public final class FeedbackIntake implements AddFeedback {
         Optional<float[]> vector = type.isPresent()
                 ? embeddings.map(e -> e.embed(text))
                 : Optional.empty();
-        return new Prepared(cmd, receivedAt, createdAt, text, redactions, analysis, type, vector);
+        // pure functions of the message and the lexicon: computed here, not under the store's write lock
+        String normalized = type.isPresent() ? TextNormalizer.normalise(text) : null;
+        Optional<Duration> ttl = type.isPresent() ? lexicon.ruleFor(type.get()).ttl() : Optional.empty();
+        return new Prepared(cmd, receivedAt, createdAt, text, redactions, analysis, type, vector, normalized, ttl);
     }
 
     /** Everything one message changes, inside the caller's transaction. */
@@ -173,8 +176,8 @@ public final class FeedbackIntake implements AddFeedback {
             return new FeedbackResult(rawId, FeedbackOutcome.UNCLASSIFIED, Optional.empty(), List.of(), redactions);
         }
         MemoryDraft draft = new MemoryDraft(rawId, cmd.profileId(), type.get(), text,
-                TextNormalizer.normalise(text), analysis.entities(), analysis.keywords(), cmd.source(),
-                cmd.sessionId(), createdAt, lexicon.ruleFor(type.get()).ttl());
+                p.normalizedText(), analysis.entities(), analysis.keywords(), cmd.source(),
+                cmd.sessionId(), createdAt, p.ttl());
         RawFiling filing = (outcome, memoryId, changedIds) -> tx.rawMessages().append(raw(cmd, rawId, text,
                 createdAt, receivedAt, outcome, memoryId, changedIds, redactions));
         FeedbackResult filed = file(tx, draft, receivedAt, filing, typeGiven(cmd), redactions, vector);
