@@ -5,7 +5,7 @@
 # the main figures of it (hot methods, where threads waited) are printed after.
 #
 # usage: bench/writes/run.sh [--jar bootstrap/target/quarkus-app/quarkus-run.jar] [--port 18096]
-#          [--adds 4000] [--clients 8] [--pg-url jdbc:postgresql://127.0.0.1:5432/<db>] [--pg-user postgres]
+#          [--adds 4000] [--warmup 400] [--clients 8] [--pg-url jdbc:postgresql://127.0.0.1:5432/<db>] [--pg-user postgres]
 #          [--jfr /tmp/adds.jfr]
 # Compare two builds in the same run by calling it twice with --jar (before, after) back to back.
 set -euo pipefail
@@ -13,6 +13,7 @@ cd "$(dirname "$0")/../.."
 JAR=bootstrap/target/quarkus-app/quarkus-run.jar
 PORT=18096
 ADDS=4000
+WARMUP=400
 CLIENTS=8
 PG_URL=
 PG_USER=postgres
@@ -22,6 +23,7 @@ while [ $# -gt 0 ]; do
     --jar) JAR=$2; shift 2 ;;
     --port) PORT=$2; shift 2 ;;
     --adds) ADDS=$2; shift 2 ;;
+    --warmup) WARMUP=$2; shift 2 ;;
     --clients) CLIENTS=$2; shift 2 ;;
     --pg-url) PG_URL=$2; shift 2 ;;
     --pg-user) PG_USER=$2; shift 2 ;;
@@ -45,9 +47,19 @@ for _ in $(seq 1 300); do
   sleep 0.2
 done
 # warm-up (JIT, connections) on another profile, then the measured run
-java bench/LoadDriver.java --url "http://127.0.0.1:$PORT" --adds 400 --clients "$CLIENTS" --contexts 0 \
+java bench/LoadDriver.java --url "http://127.0.0.1:$PORT" --adds "$WARMUP" --clients "$CLIENTS" --contexts 0 \
   --profile "warm-$(date +%s%N)" >/dev/null
 PEAK=0
+# pg_ticks: CPU ticks of the PostgreSQL backends serving this run's database (0 on SQLite)
+pg_ticks() {
+  local db=${PG_URL##*/} sum=0 p
+  db=${db%%\?*}
+  [ -n "$PG_URL" ] || { echo 0; return; }
+  for p in $(pgrep -f "postgres: .* $db " || true); do
+    sum=$(( sum + $(sed 's/.*) //' /proc/$p/stat 2>/dev/null | awk '{ print $12 + $13 }' || echo 0) ))
+  done
+  echo "$sum"
+}
 # thread_ticks FILE: "<thread id>:<thread name> <user + system ticks>" of every service thread
 thread_ticks() {
   for t in /proc/$APP_PID/task/*; do
@@ -64,12 +76,15 @@ echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 # the service's CPU (user + system, clock ticks) over the measured adds: CPU per add is the figure a
 # shared machine distorts least (adds/s and latency stretch with every other process's demand)
 CPU0=$(awk '{ print $14 + $15 }' /proc/$APP_PID/stat)
+PG0=$(pg_ticks)
 thread_ticks "$WORK/threads0"
 java bench/LoadDriver.java --url "http://127.0.0.1:$PORT" --adds "$ADDS" --clients "$CLIENTS" --contexts 0
 CPU1=$(awk '{ print $14 + $15 }' /proc/$APP_PID/stat)
+PG1=$(pg_ticks)
 thread_ticks "$WORK/threads1"
 kill "$RSS_PID" 2>/dev/null || true
 echo "service CPU: $(( (CPU1 - CPU0) * 1000 / $(getconf CLK_TCK) )) ms for $ADDS adds = $(awk -v t=$(( CPU1 - CPU0 )) -v hz=$(getconf CLK_TCK) -v n="$ADDS" 'BEGIN { printf "%.0f", t * 1e6 / hz / n }') us/add"
+[ -z "$PG_URL" ] || echo "PostgreSQL backends' CPU (this database's connections): $(awk -v t=$(( PG1 - PG0 )) -v hz=$(getconf CLK_TCK) -v n="$ADDS" 'BEGIN { printf "%.0f", t * 1e6 / hz / n }') us/add"
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 # the same CPU by thread group (request threads, event loops, JIT, GC, the rest), in us per add
 LC_ALL=C join -a 2 -e 0 -o 0,1.2,2.2 <(LC_ALL=C sort "$WORK/threads0") <(LC_ALL=C sort "$WORK/threads1") | awk -v hz=$(getconf CLK_TCK) -v n="$ADDS" '{
