@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Write throughput (issue 13): starts the packaged jar on a fresh store, runs bench/LoadDriver.java
-# (distinct adds on one profile from C clients, no context calls) and prints adds/s, add p50/p99
-# and the service's peak RSS. With --jfr FILE the service records a JFR profile of the run, and
+# (distinct adds on one profile from C clients, no context calls) and prints adds/s, add p50/p99,
+# the service's CPU per add (in all and by thread group; on PostgreSQL also the backends' CPU),
+# the load average and the service's peak RSS. With --jfr FILE the service records a JFR profile of the run, and
 # the main figures of it (hot methods, where threads waited) are printed after.
 #
 # usage: bench/writes/run.sh [--jar bootstrap/target/quarkus-app/quarkus-run.jar] [--port 18096]
