@@ -54,10 +54,12 @@ final class SqliteMemories implements Memories {
 
     private final Statements c;
     private final VectorCache vectorCache;
+    private final RankingFactsCache factsCache;
 
-    SqliteMemories(Statements c, VectorCache vectorCache) {
+    SqliteMemories(Statements c, VectorCache vectorCache, RankingFactsCache factsCache) {
         this.c = c;
         this.vectorCache = vectorCache;
+        this.factsCache = factsCache;
     }
 
     @Override
@@ -371,6 +373,7 @@ final class SqliteMemories implements Memories {
     public int deleteProfile(String profileId) {
         // memory_entities, memory_terms and memory_vectors follow by ON DELETE CASCADE (foreign keys are on)
         vectorCache.forgetProfile(profileId);
+        factsCache.forgetProfile(profileId);
         return Jdbc.update(c, "DELETE FROM memories WHERE profile_id = ?", profileId);
     }
 

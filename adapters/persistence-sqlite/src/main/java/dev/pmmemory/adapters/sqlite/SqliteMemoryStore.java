@@ -51,12 +51,15 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
     private final int schemaVersion;
     /** Shared by every connection: a vector read by one reader serves the next call on any. */
     private final VectorCache vectorCache;
+    /** Semantic recall's rows per profile between writes of it; shares the vector cache's bound. */
+    private final RankingFactsCache factsCache;
 
     /** Vectors kept in memory by default (512 floats each: about 40 MB), enough for a 20,000-memory profile. */
     public static final int DEFAULT_VECTOR_CACHE = 20_000;
 
     private SqliteMemoryStore(Path file, Clock clock, int vectorCache) throws SQLException {
         this.vectorCache = new VectorCache(vectorCache);
+        this.factsCache = new RankingFactsCache(vectorCache);
         String url = "jdbc:sqlite:" + file.toAbsolutePath();
         this.writer = dataSource(url, SQLiteConfig.TransactionMode.IMMEDIATE).getConnection();
         this.schemaVersion = SqliteSchema.migrate(writer, clock.instant());
@@ -111,17 +114,23 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
     public <T> T write(String profileId, Function<StoreTransaction, T> work) {
         writeLock.lock();
         try {
-            return inTransaction(writerStatements, work);
+            return inTransaction(writerStatements, work, NO_READ_SEQUENCE);
         } finally {
+            // after the commit (or rollback): a semantic read that began before it no longer serves
+            factsCache.written(profileId);
             writeLock.unlock();
         }
     }
 
+    /** A write transaction reads nothing into the ranking facts cache. */
+    private static final long NO_READ_SEQUENCE = -1;
+
     @Override
     public <T> T read(Function<StoreTransaction, T> work) {
+        long sequence = factsCache.sequence(); // before the snapshot starts
         Statements c = borrowReader();
         try {
-            return inTransaction(c, work);
+            return inTransaction(c, work, sequence);
         } finally {
             idleReaders.offer(c);
         }
@@ -176,9 +185,9 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
         }
     }
 
-    private <T> T inTransaction(Statements statements, Function<StoreTransaction, T> work) {
+    private <T> T inTransaction(Statements statements, Function<StoreTransaction, T> work, long readSequence) {
         Connection c = statements.connection();
-        Transaction tx = new Transaction(statements, vectorCache);
+        Transaction tx = new Transaction(statements, vectorCache, new CachedFacts(factsCache, readSequence));
         try {
             T result = work.apply(tx);
             c.commit();
@@ -253,14 +262,18 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
         }
     }
 
+    /** The ranking facts cache as one transaction may use it: {@code readSequence} < 0 in a write. */
+    record CachedFacts(RankingFactsCache cache, long readSequence) {
+    }
+
     /** The repositories bound to one connection's current transaction. */
     private record Transaction(Memories memories, RawMessages rawMessages, AuditTrail auditTrail,
                                MemoryVectors vectors, Experiences experiences, Facts facts,
                                StoredIds storedIds, EntityRegistry entityRegistry)
             implements StoreTransaction {
-        Transaction(Statements c, VectorCache cache) {
-            this(new SqliteMemories(c, cache), new SqliteRawMessages(c), new SqliteAuditTrail(c),
-                    new SqliteMemoryVectors(c, cache),
+        Transaction(Statements c, VectorCache cache, CachedFacts facts) {
+            this(new SqliteMemories(c, cache, facts.cache()), new SqliteRawMessages(c), new SqliteAuditTrail(c),
+                    new SqliteMemoryVectors(c, cache, facts),
                     new SqliteExperiences(c), new SqliteFacts(c), new SqliteStoredIds(c), new SqliteEntityRegistry(c));
         }
     }

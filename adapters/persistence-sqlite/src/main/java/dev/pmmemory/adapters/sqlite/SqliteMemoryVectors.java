@@ -21,10 +21,12 @@ final class SqliteMemoryVectors implements MemoryVectors {
 
     private final Statements c;
     private final VectorCache cache;
+    private final SqliteMemoryStore.CachedFacts facts;
 
-    SqliteMemoryVectors(Statements c, VectorCache cache) {
+    SqliteMemoryVectors(Statements c, VectorCache cache, SqliteMemoryStore.CachedFacts facts) {
         this.c = c;
         this.cache = cache;
+        this.facts = facts;
     }
 
     @Override
@@ -71,21 +73,43 @@ final class SqliteMemoryVectors implements MemoryVectors {
     @Override
     public List<RankingFacts> findVisibleRankingFacts(String profileId, Instant asOf, String model) {
         long t = asOf.toEpochMilli();
-        record Row(String id, MemoryType type, int weight, Instant lastSeenAt, Long stamp) {
+        boolean reading = facts.readSequence() >= 0;
+        List<RankingFactsCache.Row> rows = reading ? facts.cache().get(profileId, model, t) : null;
+        if (rows == null) {
+            rows = notRetiredAt(profileId, t, model);
+            if (reading) {
+                facts.cache().put(profileId, model, facts.readSequence(), t, rows);
+            }
         }
-        // the recall window from the covering memories_recency index; each vector's stamp from
+        List<RankingFacts> out = new ArrayList<>(rows.size());
+        for (RankingFactsCache.Row r : rows) {
+            if (r.visibleAt(t)) {
+                out.add(new RankingFacts(r.id(), r.type(), r.weight(), Instant.ofEpochMilli(r.lastSeenAt()), r.vector()));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Every memory of the profile not retired at {@code t} (visible then, or valid only later), with
+     * its window and its vector of {@code model}: the visible ones at t or any later instant.
+     */
+    private List<RankingFactsCache.Row> notRetiredAt(String profileId, long t, String model) {
+        record Read(String id, MemoryType type, int weight, long lastSeenAt, long expiresAt, Long validFrom,
+                    Long validUntil, Long stamp) {
+        }
+        // the columns from the covering memories_recency index; each vector's stamp from
         // memory_vectors_stamp: no row and no vector is read for these
-        List<Row> rows = Jdbc.query(c, "SELECT m.id, m.type, m.weight, m.last_seen_at, v.stamp"
-                        + " FROM memories m INDEXED BY memories_recency"
+        List<Read> reads = Jdbc.query(c, "SELECT m.id, m.type, m.weight, m.last_seen_at, m.expires_at, m.valid_from,"
+                        + " m.valid_until, v.stamp FROM memories m INDEXED BY memories_recency"
                         + " LEFT JOIN memory_vectors v INDEXED BY memory_vectors_stamp ON v.memory_id = m.id AND v.model = ?"
-                        + " WHERE m.profile_id = ? AND m.expires_at > ? AND m.valid_from <= ?"
-                        + " AND (m.valid_until IS NULL OR m.valid_until > ?)",
-                rs -> new Row(rs.getString(1), MemoryType.fromWireName(rs.getString(2)).orElseThrow(), rs.getInt(3),
-                        Instant.ofEpochMilli(rs.getLong(4)), rs.getObject(5) == null ? null : rs.getLong(5)),
-                model, profileId, t, t, t);
+                        + " WHERE m.profile_id = ? AND m.expires_at > ? AND (m.valid_until IS NULL OR m.valid_until > ?)",
+                rs -> new Read(rs.getString(1), MemoryType.fromWireName(rs.getString(2)).orElseThrow(), rs.getInt(3),
+                        rs.getLong(4), rs.getLong(5), nullableLong(rs, 6), nullableLong(rs, 7), nullableLong(rs, 8)),
+                model, profileId, t, t);
         Map<String, float[]> vectors = new HashMap<>();
         List<String> unseen = new ArrayList<>();
-        for (Row r : rows) {
+        for (Read r : reads) {
             if (r.stamp() != null) {
                 float[] cached = cache.get(r.id(), r.stamp());
                 if (cached != null) {
@@ -108,11 +132,17 @@ final class SqliteMemoryVectors implements MemoryVectors {
                     }, args.toArray())
                     .forEach(e -> vectors.put(e.getKey(), e.getValue()));
         }
-        List<RankingFacts> facts = new ArrayList<>(rows.size());
-        for (Row r : rows) {
-            facts.add(new RankingFacts(r.id(), r.type(), r.weight(), r.lastSeenAt(), vectors.get(r.id())));
+        List<RankingFactsCache.Row> rows = new ArrayList<>(reads.size());
+        for (Read r : reads) {
+            rows.add(new RankingFactsCache.Row(r.id(), r.type(), r.weight(), r.lastSeenAt(), r.expiresAt(),
+                    r.validFrom(), r.validUntil(), vectors.get(r.id())));
         }
-        return facts;
+        return rows;
+    }
+
+    private static Long nullableLong(java.sql.ResultSet rs, int column) throws java.sql.SQLException {
+        long v = rs.getLong(column);
+        return rs.wasNull() ? null : v;
     }
 
     @Override
