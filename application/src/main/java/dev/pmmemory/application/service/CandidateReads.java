@@ -71,11 +71,12 @@ final class CandidateReads {
         List<TermMatch> matches = terms.isEmpty() ? List.of()
                 : tx.memories().findVisibleTermMatches(profileId, asOf, terms);
         QueryVector qv = query.get();
-        Map<String, TermMatch> matchById = new HashMap<>();
+        Map<String, TermMatch> matchById = new HashMap<>(matches.size() * 4 / 3 + 1);
         matches.forEach(m -> matchById.put(m.memoryId(), m));
-        Map<String, float[]> vectors = new HashMap<>();
-        List<UnreadMemory> rest = new ArrayList<>();
-        for (RankingFacts f : tx.vectors().findVisibleRankingFacts(profileId, asOf, qv.model())) {
+        List<RankingFacts> visible = tx.vectors().findVisibleRankingFacts(profileId, asOf, qv.model());
+        Map<String, float[]> vectors = new HashMap<>(visible.size() * 4 / 3 + 1);
+        List<UnreadMemory> rest = new ArrayList<>(visible.size());
+        for (RankingFacts f : visible) {
             if (f.vector() != null) {
                 vectors.put(f.memoryId(), f.vector());
             }
