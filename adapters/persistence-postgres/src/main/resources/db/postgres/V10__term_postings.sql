@@ -37,3 +37,10 @@ FROM memories m CROSS JOIN LATERAL (SELECT DISTINCT unnest(m.keywords) AS term) 
 -- index, so recall reads the vectors only of rows its in-process cache has not seen; 0 for earlier rows
 ALTER TABLE memory_vectors ADD COLUMN stamp bigint NOT NULL DEFAULT 0;
 CREATE INDEX memory_vectors_stamp ON memory_vectors (memory_id, model) INCLUDE (stamp);
+
+-- changed (to a random value) by every write transaction of a profile (PostgresMemoryStore.write), by any instance: an
+-- instance keeps what semantic recall read of a profile while its version is unchanged
+CREATE TABLE profile_versions (
+  profile_id text COLLATE "C" PRIMARY KEY,
+  version    bigint NOT NULL
+);

@@ -58,7 +58,8 @@ class PostgresStoreTest {
         assertThat(postgres.schemaVersion()).isEqualTo(10);
         assertThat(strings("SELECT tablename FROM pg_tables WHERE schemaname = current_schema() ORDER BY 1"))
                 .containsExactly("audit_events", "entity_names", "experiences", "facts", "job_runs", "memories",
-                        "memory_terms", "memory_vectors", "raw_messages", "registered_entities", "schema_version");
+                        "memory_terms", "memory_vectors", "profile_versions", "raw_messages", "registered_entities",
+                        "schema_version");
         assertThat(scripts).hasSize(10).doesNotHaveDuplicates()
                 .allSatisfy(script -> assertThat(script).matches("V\\d+__\\w+\\.sql"));
         assertThat(strings("SELECT string_agg(CAST(version AS text), ',' ORDER BY version) FROM schema_version"))

@@ -56,10 +56,12 @@ final class PostgresMemories implements Memories {
 
     private final Connection c;
     private final VectorCache vectorCache;
+    private final RankingFactsCache factsCache;
 
-    PostgresMemories(Connection c, VectorCache vectorCache) {
+    PostgresMemories(Connection c, VectorCache vectorCache, RankingFactsCache factsCache) {
         this.c = c;
         this.vectorCache = vectorCache;
+        this.factsCache = factsCache;
     }
 
     @Override
@@ -331,6 +333,7 @@ final class PostgresMemories implements Memories {
     public int deleteProfile(String profileId) {
         // memory_vectors and memory_terms follow by ON DELETE CASCADE; entities are a column of the row
         vectorCache.forgetProfile(profileId);
+        factsCache.forgetProfile(profileId);
         return PgSql.update(c, "DELETE FROM memories WHERE profile_id = ?", profileId);
     }
 

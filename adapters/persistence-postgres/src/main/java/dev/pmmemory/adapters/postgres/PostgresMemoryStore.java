@@ -53,6 +53,8 @@ public final class PostgresMemoryStore implements MemoryStore, AutoCloseable {
     private final PgConnectionPool pool;
     /** Vectors semantic recall read, shared by the connections (each checked against its row's stamp). */
     private final VectorCache vectorCache = new VectorCache(DEFAULT_VECTOR_CACHE);
+    /** Semantic recall's rows per profile while its version is unchanged; shares the vector cache's bound. */
+    private final RankingFactsCache factsCache = new RankingFactsCache(DEFAULT_VECTOR_CACHE);
 
     /** Vectors kept in memory (512 floats each: about 40 MB), enough for a 20,000-memory profile. */
     public static final int DEFAULT_VECTOR_CACHE = 20_000;
@@ -76,7 +78,16 @@ public final class PostgresMemoryStore implements MemoryStore, AutoCloseable {
                 ps.setString(1, profileId);
                 ps.executeQuery().close();
             }
-            return work.apply(new Transaction(c, vectorCache));
+            T result = work.apply(new Transaction(c, vectorCache, factsCache));
+            // in the same transaction: what any instance kept of this profile's rows is stale once it commits.
+            // A random version, not a counter: one never comes back, even after rows were deleted by hand
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO profile_versions (profile_id, version)"
+                    + " VALUES (?, ?) ON CONFLICT (profile_id) DO UPDATE SET version = EXCLUDED.version")) {
+                ps.setString(1, profileId);
+                ps.setLong(2, java.util.concurrent.ThreadLocalRandom.current().nextLong());
+                ps.executeUpdate();
+            }
+            return result;
         });
     }
 
@@ -87,7 +98,7 @@ public final class PostgresMemoryStore implements MemoryStore, AutoCloseable {
             try (Statement s = c.createStatement()) {
                 s.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY");
             }
-            return work.apply(new Transaction(c, vectorCache));
+            return work.apply(new Transaction(c, vectorCache, factsCache));
         });
     }
 
@@ -230,9 +241,9 @@ public final class PostgresMemoryStore implements MemoryStore, AutoCloseable {
                                MemoryVectors vectors, Experiences experiences, Facts facts,
                                StoredIds storedIds, EntityRegistry entityRegistry)
             implements StoreTransaction {
-        Transaction(Connection c, VectorCache cache) {
-            this(new PostgresMemories(c, cache), new PostgresRawMessages(c), new PostgresAuditTrail(c),
-                    new PostgresMemoryVectors(c, cache), new PostgresExperiences(c), new PostgresFacts(c),
+        Transaction(Connection c, VectorCache cache, RankingFactsCache facts) {
+            this(new PostgresMemories(c, cache, facts), new PostgresRawMessages(c), new PostgresAuditTrail(c),
+                    new PostgresMemoryVectors(c, cache, facts), new PostgresExperiences(c), new PostgresFacts(c),
                     new PostgresStoredIds(c),
                     new PostgresEntityRegistry(c));
         }

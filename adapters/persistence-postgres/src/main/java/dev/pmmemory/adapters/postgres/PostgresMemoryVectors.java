@@ -21,10 +21,12 @@ import java.util.concurrent.ThreadLocalRandom;
 final class PostgresMemoryVectors implements MemoryVectors {
     private final Connection c;
     private final VectorCache cache;
+    private final RankingFactsCache facts;
 
-    PostgresMemoryVectors(Connection c, VectorCache cache) {
+    PostgresMemoryVectors(Connection c, VectorCache cache, RankingFactsCache facts) {
         this.c = c;
         this.cache = cache;
+        this.facts = facts;
     }
 
     @Override
@@ -59,18 +61,42 @@ final class PostgresMemoryVectors implements MemoryVectors {
 
     @Override
     public List<RankingFacts> findVisibleRankingFacts(String profileId, Instant asOf, String model) {
-        record Row(String id, MemoryType type, int weight, Instant lastSeenAt, Long stamp) {
+        long t = asOf.toEpochMilli();
+        // the version first: rows read after it can only be newer, which costs one more read later
+        long version = PgSql.query(c, "SELECT version FROM profile_versions WHERE profile_id = ?",
+                rs -> rs.getLong(1), profileId).stream().findFirst().orElse(0L);
+        List<RankingFactsCache.Row> rows = facts.get(profileId, model, version, t);
+        if (rows == null) {
+            rows = notRetiredAt(profileId, asOf, model);
+            facts.put(profileId, model, version, t, rows);
         }
-        // the recall window of PostgresMemories, bound the same way; each vector's stamp, not its bytes
-        List<Row> rows = PgSql.query(c, "SELECT m.id, m.type, m.weight, m.last_seen_at, v.stamp FROM memories m"
+        List<RankingFacts> out = new ArrayList<>(rows.size());
+        for (RankingFactsCache.Row r : rows) {
+            if (r.visibleAt(t)) {
+                out.add(new RankingFacts(r.id(), r.type(), r.weight(), Instant.ofEpochMilli(r.lastSeenAt()), r.vector()));
+            }
+        }
+        return out;
+    }
+
+    /** Every memory of the profile not retired at {@code asOf} (visible then or only later), with its window and vector. */
+    private List<RankingFactsCache.Row> notRetiredAt(String profileId, Instant asOf, String model) {
+        record Read(String id, MemoryType type, int weight, long lastSeenAt, Long expiresAt, Long validFrom,
+                    Long validUntil, Long stamp) {
+        }
+        List<Read> reads = PgSql.query(c, "SELECT m.id, m.type, m.weight, m.last_seen_at, m.expires_at, m.valid_from,"
+                        + " m.valid_until, v.stamp FROM memories m"
                         + " LEFT JOIN memory_vectors v ON v.memory_id = m.id AND v.model = ?"
-                        + " WHERE m.profile_id = ? AND" + PostgresMemories.VISIBLE,
-                rs -> new Row(rs.getString(1), MemoryType.fromWireName(rs.getString(2)).orElseThrow(), rs.getInt(3),
-                        PgSql.instant(rs, "last_seen_at"), rs.getObject(5) == null ? null : rs.getLong(5)),
-                model, profileId, asOf, asOf, asOf);
+                        + " WHERE m.profile_id = ? AND (m.valid_until IS NULL OR m.valid_until > ?)"
+                        + " AND (m.expires_at IS NULL OR m.expires_at > ?)",
+                rs -> new Read(rs.getString(1), MemoryType.fromWireName(rs.getString(2)).orElseThrow(), rs.getInt(3),
+                        PgSql.instant(rs, "last_seen_at").toEpochMilli(), millis(PgSql.instant(rs, "expires_at")),
+                        millis(PgSql.instant(rs, "valid_from")), millis(PgSql.instant(rs, "valid_until")),
+                        rs.getObject(8) == null ? null : rs.getLong(8)),
+                model, profileId, asOf, asOf);
         Map<String, float[]> vectors = new HashMap<>();
         List<String> unseen = new ArrayList<>();
-        for (Row r : rows) {
+        for (Read r : reads) {
             if (r.stamp() != null) {
                 float[] cached = cache.get(r.id(), r.stamp());
                 if (cached != null) {
@@ -88,11 +114,16 @@ final class PostgresMemoryVectors implements MemoryVectors {
                         return vectors.put(rs.getString(1), vector);
                     }, model, unseen.toArray(String[]::new));
         }
-        List<RankingFacts> facts = new ArrayList<>(rows.size());
-        for (Row r : rows) {
-            facts.add(new RankingFacts(r.id(), r.type(), r.weight(), r.lastSeenAt(), vectors.get(r.id())));
+        List<RankingFactsCache.Row> rows = new ArrayList<>(reads.size());
+        for (Read r : reads) {
+            rows.add(new RankingFactsCache.Row(r.id(), r.type(), r.weight(), r.lastSeenAt(), r.expiresAt(),
+                    r.validFrom(), r.validUntil(), vectors.get(r.id())));
         }
-        return facts;
+        return rows;
+    }
+
+    private static Long millis(Instant t) {
+        return t == null ? null : t.toEpochMilli();
     }
 
     @Override
