@@ -59,13 +59,14 @@ final class CandidateReads {
         if (query.isEmpty()) {
             List<TermSharer> sharers = bestSharers(tx, profileId, terms, filter, asOf, limit).stream()
                     .map(m -> sharer(m, OptionalDouble.empty())).toList();
-            readWhole(tx, profileId, policy.sharersWorthReadingWhole(sharers, terms.size(), filter, asOf, limit),
-                    byId);
+            List<String> wanted = new ArrayList<>(
+                    policy.sharersWorthReadingWhole(sharers, terms.size(), filter, asOf, limit));
             List<UnreadMemory> recent = tx.memories()
                     .findMostRecentVisiblePerGroupFacts(profileId, asOf, policy.mostRecentPerGroup(limit, false))
                     .stream().map(f -> new UnreadMemory(f.memoryId(), f.type(), f.weight(), f.lastSeenAt(),
                             OptionalDouble.empty())).toList();
-            readWhole(tx, profileId, policy.worthReadingWhole(recent, filter, asOf, limit), byId);
+            wanted.addAll(policy.worthReadingWhole(recent, filter, asOf, limit));
+            readWhole(tx, profileId, wanted, byId); // one read of the few picked
             return new Candidates(List.copyOf(byId.values()), SemanticSimilarity.NONE);
         }
         List<TermMatch> matches = terms.isEmpty() ? List.of()
@@ -88,8 +89,10 @@ final class CandidateReads {
         // each sharer with the cosine the ranker will give it once read
         List<TermSharer> sharers = matches.stream()
                 .map(m -> sharer(m, cosine(qv.vector(), vectors.get(m.memoryId())))).toList();
-        readWhole(tx, profileId, policy.sharersWorthReadingWhole(sharers, terms.size(), filter, asOf, limit), byId);
-        readWhole(tx, profileId, policy.worthReadingWhole(rest, filter, asOf, limit), byId);
+        List<String> wanted = new ArrayList<>(
+                policy.sharersWorthReadingWhole(sharers, terms.size(), filter, asOf, limit));
+        wanted.addAll(policy.worthReadingWhole(rest, filter, asOf, limit));
+        readWhole(tx, profileId, wanted, byId);
         return new Candidates(List.copyOf(byId.values()), m -> cosine(qv.vector(), vectors.get(m.id())));
     }
 
@@ -119,11 +122,19 @@ final class CandidateReads {
     }
 
     private static void readWhole(StoreTransaction tx, String profileId, List<String> ids, Map<String, Memory> byId) {
-        for (String id : ids) {
-            if (!byId.containsKey(id)) {
-                tx.memories().findById(profileId, id).ifPresent(m -> byId.put(id, m));
-            }
+        List<String> missing = ids.stream().filter(id -> !byId.containsKey(id)).distinct().toList();
+        if (missing.isEmpty()) {
+            return;
         }
+        Map<String, Memory> found = new HashMap<>();
+        tx.memories().findByIds(profileId, missing).forEach(m -> found.put(m.id(), m));
+        // in the order picked, as the reads one by one did
+        missing.forEach(id -> {
+            Memory m = found.get(id);
+            if (m != null) {
+                byId.put(id, m);
+            }
+        });
     }
 
     /**

@@ -659,6 +659,19 @@ public abstract class MemoryStoreContract {
                     .satisfies(t -> assertThat(t.partlySuperseded()).isTrue());
         }
 
+        @Test
+        void byIdsFindsTheProfilesMemoriesWithThoseIdsWhole() {
+            Memory a = memory("m-a", P).keywords(List.of("openai", "估值")).weight(3).build();
+            insert(a, memory("m-b", P).build(), memory("m-c", OTHER).build());
+
+            List<Memory> found = store.read(tx -> tx.memories().findByIds(P, List.of("m-a", "m-c", "nope", "m-a", "m-b")));
+
+            assertThat(found).extracting(Memory::id).containsExactlyInAnyOrder("m-a", "m-b");
+            assertThat(found).contains(a);
+            List<Memory> none = store.read(tx -> tx.memories().findByIds(P, List.of()));
+            assertThat(none).isEmpty();
+        }
+
         // --- findBestTermMatches ---
 
         private static final java.util.Map<MemoryType, Double> PRIORITIES = java.util.Map.of(

@@ -172,6 +172,15 @@ final class PostgresMemories implements Memories {
     }
 
     @Override
+    public List<Memory> findByIds(String profileId, Collection<String> ids) {
+        if (ids.isEmpty()) {
+            return List.of();
+        }
+        return rows("SELECT * FROM memories WHERE id = ANY(CAST(? AS text[])) AND profile_id = ?", distinct(ids),
+                profileId);
+    }
+
+    @Override
     public List<Memory> findDuplicatesVisibleDuring(String profileId, MemoryType type, String normalizedContent,
                                                     Instant from, Instant until) {
         return rows("SELECT * FROM memories WHERE profile_id = ? AND type = ? AND normalized_content = ?"

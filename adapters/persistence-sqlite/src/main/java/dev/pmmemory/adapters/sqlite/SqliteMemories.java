@@ -144,6 +144,18 @@ final class SqliteMemories implements Memories {
     }
 
     @Override
+    public List<Memory> findByIds(String profileId, Collection<String> ids) {
+        List<String> distinct = List.copyOf(new LinkedHashSet<>(ids));
+        if (distinct.isEmpty()) {
+            return List.of();
+        }
+        List<Object> args = new ArrayList<>(List.of(profileId));
+        args.addAll(distinct);
+        return many("SELECT " + COLUMNS + " FROM memories WHERE profile_id = ? AND id IN ("
+                + placeholders(distinct.size()) + ")", args.toArray());
+    }
+
+    @Override
     public List<Memory> findDuplicatesVisibleDuring(String profileId, MemoryType type, String normalizedContent,
                                                     Instant from, Instant until) {
         List<Object> args = new ArrayList<>(List.of(profileId, type.wireName(), normalizedContent));

@@ -24,6 +24,15 @@ public interface Memories {
 
     Optional<Memory> findById(String profileId, String id);
 
+    /** The memories of the profile with these ids, in no particular order; unknown ids are absent. A store reads them at once. */
+    default List<Memory> findByIds(String profileId, Collection<String> ids) {
+        List<Memory> found = new ArrayList<>();
+        for (String id : new java.util.LinkedHashSet<>(ids)) {
+            findById(profileId, id).ifPresent(found::add);
+        }
+        return found;
+    }
+
     /**
      * Memories with this dedup key visible at some instant of [{@code from}, {@code until})
      * ({@code until} null: no end), as {@link dev.pmmemory.domain.memory.Lifetime#isVisibleDuring}
