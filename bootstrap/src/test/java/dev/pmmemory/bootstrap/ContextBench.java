@@ -90,6 +90,11 @@ final class ContextBench {
 
     /** Fills one profile size by size, measures at each, returns the rows (also printed). */
     static List<Row> run(String storeName, MemoryStore store) {
+        return run(storeName, store, () -> { });
+    }
+
+    /** @param afterFill run after each size is stored, before it is measured (PostgreSQL: fresh planner statistics) */
+    static List<Row> run(String storeName, MemoryStore store, Runnable afterFill) {
         String profile = "bench-context-" + System.currentTimeMillis();
         BenchEmbeddings model = new BenchEmbeddings();
         Clock clock = Clock.fixed(NOW, ZoneOffset.UTC);
@@ -101,6 +106,7 @@ final class ContextBench {
         for (int size : sizes()) {
             long t0 = System.nanoTime();
             stored = fill(store, profile, model, stored, size);
+            afterFill.run();
             System.out.printf(Locale.ROOT, "CONTEXT-BENCH %s: %d memories stored (fill %.1f s)%n", storeName, size,
                     (System.nanoTime() - t0) / 1e9);
             for (boolean on : new boolean[] {false, true}) {

@@ -176,8 +176,10 @@ final class PostgresMemories implements Memories {
         if (ids.isEmpty()) {
             return List.of();
         }
-        return rows("SELECT * FROM memories WHERE id = ANY(CAST(? AS text[])) AND profile_id = ?", distinct(ids),
-                profileId);
+        // by primary key alone (the profile checked here): with the profile in the WHERE clause, stale
+        // statistics can make the planner walk the profile's index instead
+        return rows("SELECT * FROM memories WHERE id = ANY(CAST(? AS text[]))", (Object) distinct(ids)).stream()
+                .filter(m -> m.profileId().equals(profileId)).toList();
     }
 
     @Override
