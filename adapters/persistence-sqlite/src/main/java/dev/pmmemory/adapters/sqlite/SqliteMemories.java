@@ -151,7 +151,8 @@ final class SqliteMemories implements Memories {
         }
         List<Object> args = new ArrayList<>(List.of(profileId));
         args.addAll(distinct);
-        return many("SELECT " + COLUMNS + " FROM memories WHERE profile_id = ? AND id IN ("
+        // the unary + keeps the planner on the primary key: an index led by profile_id would walk the profile
+        return many("SELECT " + COLUMNS + " FROM memories WHERE +profile_id = ? AND id IN ("
                 + placeholders(distinct.size()) + ")", args.toArray());
     }
 

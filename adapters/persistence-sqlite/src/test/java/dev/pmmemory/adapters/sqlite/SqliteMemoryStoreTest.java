@@ -414,6 +414,19 @@ class SqliteMemoryStoreTest {
     }
 
     @Test
+    void thePickedMemoriesAreReadByPrimaryKeyNotByWalkingTheProfile() throws SQLException {
+        Path file = fileWithManyMemories();
+
+        List<String> plans = plansOf(file, m -> m.findByIds(P, List.of("m1", "m2", "m3")));
+
+        assertThat(plans).singleElement().satisfies(plan -> {
+            assertThat(plan).containsPattern("SEARCH memories USING (INDEX sqlite_autoindex_memories_1|INTEGER PRIMARY KEY)"
+                    + " \\(id=\\?\\)");
+            assertNoScan(plan);
+        });
+    }
+
+    @Test
     void theSharedTermsQueryGoesFromTheTermLookupToThePrimaryKey() throws SQLException {
         Path file = fileWithManyMemories();
         Instant asOf = T0.plus(Duration.ofDays(3));
