@@ -1,5 +1,6 @@
 package dev.pmmemory.adapters.postgres;
 
+import dev.pmmemory.application.port.out.VectorCache;
 import static dev.pmmemory.adapters.postgres.PgSql.distinct;
 
 import dev.pmmemory.application.port.out.Memories;

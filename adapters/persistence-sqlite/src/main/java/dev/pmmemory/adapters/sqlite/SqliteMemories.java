@@ -1,5 +1,6 @@
 package dev.pmmemory.adapters.sqlite;
 
+import dev.pmmemory.application.port.out.VectorCache;
 import static dev.pmmemory.adapters.sqlite.SqliteCodec.getInstant;
 import static dev.pmmemory.adapters.sqlite.SqliteCodec.join;
 import static dev.pmmemory.adapters.sqlite.SqliteCodec.placeholders;

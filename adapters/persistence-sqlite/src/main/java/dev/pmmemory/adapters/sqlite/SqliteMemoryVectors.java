@@ -1,5 +1,6 @@
 package dev.pmmemory.adapters.sqlite;
 
+import dev.pmmemory.application.port.out.VectorCache;
 import dev.pmmemory.application.port.out.MemoryVectors;
 import dev.pmmemory.application.port.out.VectorBytes;
 import dev.pmmemory.domain.memory.MemoryType;

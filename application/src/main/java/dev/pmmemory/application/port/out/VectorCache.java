@@ -1,4 +1,4 @@
-package dev.pmmemory.adapters.sqlite;
+package dev.pmmemory.application.port.out;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -9,10 +9,13 @@ import java.util.concurrent.ConcurrentHashMap;
  * it was read from: semantic recall reads the stamps (from an index) and the 2 KB vectors only of the
  * rows it has not seen, instead of every visible memory's on every call.
  *
+ * <p>For the stores' {@link MemoryVectors}, beside the encoding they share ({@link VectorBytes}); each
+ * store gives every write of a vector row a new random stamp.
+ *
  * <p>Bounded: once full, new vectors are not kept (read from the store each time) rather than
  * evicting others, so a profile larger than the cache costs what it did without one, not more.
  */
-final class VectorCache {
+public final class VectorCache {
     private record Entry(String profileId, long stamp, float[] vector) {
     }
 
@@ -20,7 +23,7 @@ final class VectorCache {
     private final Map<String, Entry> byMemory = new ConcurrentHashMap<>();
 
     /** @param capacity vectors kept at most; 0 keeps none */
-    VectorCache(int capacity) {
+    public VectorCache(int capacity) {
         if (capacity < 0) {
             throw new IllegalArgumentException("capacity must be >= 0");
         }
@@ -28,27 +31,27 @@ final class VectorCache {
     }
 
     /** The vector read from the row with this stamp, or null. */
-    float[] get(String memoryId, long stamp) {
+    public float[] get(String memoryId, long stamp) {
         Entry e = byMemory.get(memoryId);
         return e != null && e.stamp() == stamp ? e.vector() : null;
     }
 
-    void put(String profileId, String memoryId, long stamp, float[] vector) {
+    public void put(String profileId, String memoryId, long stamp, float[] vector) {
         if (byMemory.containsKey(memoryId) || byMemory.size() < capacity) {
             byMemory.put(memoryId, new Entry(profileId, stamp, vector));
         }
     }
 
-    void forget(String memoryId) {
+    public void forget(String memoryId) {
         byMemory.remove(memoryId);
     }
 
     /** An erased profile leaves nothing of it in memory either. */
-    void forgetProfile(String profileId) {
+    public void forgetProfile(String profileId) {
         byMemory.values().removeIf(e -> e.profileId().equals(profileId));
     }
 
-    int size() {
+    public int size() {
         return byMemory.size();
     }
 }

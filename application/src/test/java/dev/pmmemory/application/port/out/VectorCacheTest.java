@@ -1,4 +1,4 @@
-package dev.pmmemory.adapters.sqlite;
+package dev.pmmemory.application.port.out;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
