@@ -55,7 +55,8 @@ public final class RecallPolicy {
      * K of a present recall and the preference the top-K guard may carry. The sharers themselves are
      * not among these reads ({@code terms} empty): they are first read as counts.
      *
-     * @param semantic with semantic recall on the groups are not read: {@link #worthReadingWhole} picks instead
+     * Only the entity filter's memories are read whole at once: the term sharers ({@link #sharerRankings})
+     * and the groups' most recent ({@link #mostRecentPerGroup}) are read as ranking facts first.
      */
     public RecallCandidates candidates(Set<String> terms, RecallFilter filter, Instant asOf, int limit,
                                        boolean semantic) {

@@ -79,7 +79,7 @@ public final class PostgresMemoryStore implements MemoryStore, AutoCloseable {
                 ps.setString(1, profileId);
                 ps.executeQuery().close();
             }
-            T result = work.apply(new Transaction(c, vectorCache, factsCache));
+            T result = work.apply(new Transaction(c, vectorCache, factsCache, false));
             // in the same transaction: what any instance kept of this profile's rows is stale once it commits.
             // A random version, not a counter: one never comes back, even after rows were deleted by hand
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO profile_versions (profile_id, version)"
@@ -99,7 +99,7 @@ public final class PostgresMemoryStore implements MemoryStore, AutoCloseable {
             try (Statement s = c.createStatement()) {
                 s.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY");
             }
-            return work.apply(new Transaction(c, vectorCache, factsCache));
+            return work.apply(new Transaction(c, vectorCache, factsCache, true));
         });
     }
 
@@ -242,9 +242,10 @@ public final class PostgresMemoryStore implements MemoryStore, AutoCloseable {
                                MemoryVectors vectors, Experiences experiences, Facts facts,
                                StoredIds storedIds, EntityRegistry entityRegistry)
             implements StoreTransaction {
-        Transaction(Connection c, VectorCache cache, RankingFactsCache facts) {
+        /** @param reading a read transaction: only one may serve or keep ranking rows (a write's version is the old one) */
+        Transaction(Connection c, VectorCache cache, RankingFactsCache facts, boolean reading) {
             this(new PostgresMemories(c, cache, facts), new PostgresRawMessages(c), new PostgresAuditTrail(c),
-                    new PostgresMemoryVectors(c, cache, facts), new PostgresExperiences(c), new PostgresFacts(c),
+                    new PostgresMemoryVectors(c, cache, reading ? facts : null), new PostgresExperiences(c), new PostgresFacts(c),
                     new PostgresStoredIds(c),
                     new PostgresEntityRegistry(c));
         }

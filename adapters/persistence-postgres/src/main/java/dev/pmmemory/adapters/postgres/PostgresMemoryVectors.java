@@ -22,6 +22,7 @@ import java.util.concurrent.ThreadLocalRandom;
 final class PostgresMemoryVectors implements MemoryVectors {
     private final Connection c;
     private final VectorCache cache;
+    /** null in a write transaction. */
     private final RankingFactsCache facts;
 
     PostgresMemoryVectors(Connection c, VectorCache cache, RankingFactsCache facts) {
@@ -63,13 +64,18 @@ final class PostgresMemoryVectors implements MemoryVectors {
     @Override
     public List<RankingFacts> findVisibleRankingFacts(String profileId, Instant asOf, String model) {
         long t = asOf.toEpochMilli();
-        // the version first: rows read after it can only be newer, which costs one more read later
-        long version = PgSql.query(c, "SELECT version FROM profile_versions WHERE profile_id = ?",
-                rs -> rs.getLong(1), profileId).stream().findFirst().orElse(0L);
-        List<RankingFactsCache.Row> rows = facts.get(profileId, model, version, t);
-        if (rows == null) {
+        List<RankingFactsCache.Row> rows;
+        if (facts == null) { // in a write transaction: its own changes, under no version yet
             rows = notRetiredAt(profileId, asOf, model);
-            facts.put(profileId, model, version, t, rows);
+        } else {
+            // the version in the read's snapshot: the rows read next are of that same snapshot
+            long version = PgSql.query(c, "SELECT version FROM profile_versions WHERE profile_id = ?",
+                    rs -> rs.getLong(1), profileId).stream().findFirst().orElse(0L);
+            rows = facts.get(profileId, model, version, t);
+            if (rows == null) {
+                rows = notRetiredAt(profileId, asOf, model);
+                facts.put(profileId, model, version, t, rows);
+            }
         }
         List<RankingFacts> out = new ArrayList<>(rows.size());
         for (RankingFactsCache.Row r : rows) {

@@ -43,7 +43,12 @@ final class RankingFactsCache {
     /** The rows read under this version of the profile, if the instant asked is not before their read. */
     synchronized List<Row> get(String profileId, String model, long version, long asOf) {
         Snapshot s = snapshots.get(key(profileId, model));
-        return s == null || s.version() != version || asOf < s.readAt() ? null : s.rows();
+        if (s != null && s.version() != version) {
+            snapshots.remove(key(profileId, model)); // stale for good: a later read replaces it
+            rowsHeld -= s.rows().size();
+            return null;
+        }
+        return s == null || asOf < s.readAt() ? null : s.rows();
     }
 
     synchronized void put(String profileId, String model, long version, long readAt, List<Row> rows) {

@@ -50,6 +50,15 @@ final class RankingFactsCache {
         return writes.get();
     }
 
+    /**
+     * A write transaction of the profile begins: until it ends nothing of the profile is served or
+     * kept, so a read whose snapshot starts between its commit and {@link #written} cannot be served
+     * what was read before it.
+     */
+    void writing(String profileId) {
+        lastWrite.put(profileId, Long.MAX_VALUE);
+    }
+
     /** A write transaction of the profile ended (committed or not). */
     void written(String profileId) {
         lastWrite.put(profileId, writes.incrementAndGet());
@@ -61,7 +70,12 @@ final class RankingFactsCache {
      */
     synchronized List<Row> get(String profileId, String model, long asOf) {
         Snapshot s = snapshots.get(key(profileId, model));
-        if (s == null || asOf < s.readAt() || lastWrite.getOrDefault(profileId, 0L) > s.sequence()) {
+        if (s == null || asOf < s.readAt()) {
+            return null;
+        }
+        if (lastWrite.getOrDefault(profileId, 0L) > s.sequence()) {
+            snapshots.remove(key(profileId, model)); // stale for good: a later read replaces it
+            rowsHeld -= s.rows().size();
             return null;
         }
         return s.rows();

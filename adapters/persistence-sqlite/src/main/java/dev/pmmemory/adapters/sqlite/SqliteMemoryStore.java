@@ -114,6 +114,7 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
     @Override
     public <T> T write(String profileId, Function<StoreTransaction, T> work) {
         writeLock.lock();
+        factsCache.writing(profileId);
         try {
             return inTransaction(writerStatements, work, NO_READ_SEQUENCE);
         } finally {

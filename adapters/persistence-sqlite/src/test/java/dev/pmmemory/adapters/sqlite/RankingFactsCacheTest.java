@@ -36,6 +36,21 @@ class RankingFactsCacheTest {
     }
 
     @Test
+    void whileAWriteOfTheProfileIsUnderWayNothingOfItIsServedOrKept() {
+        RankingFactsCache cache = new RankingFactsCache(100);
+        cache.put("pm-a", "model", cache.sequence(), 100, ROWS);
+
+        cache.writing("pm-a"); // committed, perhaps, but not yet counted
+        assertThat(cache.get("pm-a", "model", 150)).isNull();
+        cache.put("pm-a", "model", cache.sequence(), 150, ROWS);
+        cache.written("pm-a");
+        assertThat(cache.get("pm-a", "model", 150)).as("read while the write was under way").isNull();
+        long afterIt = cache.sequence();
+        cache.put("pm-a", "model", afterIt, 160, ROWS);
+        assertThat(cache.get("pm-a", "model", 160)).isEqualTo(ROWS);
+    }
+
+    @Test
     void itHoldsNoMoreRowsThanItsCapacityAndNothingOfAnErasedProfile() {
         RankingFactsCache cache = new RankingFactsCache(1);
         cache.put("pm-a", "model", cache.sequence(), 100, ROWS);
