@@ -302,6 +302,19 @@ final class PostgresMemories implements Memories {
     }
 
     @Override
+    public List<RecentMemory> findMostRecentVisiblePerGroupFacts(String profileId, Instant asOf, int perGroup) {
+        // the same ranges, four columns of each row instead of whole rows decoded (arrays, texts)
+        return PgSql.query(c, "SELECT m.id, m.type, m.weight, m.last_seen_at FROM unnest(CAST(? AS text[])) AS g(type)"
+                        + " CROSS JOIN generate_series(1, ?) AS b(bucket)"
+                        + " CROSS JOIN LATERAL (SELECT id, type, weight, last_seen_at FROM memories WHERE profile_id = ?"
+                        + " AND type = g.type AND weight_bucket = b.bucket AND" + VISIBLE
+                        + " ORDER BY last_seen_at DESC, id LIMIT ?) m",
+                rs -> new RecentMemory(rs.getString(1), MemoryType.fromWireName(rs.getString(2)).orElseThrow(),
+                        rs.getInt(3), PgSql.instant(rs, "last_seen_at")),
+                TYPES, RecallPolicy.WEIGHT_BUCKETS, profileId, asOf, asOf, asOf, perGroup);
+    }
+
+    @Override
     public List<Memory> findSupersededBy(String profileId, String id) {
         return rows("SELECT * FROM memories WHERE profile_id = ? AND superseded_by = ? ORDER BY created_at, id",
                 profileId, id);
