@@ -1,5 +1,6 @@
 package dev.pmmemory.adapters.postgres;
 
+import dev.pmmemory.application.port.out.RankingRows;
 import dev.pmmemory.application.port.out.VectorCache;
 import static dev.pmmemory.adapters.postgres.PgSql.distinct;
 
@@ -57,22 +58,32 @@ final class PostgresMemories implements Memories {
 
     private final Connection c;
     private final VectorCache vectorCache;
-    private final RankingFactsCache factsCache;
+    private final RankingRows factsCache;
+    /** null in a read transaction. */
+    private final RowChanges changes;
 
-    PostgresMemories(Connection c, VectorCache vectorCache, RankingFactsCache factsCache) {
+    PostgresMemories(Connection c, VectorCache vectorCache, RankingRows factsCache, RowChanges changes) {
         this.c = c;
+        this.changes = changes;
         this.vectorCache = vectorCache;
         this.factsCache = factsCache;
     }
 
     @Override
     public void insert(Memory memory) {
+        changed();
         List<Object> values = new ArrayList<>();
         values.add(memory.id());
         values.addAll(columnValues(memory));
         PgSql.update(c, "INSERT INTO memories (" + COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
                 + " ?, ?, ?, ?, ?)", values.toArray());
         PgSql.update(c, "INSERT INTO memory_terms " + TERM_ROWS, termRowValues(memory));
+    }
+
+    private void changed() {
+        if (changes != null) {
+            changes.changed();
+        }
     }
 
     /** No expiry, in memory_terms' epoch milliseconds (V10). */
@@ -97,6 +108,7 @@ final class PostgresMemories implements Memories {
 
     @Override
     public void update(Memory memory) {
+        changed();
         List<Object> values = columnValues(memory);
         values.add(memory.id());
         int changed = PgSql.update(c, "UPDATE memories SET profile_id = ?, type = ?, content = ?, normalized_content = ?,"
@@ -356,6 +368,7 @@ final class PostgresMemories implements Memories {
 
     @Override
     public int deleteProfile(String profileId) {
+        changed();
         // memory_vectors and memory_terms follow by ON DELETE CASCADE; entities are a column of the row
         vectorCache.forgetProfile(profileId);
         factsCache.forgetProfile(profileId);
@@ -457,6 +470,7 @@ final class PostgresMemories implements Memories {
 
     @Override
     public boolean delete(String profileId, String id) {
+        changed();
         // memory_vectors follows by ON DELETE CASCADE
         vectorCache.forget(id);
         return PgSql.update(c, "DELETE FROM memories WHERE id = ? AND profile_id = ?", id, profileId) == 1;

@@ -1,5 +1,6 @@
 package dev.pmmemory.adapters.postgres;
 
+import dev.pmmemory.application.port.out.RankingRows;
 import dev.pmmemory.application.port.out.VectorCache;
 import dev.pmmemory.application.StoreUnavailableException;
 import dev.pmmemory.application.port.out.AuditTrail;
@@ -55,7 +56,7 @@ public final class PostgresMemoryStore implements MemoryStore, AutoCloseable {
     /** Vectors semantic recall read, shared by the connections (each checked against its row's stamp). */
     private final VectorCache vectorCache = new VectorCache(DEFAULT_VECTOR_CACHE);
     /** Semantic recall's rows per profile while its version is unchanged; shares the vector cache's bound. */
-    private final RankingFactsCache factsCache = new RankingFactsCache(DEFAULT_VECTOR_CACHE);
+    private final RankingRows factsCache = new RankingRows(DEFAULT_VECTOR_CACHE);
 
     /** Vectors kept in memory (512 floats each: about 40 MB), enough for a 20,000-memory profile. */
     public static final int DEFAULT_VECTOR_CACHE = 20_000;
@@ -79,7 +80,11 @@ public final class PostgresMemoryStore implements MemoryStore, AutoCloseable {
                 ps.setString(1, profileId);
                 ps.executeQuery().close();
             }
-            T result = work.apply(new Transaction(c, vectorCache, factsCache, false));
+            RowChanges changes = new RowChanges();
+            T result = work.apply(new Transaction(c, vectorCache, factsCache, changes));
+            if (!changes.any()) {
+                return result;
+            }
             // in the same transaction: what any instance kept of this profile's rows is stale once it commits.
             // A random version, not a counter: one never comes back, even after rows were deleted by hand
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO profile_versions (profile_id, version)"
@@ -99,7 +104,7 @@ public final class PostgresMemoryStore implements MemoryStore, AutoCloseable {
             try (Statement s = c.createStatement()) {
                 s.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY");
             }
-            return work.apply(new Transaction(c, vectorCache, factsCache, true));
+            return work.apply(new Transaction(c, vectorCache, factsCache, null));
         });
     }
 
@@ -242,10 +247,13 @@ public final class PostgresMemoryStore implements MemoryStore, AutoCloseable {
                                MemoryVectors vectors, Experiences experiences, Facts facts,
                                StoredIds storedIds, EntityRegistry entityRegistry)
             implements StoreTransaction {
-        /** @param reading a read transaction: only one may serve or keep ranking rows (a write's version is the old one) */
-        Transaction(Connection c, VectorCache cache, RankingFactsCache facts, boolean reading) {
-            this(new PostgresMemories(c, cache, facts), new PostgresRawMessages(c), new PostgresAuditTrail(c),
-                    new PostgresMemoryVectors(c, cache, reading ? facts : null), new PostgresExperiences(c), new PostgresFacts(c),
+        /**
+         * @param changes what a write transaction changed; null in a read transaction, the only kind that may
+         *                serve or keep ranking rows (a write's version is the old one)
+         */
+        Transaction(Connection c, VectorCache cache, RankingRows facts, RowChanges changes) {
+            this(new PostgresMemories(c, cache, facts, changes), new PostgresRawMessages(c), new PostgresAuditTrail(c),
+                    new PostgresMemoryVectors(c, cache, changes == null ? facts : null, changes), new PostgresExperiences(c), new PostgresFacts(c),
                     new PostgresStoredIds(c),
                     new PostgresEntityRegistry(c));
         }

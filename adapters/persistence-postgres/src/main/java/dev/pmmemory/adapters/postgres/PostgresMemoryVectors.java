@@ -1,5 +1,6 @@
 package dev.pmmemory.adapters.postgres;
 
+import dev.pmmemory.application.port.out.RankingRows;
 import dev.pmmemory.application.port.out.VectorCache;
 import dev.pmmemory.application.port.out.MemoryVectors;
 import dev.pmmemory.application.port.out.VectorBytes;
@@ -8,11 +9,9 @@ import java.sql.Connection;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * {@link MemoryVectors} in table {@code memory_vectors} (migration V2), on the connection of the
@@ -23,21 +22,28 @@ final class PostgresMemoryVectors implements MemoryVectors {
     private final Connection c;
     private final VectorCache cache;
     /** null in a write transaction. */
-    private final RankingFactsCache facts;
+    private final RankingRows facts;
 
-    PostgresMemoryVectors(Connection c, VectorCache cache, RankingFactsCache facts) {
+    /** null in a read transaction. */
+    private final RowChanges changes;
+
+    PostgresMemoryVectors(Connection c, VectorCache cache, RankingRows facts, RowChanges changes) {
         this.c = c;
+        this.changes = changes;
         this.cache = cache;
         this.facts = facts;
     }
 
     @Override
     public void put(String profileId, String memoryId, String model, float[] vector) {
+        if (changes != null) {
+            changes.changed();
+        }
         // a new random stamp for every write: a vector any instance cached from the old row no longer matches
         PgSql.update(c, "INSERT INTO memory_vectors(memory_id, profile_id, model, vector, stamp) VALUES (?, ?, ?, ?, ?)"
                         + " ON CONFLICT (memory_id) DO UPDATE SET profile_id = EXCLUDED.profile_id,"
                         + " model = EXCLUDED.model, vector = EXCLUDED.vector, stamp = EXCLUDED.stamp",
-                memoryId, profileId, model, VectorBytes.encode(vector), newStamp());
+                memoryId, profileId, model, VectorBytes.encode(vector), VectorCache.newStamp());
     }
 
     @Override
@@ -52,43 +58,32 @@ final class PostgresMemoryVectors implements MemoryVectors {
         return out;
     }
 
-    /** Random and never 0 (the stamp of rows written before stamps existed). */
-    private static long newStamp() {
-        long stamp;
-        do {
-            stamp = ThreadLocalRandom.current().nextLong();
-        } while (stamp == 0);
-        return stamp;
-    }
-
+    /**
+     * Every visible memory's ranking facts; what a read finds is kept while the profile's version in
+     * {@code profile_versions} (V10) is the one it was read under: every write transaction of the
+     * profile, by any instance on the database, sets a new random version (PostgresMemoryStore.write),
+     * and a version never comes back.
+     */
     @Override
     public List<RankingFacts> findVisibleRankingFacts(String profileId, Instant asOf, String model) {
         long t = asOf.toEpochMilli();
-        List<RankingFactsCache.Row> rows;
         if (facts == null) { // in a write transaction: its own changes, under no version yet
+            return RankingRows.visibleAt(notRetiredAt(profileId, asOf, model), t);
+        }
+        // the version in the read's snapshot: the rows read next are of that same snapshot
+        long version = PgSql.query(c, "SELECT version FROM profile_versions WHERE profile_id = ?",
+                rs -> rs.getLong(1), profileId).stream().findFirst().orElse(0L);
+        List<RankingRows.Row> rows = facts.get(profileId, model, t, tag -> tag == version);
+        if (rows == null) {
             rows = notRetiredAt(profileId, asOf, model);
-        } else {
-            // the version in the read's snapshot: the rows read next are of that same snapshot
-            long version = PgSql.query(c, "SELECT version FROM profile_versions WHERE profile_id = ?",
-                    rs -> rs.getLong(1), profileId).stream().findFirst().orElse(0L);
-            rows = facts.get(profileId, model, version, t);
-            if (rows == null) {
-                rows = notRetiredAt(profileId, asOf, model);
-                facts.put(profileId, model, version, t, rows);
-            }
+            facts.put(profileId, model, version, t, rows);
         }
-        List<RankingFacts> out = new ArrayList<>(rows.size());
-        for (RankingFactsCache.Row r : rows) {
-            if (r.visibleAt(t)) {
-                out.add(new RankingFacts(r.id(), r.type(), r.weight(), Instant.ofEpochMilli(r.lastSeenAt()), r.vector()));
-            }
-        }
-        return out;
+        return RankingRows.visibleAt(rows, t);
     }
 
     /** Every memory of the profile not retired at {@code asOf} (visible then or only later), with its window and vector. */
-    private List<RankingFactsCache.Row> notRetiredAt(String profileId, Instant asOf, String model) {
-        record Read(String id, MemoryType type, int weight, long lastSeenAt, Long expiresAt, Long validFrom,
+    private List<RankingRows.Row> notRetiredAt(String profileId, Instant asOf, String model) {
+        record Read(String id, MemoryType type, int weight, long lastSeenAt, long expiresAt, Long validFrom,
                     Long validUntil, Long stamp) {
         }
         List<Read> reads = PgSql.query(c, "SELECT m.id, m.type, m.weight, m.last_seen_at, m.expires_at, m.valid_from,"
@@ -96,35 +91,24 @@ final class PostgresMemoryVectors implements MemoryVectors {
                         + " LEFT JOIN memory_vectors v ON v.memory_id = m.id AND v.model = ?"
                         + " WHERE m.profile_id = ? AND (m.valid_until IS NULL OR m.valid_until > ?)"
                         + " AND (m.expires_at IS NULL OR m.expires_at > ?)",
-                rs -> new Read(rs.getString(1), MemoryType.fromWireName(rs.getString(2)).orElseThrow(), rs.getInt(3),
-                        PgSql.instant(rs, "last_seen_at").toEpochMilli(), millis(PgSql.instant(rs, "expires_at")),
-                        millis(PgSql.instant(rs, "valid_from")), millis(PgSql.instant(rs, "valid_until")),
-                        rs.getObject(8) == null ? null : rs.getLong(8)),
+                rs -> {
+                    Instant expires = PgSql.instant(rs, "expires_at");
+                    return new Read(rs.getString(1), MemoryType.fromWireName(rs.getString(2)).orElseThrow(),
+                            rs.getInt(3), PgSql.instant(rs, "last_seen_at").toEpochMilli(),
+                            expires == null ? Long.MAX_VALUE : expires.toEpochMilli(),
+                            millis(PgSql.instant(rs, "valid_from")), millis(PgSql.instant(rs, "valid_until")),
+                            rs.getObject(8) == null ? null : rs.getLong(8));
+                },
                 model, profileId, asOf, asOf);
-        Map<String, float[]> vectors = new HashMap<>();
-        List<String> unseen = new ArrayList<>();
+        Map<String, float[]> vectors = cache.resolve(profileId, reads.stream().filter(r -> r.stamp() != null)
+                .map(r -> new VectorCache.Stamped(r.id(), r.stamp())).toList(), ids -> PgSql.query(c,
+                        "SELECT memory_id, stamp, vector FROM memory_vectors WHERE model = ? AND memory_id = ANY (?)",
+                        rs -> new VectorCache.StoredVector(rs.getString(1), rs.getLong(2),
+                                VectorBytes.decode(rs.getBytes(3))), model, ids.toArray(String[]::new)));
+        List<RankingRows.Row> rows = new ArrayList<>(reads.size());
         for (Read r : reads) {
-            if (r.stamp() != null) {
-                float[] cached = cache.get(r.id(), r.stamp());
-                if (cached != null) {
-                    vectors.put(r.id(), cached);
-                } else {
-                    unseen.add(r.id());
-                }
-            }
-        }
-        if (!unseen.isEmpty()) {
-            PgSql.query(c, "SELECT memory_id, stamp, vector FROM memory_vectors WHERE model = ? AND memory_id = ANY (?)",
-                    rs -> {
-                        float[] vector = VectorBytes.decode(rs.getBytes(3));
-                        cache.put(profileId, rs.getString(1), rs.getLong(2), vector);
-                        return vectors.put(rs.getString(1), vector);
-                    }, model, unseen.toArray(String[]::new));
-        }
-        List<RankingFactsCache.Row> rows = new ArrayList<>(reads.size());
-        for (Read r : reads) {
-            rows.add(new RankingFactsCache.Row(r.id(), r.type(), r.weight(), r.lastSeenAt(), r.expiresAt(),
-                    r.validFrom(), r.validUntil(), vectors.get(r.id())));
+            rows.add(new RankingRows.Row(r.id(), r.type(), r.weight(), r.lastSeenAt(), r.expiresAt(), r.validFrom(),
+                    r.validUntil(), vectors.get(r.id())));
         }
         return rows;
     }

@@ -1,5 +1,6 @@
 package dev.pmmemory.adapters.sqlite;
 
+import dev.pmmemory.application.port.out.RankingRows;
 import dev.pmmemory.application.port.out.VectorCache;
 import static dev.pmmemory.adapters.sqlite.SqliteCodec.getInstant;
 import static dev.pmmemory.adapters.sqlite.SqliteCodec.join;
@@ -55,9 +56,9 @@ final class SqliteMemories implements Memories {
 
     private final Statements c;
     private final VectorCache vectorCache;
-    private final RankingFactsCache factsCache;
+    private final RankingRows factsCache;
 
-    SqliteMemories(Statements c, VectorCache vectorCache, RankingFactsCache factsCache) {
+    SqliteMemories(Statements c, VectorCache vectorCache, RankingRows factsCache) {
         this.c = c;
         this.vectorCache = vectorCache;
         this.factsCache = factsCache;

@@ -1,5 +1,6 @@
 package dev.pmmemory.adapters.sqlite;
 
+import dev.pmmemory.application.port.out.RankingRows;
 import dev.pmmemory.application.port.out.VectorCache;
 import dev.pmmemory.application.StoreUnavailableException;
 import dev.pmmemory.application.port.out.AuditTrail;
@@ -52,15 +53,16 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
     private final int schemaVersion;
     /** Shared by every connection: a vector read by one reader serves the next call on any. */
     private final VectorCache vectorCache;
-    /** Semantic recall's rows per profile between writes of it; shares the vector cache's bound. */
-    private final RankingFactsCache factsCache;
+    /** Semantic recall's rows per profile between writes of it, and when each profile was last written. */
+    private final RankingRows rankingRows;
+    private final WriteSequence writes = new WriteSequence();
 
     /** Vectors kept in memory by default (512 floats each: about 40 MB), enough for a 20,000-memory profile. */
     public static final int DEFAULT_VECTOR_CACHE = 20_000;
 
     private SqliteMemoryStore(Path file, Clock clock, int vectorCache) throws SQLException {
         this.vectorCache = new VectorCache(vectorCache);
-        this.factsCache = new RankingFactsCache(vectorCache);
+        this.rankingRows = new RankingRows(vectorCache);
         String url = "jdbc:sqlite:" + file.toAbsolutePath();
         this.writer = dataSource(url, SQLiteConfig.TransactionMode.IMMEDIATE).getConnection();
         this.schemaVersion = SqliteSchema.migrate(writer, clock.instant());
@@ -114,12 +116,12 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
     @Override
     public <T> T write(String profileId, Function<StoreTransaction, T> work) {
         writeLock.lock();
-        factsCache.writing(profileId);
+        writes.writing(profileId);
         try {
             return inTransaction(writerStatements, work, NO_READ_SEQUENCE);
         } finally {
             // after the commit (or rollback): a semantic read that began before it no longer serves
-            factsCache.written(profileId);
+            writes.written(profileId);
             writeLock.unlock();
         }
     }
@@ -129,7 +131,7 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
 
     @Override
     public <T> T read(Function<StoreTransaction, T> work) {
-        long sequence = factsCache.sequence(); // before the snapshot starts
+        long sequence = writes.sequence(); // before the snapshot starts
         Statements c = borrowReader();
         try {
             return inTransaction(c, work, sequence);
@@ -189,7 +191,7 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
 
     private <T> T inTransaction(Statements statements, Function<StoreTransaction, T> work, long readSequence) {
         Connection c = statements.connection();
-        Transaction tx = new Transaction(statements, vectorCache, new CachedFacts(factsCache, readSequence));
+        Transaction tx = new Transaction(statements, vectorCache, new CachedFacts(rankingRows, writes, readSequence));
         try {
             T result = work.apply(tx);
             c.commit();
@@ -264,8 +266,8 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
         }
     }
 
-    /** The ranking facts cache as one transaction may use it: {@code readSequence} < 0 in a write. */
-    record CachedFacts(RankingFactsCache cache, long readSequence) {
+    /** The kept ranking rows as one transaction may use them: {@code readSequence} < 0 in a write. */
+    record CachedFacts(RankingRows rows, WriteSequence writes, long readSequence) {
     }
 
     /** The repositories bound to one connection's current transaction. */
@@ -274,7 +276,7 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
                                StoredIds storedIds, EntityRegistry entityRegistry)
             implements StoreTransaction {
         Transaction(Statements c, VectorCache cache, CachedFacts facts) {
-            this(new SqliteMemories(c, cache, facts.cache()), new SqliteRawMessages(c), new SqliteAuditTrail(c),
+            this(new SqliteMemories(c, cache, facts.rows()), new SqliteRawMessages(c), new SqliteAuditTrail(c),
                     new SqliteMemoryVectors(c, cache, facts),
                     new SqliteExperiences(c), new SqliteFacts(c), new SqliteStoredIds(c), new SqliteEntityRegistry(c));
         }

@@ -1,5 +1,6 @@
 package dev.pmmemory.adapters.sqlite;
 
+import dev.pmmemory.application.port.out.RankingRows;
 import dev.pmmemory.application.port.out.VectorCache;
 import dev.pmmemory.application.port.out.MemoryVectors;
 import dev.pmmemory.application.port.out.VectorBytes;
@@ -8,12 +9,10 @@ import java.time.Instant;
 import java.sql.PreparedStatement;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ThreadLocalRandom;
 
 /** {@link MemoryVectors} in table {@code memory_vectors}: one row per memory, the vector as little-endian float32. */
 final class SqliteMemoryVectors implements MemoryVectors {
@@ -39,7 +38,7 @@ final class SqliteMemoryVectors implements MemoryVectors {
                             + " model = excluded.model, vector = excluded.vector, stamp = excluded.stamp")) {
                 PreparedStatement ps = lease.statement();
                 // a new stamp for every write: a vector cached from the old row no longer matches
-                Jdbc.bind(ps, memoryId, profileId, model, VectorBytes.encode(vector), newStamp());
+                Jdbc.bind(ps, memoryId, profileId, model, VectorBytes.encode(vector), VectorCache.newStamp());
                 ps.executeUpdate();
             }
         });
@@ -62,40 +61,27 @@ final class SqliteMemoryVectors implements MemoryVectors {
         return out;
     }
 
-    /** Random and never 0 (the stamp of rows written before stamps existed). */
-    private static long newStamp() {
-        long stamp;
-        do {
-            stamp = ThreadLocalRandom.current().nextLong();
-        } while (stamp == 0);
-        return stamp;
-    }
-
     @Override
     public List<RankingFacts> findVisibleRankingFacts(String profileId, Instant asOf, String model) {
         long t = asOf.toEpochMilli();
-        boolean reading = facts.readSequence() >= 0;
-        List<RankingFactsCache.Row> rows = reading ? facts.cache().get(profileId, model, t) : null;
+        long sequence = facts.readSequence();
+        boolean reading = sequence >= 0;
+        List<RankingRows.Row> rows = reading
+                ? facts.rows().get(profileId, model, t, seq -> facts.writes().unchangedSince(profileId, seq)) : null;
         if (rows == null) {
             rows = notRetiredAt(profileId, t, model);
-            if (reading) {
-                facts.cache().put(profileId, model, facts.readSequence(), t, rows);
+            if (reading && facts.writes().unchangedSince(profileId, sequence)) {
+                facts.rows().put(profileId, model, sequence, t, rows);
             }
         }
-        List<RankingFacts> out = new ArrayList<>(rows.size());
-        for (RankingFactsCache.Row r : rows) {
-            if (r.visibleAt(t)) {
-                out.add(new RankingFacts(r.id(), r.type(), r.weight(), Instant.ofEpochMilli(r.lastSeenAt()), r.vector()));
-            }
-        }
-        return out;
+        return RankingRows.visibleAt(rows, t);
     }
 
     /**
      * Every memory of the profile not retired at {@code t} (visible then, or valid only later), with
      * its window and its vector of {@code model}: the visible ones at t or any later instant.
      */
-    private List<RankingFactsCache.Row> notRetiredAt(String profileId, long t, String model) {
+    private List<RankingRows.Row> notRetiredAt(String profileId, long t, String model) {
         record Read(String id, MemoryType type, int weight, long lastSeenAt, long expiresAt, Long validFrom,
                     Long validUntil, Long stamp) {
         }
@@ -108,37 +94,28 @@ final class SqliteMemoryVectors implements MemoryVectors {
                 rs -> new Read(rs.getString(1), MemoryType.fromWireName(rs.getString(2)).orElseThrow(), rs.getInt(3),
                         rs.getLong(4), rs.getLong(5), nullableLong(rs, 6), nullableLong(rs, 7), nullableLong(rs, 8)),
                 model, profileId, t, t);
-        Map<String, float[]> vectors = new HashMap<>();
-        List<String> unseen = new ArrayList<>();
+        Map<String, float[]> vectors = cache.resolve(profileId, reads.stream().filter(r -> r.stamp() != null)
+                .map(r -> new VectorCache.Stamped(r.id(), r.stamp())).toList(), ids -> readVectors(model, ids));
+        List<RankingRows.Row> rows = new ArrayList<>(reads.size());
         for (Read r : reads) {
-            if (r.stamp() != null) {
-                float[] cached = cache.get(r.id(), r.stamp());
-                if (cached != null) {
-                    vectors.put(r.id(), cached);
-                } else {
-                    unseen.add(r.id());
-                }
-            }
-        }
-        for (int from = 0; from < unseen.size(); from += CHUNK) {
-            List<String> chunk = unseen.subList(from, Math.min(unseen.size(), from + CHUNK));
-            List<Object> args = new ArrayList<>(List.of(model));
-            args.addAll(chunk);
-            Jdbc.query(c, "SELECT memory_id, stamp, vector FROM memory_vectors WHERE model = ? AND memory_id IN ("
-                            + SqliteCodec.placeholders(chunk.size()) + ")",
-                    rs -> {
-                        float[] vector = VectorBytes.decode(rs.getBytes(3));
-                        cache.put(profileId, rs.getString(1), rs.getLong(2), vector);
-                        return Map.entry(rs.getString(1), vector);
-                    }, args.toArray())
-                    .forEach(e -> vectors.put(e.getKey(), e.getValue()));
-        }
-        List<RankingFactsCache.Row> rows = new ArrayList<>(reads.size());
-        for (Read r : reads) {
-            rows.add(new RankingFactsCache.Row(r.id(), r.type(), r.weight(), r.lastSeenAt(), r.expiresAt(),
-                    r.validFrom(), r.validUntil(), vectors.get(r.id())));
+            rows.add(new RankingRows.Row(r.id(), r.type(), r.weight(), r.lastSeenAt(), r.expiresAt(), r.validFrom(),
+                    r.validUntil(), vectors.get(r.id())));
         }
         return rows;
+    }
+
+    private List<VectorCache.StoredVector> readVectors(String model, List<String> ids) {
+        List<VectorCache.StoredVector> out = new ArrayList<>();
+        for (int from = 0; from < ids.size(); from += CHUNK) {
+            List<String> chunk = ids.subList(from, Math.min(ids.size(), from + CHUNK));
+            List<Object> args = new ArrayList<>(List.of(model));
+            args.addAll(chunk);
+            out.addAll(Jdbc.query(c, "SELECT memory_id, stamp, vector FROM memory_vectors WHERE model = ?"
+                            + " AND memory_id IN (" + SqliteCodec.placeholders(chunk.size()) + ")",
+                    rs -> new VectorCache.StoredVector(rs.getString(1), rs.getLong(2), VectorBytes.decode(rs.getBytes(3))),
+                    args.toArray()));
+        }
+        return out;
     }
 
     private static Long nullableLong(java.sql.ResultSet rs, int column) throws java.sql.SQLException {

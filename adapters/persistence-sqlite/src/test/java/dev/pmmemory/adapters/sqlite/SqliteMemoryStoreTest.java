@@ -1,5 +1,6 @@
 package dev.pmmemory.adapters.sqlite;
 
+import dev.pmmemory.application.port.out.RankingRows;
 import dev.pmmemory.application.port.out.VectorCache;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -339,7 +340,7 @@ class SqliteMemoryStoreTest {
      * returns the EXPLAIN QUERY PLAN of each (same SQL, same arguments) as text.
      */
     private List<String> plansOf(Path file, Consumer<SqliteMemories> finder) throws SQLException {
-        return plansOfStatements(file, c -> finder.accept(new SqliteMemories(new Statements(c), new VectorCache(0), new RankingFactsCache(0))));
+        return plansOfStatements(file, c -> finder.accept(new SqliteMemories(new Statements(c), new VectorCache(0), new RankingRows(0))));
     }
 
     /** As {@link #plansOf}, for any repository built on the recording connection. */

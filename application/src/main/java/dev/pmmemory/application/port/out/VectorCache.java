@@ -1,7 +1,12 @@
 package dev.pmmemory.application.port.out;
 
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Function;
 
 /**
  * Vectors already read, by memory id, each with the stamp of the row it came from. Every write of a
@@ -17,6 +22,48 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class VectorCache {
     private record Entry(String profileId, long stamp, float[] vector) {
+    }
+
+    /** A vector row's memory and stamp, as a store reads them without the vector. */
+    public record Stamped(String memoryId, long stamp) {
+    }
+
+    /** A vector row read whole. */
+    public record StoredVector(String memoryId, long stamp, float[] vector) {
+    }
+
+    /** The stamp of a vector row being written: random and never 0 (the stamp of rows written before stamps). */
+    public static long newStamp() {
+        long stamp;
+        do {
+            stamp = ThreadLocalRandom.current().nextLong();
+        } while (stamp == 0);
+        return stamp;
+    }
+
+    /**
+     * The vectors of these rows: those cached under their stamp from here, the others read by
+     * {@code read} (given their memory ids) and kept.
+     */
+    public Map<String, float[]> resolve(String profileId, List<Stamped> rows,
+                                        Function<List<String>, List<StoredVector>> read) {
+        Map<String, float[]> vectors = new HashMap<>(rows.size() * 4 / 3 + 1);
+        List<String> unseen = new ArrayList<>();
+        for (Stamped r : rows) {
+            float[] cached = get(r.memoryId(), r.stamp());
+            if (cached != null) {
+                vectors.put(r.memoryId(), cached);
+            } else {
+                unseen.add(r.memoryId());
+            }
+        }
+        if (!unseen.isEmpty()) {
+            for (StoredVector v : read.apply(unseen)) {
+                put(profileId, v.memoryId(), v.stamp(), v.vector());
+                vectors.put(v.memoryId(), v.vector());
+            }
+        }
+        return vectors;
     }
 
     private final int capacity;

@@ -40,4 +40,23 @@ class VectorCacheTest {
         assertThat(cache.get("m1", 1L)).isNull();
         assertThat(cache.get("m2", 1L)).containsExactly(2f);
     }
+
+    @Test
+    void resolvingReadsOnlyTheVectorsNotCachedUnderTheirStampAndKeepsThem() {
+        VectorCache cache = new VectorCache(10);
+        cache.put("pm-a", "m1", 1L, new float[] {1f});
+        java.util.List<java.util.List<String>> asked = new java.util.ArrayList<>();
+
+        java.util.Map<String, float[]> vectors = cache.resolve("pm-a", java.util.List.of(
+                new VectorCache.Stamped("m1", 1L), new VectorCache.Stamped("m2", 5L)), ids -> {
+                    asked.add(ids);
+                    return java.util.List.of(new VectorCache.StoredVector("m2", 5L, new float[] {2f}));
+                });
+
+        assertThat(asked).containsExactly(java.util.List.of("m2"));
+        assertThat(vectors.get("m1")).containsExactly(1f);
+        assertThat(vectors.get("m2")).containsExactly(2f);
+        assertThat(cache.get("m2", 5L)).containsExactly(2f);
+        assertThat(VectorCache.newStamp()).isNotZero();
+    }
 }
