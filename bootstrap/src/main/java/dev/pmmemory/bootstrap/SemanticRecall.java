@@ -49,6 +49,6 @@ record SemanticRecall(Optional<Embeddings> embeddings, HybridMatch mix) {
                     + " on the classpath: " + found.stream().map(Embeddings::model).toList());
         }
         Embeddings model = found.get(0);
-        return new SemanticRecall(Optional.of(model), new HybridMatch(weight, model.unrelatedCosine()));
+        return new SemanticRecall(Optional.of(model), new HybridMatch(weight, model.unrelatedCosine(), model.matchCosine()));
     }
 }

@@ -49,4 +49,9 @@ final class BenchEmbeddings implements Embeddings {
     public double unrelatedCosine() {
         return 0.1;
     }
+
+    @Override
+    public double matchCosine() {
+        return 0.1;
+    }
 }

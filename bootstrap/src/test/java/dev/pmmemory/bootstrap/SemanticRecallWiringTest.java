@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 /** memory.semantic.*: off loads nothing; on needs the -Psemantic build; the weight is checked. */
 class SemanticRecallWiringTest {
 
-    private static final Embeddings FAKE = new FakeEmbeddings("fake", 0.3, text -> new float[] {1f});
+    private static final Embeddings FAKE = new FakeEmbeddings("fake", 0.3, 0.5, text -> new float[] {1f});
 
     @Test
     void offLoadsNoModel() {
@@ -34,6 +34,7 @@ class SemanticRecallWiringTest {
         assertThat(s.embeddings()).containsSame(FAKE);
         assertThat(s.mix().alpha()).isEqualTo(0.35);
         assertThat(s.mix().unrelatedCosine()).as("the model's own baseline").isEqualTo(0.3);
+        assertThat(s.mix().matchCosine()).as("the model's own match level").isEqualTo(0.5);
     }
 
     @Test

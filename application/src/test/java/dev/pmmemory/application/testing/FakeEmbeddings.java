@@ -10,12 +10,19 @@ import java.util.function.Function;
 public final class FakeEmbeddings implements Embeddings {
     private final String model;
     private final double unrelatedCosine;
+    private final double matchCosine;
     private final Function<String, float[]> vectors;
     private final List<String> calls = new CopyOnWriteArrayList<>();
 
+    /** Any lift above the unrelated level matches: the tests' vectors are chosen to be clear cut. */
     public FakeEmbeddings(String model, double unrelatedCosine, Function<String, float[]> vectors) {
+        this(model, unrelatedCosine, unrelatedCosine, vectors);
+    }
+
+    public FakeEmbeddings(String model, double unrelatedCosine, double matchCosine, Function<String, float[]> vectors) {
         this.model = Objects.requireNonNull(model, "model");
         this.unrelatedCosine = unrelatedCosine;
+        this.matchCosine = matchCosine;
         this.vectors = Objects.requireNonNull(vectors, "vectors");
     }
 
@@ -39,6 +46,11 @@ public final class FakeEmbeddings implements Embeddings {
     @Override
     public double unrelatedCosine() {
         return unrelatedCosine;
+    }
+
+    @Override
+    public double matchCosine() {
+        return matchCosine;
     }
 
     /** The texts embedded so far, in order. */

@@ -339,7 +339,8 @@ public final class RecallOracle {
         });
     }
 
-    private static final HybridMatch MIX = new HybridMatch(0.6, fakeModel().unrelatedCosine());
+    /** A match level above the unrelated one, so some memories are lifted without matching. */
+    private static final HybridMatch MIX = new HybridMatch(0.6, fakeModel().unrelatedCosine(), 0.5);
 
     /**
      * Stores vectors for about three memories in four (of the fake model; a few of another model,

@@ -147,9 +147,10 @@ public final class ContextRanker {
     }
 
     public ScoredMemory score(Memory m, Set<String> queryTerms, Instant asOf, SemanticSimilarity semantic) {
-        double keywordMatch = keywordMatch(Jaccard.similarity(queryTerms, liveTerms(m)), semantic.cosine(m));
-        ScoreFactors factors = factors(m.type(), m.weight(), m.lastSeenAt(), keywordMatch, asOf);
-        return new ScoredMemory(m, factors.score(), factors, keywordMatch > 0);
+        double jaccard = Jaccard.similarity(queryTerms, liveTerms(m));
+        OptionalDouble cosine = semantic.cosine(m);
+        ScoreFactors factors = factors(m.type(), m.weight(), m.lastSeenAt(), keywordMatch(jaccard, cosine), asOf);
+        return new ScoredMemory(m, factors.score(), factors, matches(jaccard, cosine));
     }
 
     /**
@@ -185,12 +186,12 @@ public final class ContextRanker {
 
     /** Whether a memory of that set similarity (over its live terms) and cosine matches the query. */
     boolean matches(double jaccard, OptionalDouble cosine) {
-        return keywordMatch(jaccard, cosine) > 0;
+        return cosine.isPresent() ? hybrid.matches(jaccard, cosine.getAsDouble()) : jaccard > 0;
     }
 
     /** Whether a memory sharing no term with the query matches it all the same (its cosine). */
     boolean matchesSharingNoTerm(OptionalDouble cosine) {
-        return keywordMatch(0.0, cosine) > 0;
+        return matches(0.0, cosine);
     }
 
     /** keyword_match before the preference floor: above 0 exactly when the memory matches the query. */

@@ -68,6 +68,38 @@ class HybridMatchTest {
         assertThatThrownBy(() -> new HybridMatch(Double.NaN, 0)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new HybridMatch(0.4, 1.0)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new HybridMatch(0.4, -0.1)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new HybridMatch(0.4, 0.4, 0.3)).as("a match level below the unrelated level")
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new HybridMatch(0.4, 0.4, 1.0)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void aCosineBetweenTheUnrelatedAndTheMatchLevelLiftsTheScoreButMakesNoMatch() {
+        HybridMatch h = new HybridMatch(0.4, 0.4, 0.6);
+        assertThat(h.keywordMatch(0.0, 0.5)).as("lifted above 0").isPositive();
+        assertThat(h.matches(0.0, 0.5)).isFalse();
+        assertThat(h.matches(0.0, 0.6)).as("at the level: not above it").isFalse();
+        assertThat(h.matches(0.0, 0.61)).isTrue();
+        assertThat(h.matches(0.1, 0.0)).as("a shared term matches whatever the cosine").isTrue();
+        assertThat(new HybridMatch(0.0, 0.4, 0.6).matches(0.0, 0.99)).as("alpha 0: the cosine counts for nothing")
+                .isFalse();
+    }
+
+    @Test
+    void relevanceFirstGroupsOnlyMemoriesAboveTheMatchLevelWithTheTermMatches() {
+        Memory term = memory("term", MemoryType.MARKET_INFO, daysAgo(30), "出海").build();
+        Memory loose = memory("loose", MemoryType.PROJECT_NEGATIVE, daysAgo(1), "团队").build();
+        Map<String, Double> cos = Map.of("term", 0.3, "loose", 0.55);
+        SemanticSimilarity semantic = m -> OptionalDouble.of(cos.get(m.id()));
+        List<ScoredMemory> strict = new ContextRanker(PRIORITY::get, new HybridMatch(0.4, 0.4, 0.6))
+                .rank(Set.of("出海", "项目"), List.of(term, loose), RecallFilter.NONE, AS_OF, 2, semantic);
+        assertThat(strict).extracting(s -> s.memory().id()).containsExactly("term", "loose");
+        assertThat(strict).extracting(ScoredMemory::matched).containsExactly(true, false);
+        assertThat(strict.get(1).factors().keywordMatch()).as("still lifted").isPositive();
+        List<ScoredMemory> loosely = new ContextRanker(PRIORITY::get, new HybridMatch(0.4, 0.4))
+                .rank(Set.of("出海", "项目"), List.of(term, loose), RecallFilter.NONE, AS_OF, 2, semantic);
+        assertThat(loosely).extracting(ScoredMemory::matched).containsExactly(true, true);
+        assertThat(loosely.get(0).memory().id()).as("both match: the newer negative's score leads").isEqualTo("loose");
     }
 
     @Test

@@ -11,6 +11,7 @@ import dev.pmmemory.application.testing.UseCases;
 import dev.pmmemory.domain.classify.ClassifierChain;
 import dev.pmmemory.domain.classify.RuleClassifier;
 import dev.pmmemory.domain.privacy.Redactor;
+import dev.pmmemory.domain.recall.Cosine;
 import dev.pmmemory.domain.recall.HybridMatch;
 import dev.pmmemory.domain.recall.RankingMode;
 import java.time.Clock;
@@ -19,24 +20,21 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 /**
  * Issue 11's semantic example with the real model: a memory about a company "做大模型的", asked for
- * as "LLM 项目", shares no term with the query; its cosine (above the model's unrelated-text level)
- * makes it a match, so relevance first puts it ahead of newer memories of higher-priority types
- * that do not match, where the seed's order leaves it behind them.
- *
- * <p>Open (issue 11 part 2, semantic example): with bge-small-zh the unrelated memories "Cohere 团队差"
- * and "Figure AI 商业化弱" have cosines ≈ 0.43–0.44 with "LLM 项目", above the model's unrelated-text
- * level (0.4), so they match too and keep their lead (the LLM memory: ≈ 0.60). Relevance first needs
- * a stricter cosine bar for a match (measured on bench/eval) before this holds.
+ * as "LLM 项目", matches the query through the lexicon's synonym 大模型 ↔ LLM; newer memories of
+ * higher-priority types about other companies ("Cohere 团队差", "Figure AI 商业化弱") share nothing
+ * with it and their cosines (0.43, 0.44) are below the model's match level (0.60), so relevance
+ * first puts the LLM memory ahead of them, with semantic recall on. While any cosine above the
+ * unrelated level (0.40) made a match they matched too and kept their lead: this model rates the
+ * LLM memory only 0.47, so the cosine alone cannot tell it from them (printed below).
  */
 class RelevanceFirstSemanticTest {
     private static final Instant NOW = Instant.parse("2026-06-01T09:00:00Z");
     private static final Clock CLOCK = Clock.fixed(NOW, ZoneOffset.UTC);
-    private static final HybridMatch MIX = HybridMatch.defaults(SharedModel.CACHED.unrelatedCosine());
+    private static final HybridMatch MIX = HybridMatch.defaults(SharedModel.CACHED.unrelatedCosine(), SharedModel.CACHED.matchCosine());
 
     private static ContextResult ask(InMemoryMemoryStore store, RankingMode mode) {
         ContextRecall recall = new ContextRecall(store, UseCases.LEXICON, UseCases.ANALYZER, CLOCK,
@@ -45,7 +43,6 @@ class RelevanceFirstSemanticTest {
     }
 
     @Test
-    @Disabled("open: cosine-only matches above the unrelated level (0.4) are too loose for bge-small-zh; see class doc")
     void aMemoryFoundByMeaningRanksAheadOfHigherPriorityMemoriesThatDoNotMatch() {
         InMemoryMemoryStore store = new InMemoryMemoryStore();
         FeedbackIntake intake = new FeedbackIntake(store, new ClassifierChain(List.of(new RuleClassifier(UseCases.LEXICON))),
@@ -58,11 +55,19 @@ class RelevanceFirstSemanticTest {
 
         ContextResult relevance = ask(store, RankingMode.RELEVANCE);
         ContextResult seed = ask(store, RankingMode.SEED);
+        for (String text : List.of("智源是做大模型的，感兴趣 聊聊", "Cohere 团队差", "Figure AI 商业化弱", "本周在路上")) {
+            System.out.printf("cosine(LLM 项目, %s) = %.4f%n", text,
+                    Cosine.similarity(SharedModel.CACHED.embed("LLM 项目"), SharedModel.CACHED.embed(text)));
+        }
         System.out.println("LLM 项目, relevance first: " + summary(relevance) + "\nLLM 项目, seed order: " + summary(seed));
 
         assertThat(relevance.items().get(0).view().memory().id()).isEqualTo(llm);
         assertThat(relevance.items().get(0).matched()).isTrue();
         assertThat(relevance.items().get(0).factors().keywordMatch()).isPositive();
+        assertThat(relevance.items().subList(1, relevance.items().size())).as("the others match by nothing")
+                .noneMatch(RecalledMemory::matched);
+        assertThat(seed.items().get(0).view().memory().id()).as("the seed's order keeps type priority first")
+                .isNotEqualTo(llm);
     }
 
     private static List<String> summary(ContextResult r) {

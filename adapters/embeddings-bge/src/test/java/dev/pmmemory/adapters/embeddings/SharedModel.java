@@ -31,5 +31,10 @@ final class SharedModel {
         public double unrelatedCosine() {
             return delegate.unrelatedCosine();
         }
+
+        @Override
+        public double matchCosine() {
+            return delegate.matchCosine();
+        }
     }
 }

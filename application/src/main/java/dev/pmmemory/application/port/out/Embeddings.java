@@ -20,4 +20,11 @@ public interface Embeddings {
      * different messages), in [0, 1): the hybrid keyword_match counts only what lies above it.
      */
     double unrelatedCosine();
+
+    /**
+     * The cosine above which a text sharing no word with a query is about the same thing (a match,
+     * ranked with those sharing a term), at or above {@link #unrelatedCosine}; measured per model
+     * on retrieval cases.
+     */
+    double matchCosine();
 }

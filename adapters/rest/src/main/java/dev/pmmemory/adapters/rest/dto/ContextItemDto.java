@@ -12,7 +12,7 @@ public class ContextItemDto extends MemoryDto {
     public final double score;
     public final Factors factors;
     @Schema(description = "true when the memory matches the query: a shared term, an entity or one of its aliases,"
-            + " a lexicon synonym, or (semantic recall on) a cosine above the model's unrelated-text level; with"
+            + " a lexicon synonym, or (semantic recall on) a cosine above the model's match level; with"
             + " memory.ranking=relevance (default) every matching memory ranks above every other one")
     public final boolean matched;
 
