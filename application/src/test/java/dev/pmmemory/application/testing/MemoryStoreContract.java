@@ -681,10 +681,14 @@ public abstract class MemoryStoreContract {
 
         /** Sharers of 估值 of every type, weight, age and term count, a few invisible, partly superseded or elsewhere. */
         private void manySharers() {
+            manySharers(60);
+        }
+
+        private void manySharers(int count) {
             java.util.Random r = new java.util.Random(42);
             List<Memory> all = new ArrayList<>();
             MemoryType[] types = MemoryType.values();
-            for (int i = 0; i < 60; i++) {
+            for (int i = 0; i < count; i++) {
                 List<String> keywords = new ArrayList<>(List.of("估值"));
                 if (i % 3 == 0) {
                     keywords.add("openai");
@@ -692,7 +696,7 @@ public abstract class MemoryStoreContract {
                 for (int k = 0; k < r.nextInt(6); k++) {
                     keywords.add("词" + r.nextInt(40));
                 }
-                Memory.Builder b = memory(String.format("s-%02d", i), P).type(types[r.nextInt(types.length)])
+                Memory.Builder b = memory(String.format("s-%03d", i), P).type(types[r.nextInt(types.length)])
                         .keywords(keywords).weight(1 + r.nextInt(14))
                         .createdAt(asOf.minus(Duration.ofDays(41))).validFrom(asOf.minus(Duration.ofDays(41)))
                         .lastSeenAt(asOf.minus(Duration.ofHours(r.nextInt(24 * 40)))).expiresAt(null);
@@ -738,6 +742,34 @@ public abstract class MemoryStoreContract {
             }
             assertThat(ranking.settles(best.subList(0, 11).stream().map(Memories.RankedTermMatch::storeScore).toList()))
                     .as("distinct ages: the 11th scores clearly below the 3rd").isTrue();
+        }
+
+        @Test
+        void aTermSharedByHundredsOfMemoriesGivesTheSameBestAsCountingEverySharer() {
+            // 估值 on 700 memories: more rows than a store may read apart from the other terms' sharers
+            manySharers(700);
+            for (Set<String> terms : List.of(Set.of("估值", "openai", "词3"), Set.of("估值", "词7"), Set.of("估值"))) {
+                dev.pmmemory.domain.recall.SharerRanking ranking = new dev.pmmemory.domain.recall.SharerRanking(asOf,
+                        terms, Set.of(MemoryType.values()), PRIORITIES, 3, 11);
+
+                List<Memories.RankedTermMatch> best = store.read(tx -> tx.memories().findBestTermMatches(P, ranking));
+
+                List<Memories.TermMatch> every = termMatches(P, asOf, terms.toArray(String[]::new));
+                List<Memories.TermMatch> expected = every.stream().filter(m -> !m.partlySuperseded())
+                        .sorted(Comparator.comparingDouble((Memories.TermMatch m) -> -ranking.score(m.type(), m.weight(),
+                                        m.lastSeenAt(), m.sharedTerms(), m.termCount()))
+                                .thenComparing(Memories.TermMatch::lastSeenAt, Comparator.reverseOrder())
+                                .thenComparing(Memories.TermMatch::memoryId))
+                        .limit(11).toList();
+                assertThat(best.stream().map(Memories.RankedTermMatch::match).toList().subList(0, 11))
+                        .as("the best for %s", terms).containsExactlyElementsOf(expected);
+                assertThat(best.stream().map(Memories.RankedTermMatch::match).toList().subList(11, best.size()))
+                        .containsExactlyInAnyOrderElementsOf(every.stream().filter(Memories.TermMatch::partlySuperseded).toList());
+                if (terms.contains("openai")) {
+                    assertThat(expected.stream().filter(m -> m.sharedTerms() > 1)).as("the best hold both kinds")
+                            .isNotEmpty().hasSizeLessThan(11);
+                }
+            }
         }
 
         @Test

@@ -255,45 +255,111 @@ final class PostgresMemories implements Memories {
     }
 
     /**
+     * A query term with at least this many rows in the profile is common: its sharers are read
+     * apart from the others' (see {@link #findBestTermMatches}).
+     */
+    static final int COMMON_TERM_ROWS = 512;
+
+    /**
      * The ranking's score computed in SQL over the term rows (SharerRanking states the formula): the
-     * best handed over by a top-N sort, then the few partly superseded sharers.
+     * best handed over by a top-N sort, then the few partly superseded sharers, in one statement.
+     *
+     * <p>When one query term is common (估值 in a sixth of the memories), counting shared terms per
+     * memory would aggregate every one of its rows. So the sharers are read in two disjoint parts,
+     * each best first, and the best of both kept: memories sharing one of the other terms, counted
+     * over all query terms (from those terms' few rows); and memories sharing the common term
+     * alone, one row each with shared = 1, no aggregation. A query with several common terms still
+     * aggregates the other common ones' rows.
      */
     @Override
     public List<RankedTermMatch> findBestTermMatches(String profileId, SharerRanking r) {
         long t = millis(r.asOf());
         String[] terms = distinct(r.terms());
+        Arrays.sort(terms);
         String[] types = r.types().stream().map(MemoryType::wireName).sorted().toArray(String[]::new);
-        List<Object> args = new ArrayList<>(List.of(r.keywordWeight(), terms.length, r.preferenceType().wireName(),
-                r.preferenceFloor(), r.recencyWeight(), t, SharerRanking.MILLIS_PER_DAY, r.recencyScaleDays(),
-                r.priorityWeight()));
+        List<Object> scoreArgs = scoreArgs(r, t, terms.length);
+        String columns = "memory_id, type, weight, last_seen_at, shared, term_count, partly, " + score(r) + " AS score";
+        String best = " ORDER BY score DESC, last_seen_at DESC, memory_id COLLATE \"C\" ASC LIMIT ?";
+        String window = " AND partly = ? AND type = ANY(CAST(? AS text[])) AND" + TERM_VISIBLE;
+        String grouped = " GROUP BY memory_id, type, weight, last_seen_at, term_count, partly";
+        String counted = "SELECT memory_id, type, weight, last_seen_at, count(*) AS shared, term_count, partly"
+                + " FROM memory_terms WHERE profile_id = ? AND term = ANY(CAST(? AS text[]))" + window + grouped;
+        Optional<String> common = terms.length > 1 ? firstCommonTerm(profileId, terms) : Optional.empty();
+        List<Object> args = new ArrayList<>();
+        String sql;
+        if (common.isEmpty()) {
+            sql = "(SELECT " + columns + " FROM (" + counted + ") s" + best + ")";
+            args.addAll(scoreArgs);
+            args.addAll(List.of(profileId, terms, false, types, t, t, t, r.limit()));
+        } else {
+            String[] others = Arrays.stream(terms).filter(term -> !term.equals(common.get())).toArray(String[]::new);
+            String sharingOthers = "SELECT mt.memory_id, mt.type, mt.weight, mt.last_seen_at, count(*) AS shared,"
+                    + " mt.term_count, mt.partly FROM others o JOIN memory_terms mt ON mt.memory_id = o.memory_id"
+                    + " WHERE mt.profile_id = ? AND mt.term = ANY(CAST(? AS text[])) AND mt.partly = ?"
+                    + " AND mt.type = ANY(CAST(? AS text[])) AND mt.valid_from <= ?"
+                    + " AND (mt.valid_until IS NULL OR mt.valid_until > ?) AND mt.expires_at > ?"
+                    + " GROUP BY mt.memory_id, mt.type, mt.weight, mt.last_seen_at, mt.term_count, mt.partly";
+            String sharingCommonAlone = "SELECT memory_id, type, weight, last_seen_at, 1 AS shared, term_count, partly"
+                    + " FROM memory_terms t WHERE profile_id = ? AND term = ?" + window
+                    + " AND NOT EXISTS (SELECT 1 FROM others o WHERE o.memory_id = t.memory_id)";
+            sql = "WITH others AS (SELECT DISTINCT memory_id FROM memory_terms WHERE profile_id = ?"
+                    + " AND term = ANY(CAST(? AS text[])))"
+                    + " (SELECT * FROM ((SELECT " + columns + " FROM (" + sharingOthers + ") a" + best + ")"
+                    + " UNION ALL (SELECT " + columns + " FROM (" + sharingCommonAlone + ") b" + best + ")) s"
+                    + best + ")";
+            args.addAll(List.of(profileId, others));
+            args.addAll(scoreArgs);
+            args.addAll(List.of(profileId, terms, false, types, t, t, t, r.limit()));
+            args.addAll(scoreArgs);
+            args.addAll(List.of(profileId, common.get(), false, types, t, t, t, r.limit()));
+            args.add(r.limit());
+        }
+        // the partly superseded sharers in the same round trip, after the best, their store score NULL
+        sql = "SELECT * FROM (SELECT *, 0 AS part FROM (" + sql + ") best UNION ALL SELECT memory_id, type, weight,"
+                + " last_seen_at, shared, term_count, partly, CAST(NULL AS double precision), 1 FROM (" + counted
+                + ") p) s ORDER BY part, score DESC, last_seen_at DESC, memory_id COLLATE \"C\"";
+        args.addAll(List.of(profileId, terms, true, types, t, t, t));
+        return PgSql.query(c, sql, rs -> {
+            double score = rs.getDouble(8);
+            return new RankedTermMatch(termMatch(rs), rs.wasNull() ? Double.NaN : score);
+        }, args.toArray());
+    }
+
+    /** The first of the terms (in their order) with at least {@link #COMMON_TERM_ROWS} rows in the profile. */
+    private Optional<String> firstCommonTerm(String profileId, String[] terms) {
+        // per term one index seek and a bounded skip: whether it has that many rows, not how many
+        return PgSql.query(c, "SELECT t.term FROM unnest(CAST(? AS text[])) AS t(term) WHERE EXISTS (SELECT 1"
+                        + " FROM memory_terms WHERE profile_id = ? AND term = t.term OFFSET ? LIMIT 1)"
+                        + " ORDER BY t.term COLLATE \"C\" LIMIT 1",
+                rs -> rs.getString(1), terms, profileId, COMMON_TERM_ROWS - 1).stream().findFirst();
+    }
+
+    /** SharerRanking's score over a sharer's columns (shared, term_count, type, weight, last_seen_at). */
+    private static String score(SharerRanking r) {
         StringBuilder priority = new StringBuilder("CASE type");
-        for (MemoryType type : MemoryType.values()) {
+        for (int i = 0; i < MemoryType.values().length; i++) {
             priority.append(" WHEN ? THEN CAST(? AS double precision)");
-            args.add(type.wireName());
-            args.add(r.priority(type));
         }
         priority.append(" ELSE 0.0 END");
-        args.add(r.weightWeight());
-        args.add((double) r.weightSaturation());
-        String score = "LEAST(1.0, ? * GREATEST(CAST(shared AS double precision) / (? + term_count - shared),"
+        return "LEAST(1.0, ? * GREATEST(CAST(shared AS double precision) / (? + term_count - shared),"
                 + " CASE WHEN type = ? THEN CAST(? AS double precision) ELSE 0.0 END)"
                 + " + ? * EXP(-GREATEST(0.0, (CAST(? AS bigint) - last_seen_at) / CAST(? AS double precision))"
                 + " / CAST(? AS double precision))"
                 + " + ? * (" + priority + ")"
                 + " + ? * LEAST(weight / CAST(? AS double precision), 1.0))";
-        String sharers = "SELECT memory_id, type, weight, last_seen_at, count(*) AS shared, term_count, partly"
-                + " FROM memory_terms WHERE profile_id = ? AND term = ANY(CAST(? AS text[])) AND partly = ?"
-                + " AND type = ANY(CAST(? AS text[])) AND" + TERM_VISIBLE
-                + " GROUP BY memory_id, type, weight, last_seen_at, term_count, partly";
-        args.addAll(List.of(profileId, terms, false, types, t, t, t));
-        args.add(r.limit());
-        List<RankedTermMatch> best = new ArrayList<>(PgSql.query(c, "SELECT memory_id, type, weight, last_seen_at,"
-                        + " shared, term_count, partly, " + score + " AS score FROM (" + sharers + ") s"
-                        + " ORDER BY score DESC, last_seen_at DESC, memory_id COLLATE \"C\" ASC LIMIT ?",
-                rs -> new RankedTermMatch(termMatch(rs), rs.getDouble(8)), args.toArray()));
-        best.addAll(PgSql.query(c, sharers, rs -> new RankedTermMatch(termMatch(rs), Double.NaN),
-                profileId, terms, true, types, t, t, t));
-        return best;
+    }
+
+    private static List<Object> scoreArgs(SharerRanking r, long t, int queryTerms) {
+        List<Object> args = new ArrayList<>(List.of(r.keywordWeight(), queryTerms, r.preferenceType().wireName(),
+                r.preferenceFloor(), r.recencyWeight(), t, SharerRanking.MILLIS_PER_DAY, r.recencyScaleDays(),
+                r.priorityWeight()));
+        for (MemoryType type : MemoryType.values()) {
+            args.add(type.wireName());
+            args.add(r.priority(type));
+        }
+        args.add(r.weightWeight());
+        args.add((double) r.weightSaturation());
+        return args;
     }
 
     @Override

@@ -231,56 +231,128 @@ final class SqliteMemories implements Memories {
     }
 
     /**
+     * A query term with at least this many rows in the profile is common: its sharers are read
+     * apart from the others' (see {@link #findBestTermMatches}).
+     */
+    static final int COMMON_TERM_ROWS = 512;
+
+    /**
      * The ranking's score computed in SQL over the term rows (SharerRanking states the formula), the
      * best handed over by SQLite's bounded sort; then the few partly superseded sharers.
+     *
+     * <p>When one query term is common (估值 in a sixth of the memories), counting shared terms per
+     * memory would group every one of its rows (a temporary B-tree, ≈ 3× the cost of reading them).
+     * So the sharers are read in two disjoint parts, each best first, and the best of both kept:
+     * memories sharing one of the other terms, counted over all query terms (driven from those
+     * terms' few rows through the primary key); and memories sharing the common term alone, one
+     * row each with shared = 1, no grouping. A query with several common terms still groups the
+     * other common ones' rows.
      */
     @Override
     public List<RankedTermMatch> findBestTermMatches(String profileId, SharerRanking r) {
         long t = r.asOf().toEpochMilli();
-        List<String> terms = List.copyOf(r.terms());
+        List<String> terms = r.terms().stream().sorted().toList();
         List<String> types = r.types().stream().map(MemoryType::wireName).sorted().toList();
-        List<Object> args = new ArrayList<>();
+        List<Object> scoreArgs = scoreArgs(r, t);
+        String columns = "memory_id, type, weight, last_seen_at, shared, term_count, partly, " + score(r) + " AS score";
+        String best = " ORDER BY score DESC, last_seen_at DESC, memory_id ASC LIMIT ?";
+        String window = " AND partly = ? AND type IN (" + placeholders(types.size()) + ") AND" + VISIBLE;
+        String grouped = " GROUP BY memory_id, type, weight, last_seen_at, term_count, partly";
+        Optional<String> common = terms.size() > 1 ? firstCommonTerm(profileId, terms) : Optional.empty();
+        List<Object> args = new ArrayList<>(scoreArgs);
+        String sql;
+        if (common.isEmpty()) {
+            sql = "SELECT " + columns + " FROM (SELECT memory_id, type, weight, last_seen_at, COUNT(*) AS shared,"
+                    + " term_count, partly FROM memory_terms WHERE profile_id = ? AND term IN ("
+                    + placeholders(terms.size()) + ")" + window + grouped + ")" + best;
+            args.add(profileId);
+            args.addAll(terms);
+            addWindowArgs(args, 0, types, t);
+        } else {
+            List<String> others = terms.stream().filter(term -> !term.equals(common.get())).toList();
+            String othersRows = "SELECT memory_id FROM memory_terms WHERE profile_id = ? AND term IN ("
+                    + placeholders(others.size()) + ")";
+            // CROSS JOIN keeps SQLite from driving the join from the common term's rows
+            String sharingOthers = "SELECT mt.memory_id, mt.type, mt.weight, mt.last_seen_at, COUNT(*) AS shared,"
+                    + " mt.term_count, mt.partly FROM (SELECT DISTINCT memory_id FROM (" + othersRows + ")) o"
+                    + " CROSS JOIN memory_terms mt ON mt.memory_id = o.memory_id AND mt.term IN ("
+                    + placeholders(terms.size()) + ") WHERE mt.profile_id = ?"
+                    + window.replace(" partly", " mt.partly").replace(" type IN", " mt.type IN")
+                    + " GROUP BY mt.memory_id, mt.type, mt.weight, mt.last_seen_at, mt.term_count, mt.partly";
+            String sharingCommonAlone = "SELECT memory_id, type, weight, last_seen_at, 1 AS shared, term_count, partly"
+                    + " FROM memory_terms WHERE profile_id = ? AND term = ?" + window
+                    + " AND memory_id NOT IN (" + othersRows + ")";
+            sql = "SELECT * FROM (SELECT " + columns + " FROM (" + sharingOthers + ")" + best + ")"
+                    + " UNION ALL SELECT * FROM (SELECT " + columns + " FROM (" + sharingCommonAlone + ")" + best + ")"
+                    + best;
+            args.add(profileId);
+            args.addAll(others);
+            args.addAll(terms);
+            args.add(profileId);
+            addWindowArgs(args, 0, types, t);
+            args.add(r.limit());
+            args.addAll(scoreArgs);
+            args.addAll(List.of(profileId, common.get()));
+            addWindowArgs(args, 0, types, t);
+            args.add(profileId);
+            args.addAll(others);
+            args.add(r.limit());
+        }
+        args.add(r.limit());
+        List<RankedTermMatch> found = new ArrayList<>(Jdbc.query(c, sql,
+                rs -> new RankedTermMatch(termMatch(rs), rs.getDouble(8)), args.toArray()));
+        List<Object> partlyArgs = new ArrayList<>(List.of(profileId));
+        partlyArgs.addAll(terms);
+        addWindowArgs(partlyArgs, 1, types, t);
+        found.addAll(Jdbc.query(c, "SELECT memory_id, type, weight, last_seen_at, COUNT(*) AS shared, term_count,"
+                        + " partly FROM memory_terms WHERE profile_id = ? AND term IN (" + placeholders(terms.size())
+                        + ")" + window + grouped,
+                rs -> new RankedTermMatch(termMatch(rs), Double.NaN), partlyArgs.toArray()));
+        return found;
+    }
+
+    /** The first of the terms (in their order) with at least {@link #COMMON_TERM_ROWS} rows in the profile. */
+    private Optional<String> firstCommonTerm(String profileId, List<String> terms) {
+        for (String term : terms) {
+            // one index seek and a bounded skip: whether the term has that many rows, not how many
+            if (!Jdbc.query(c, "SELECT 1 FROM memory_terms WHERE profile_id = ? AND term = ? LIMIT 1 OFFSET ?",
+                    rs -> 1, profileId, term, COMMON_TERM_ROWS - 1).isEmpty()) {
+                return Optional.of(term);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** SharerRanking's score over a sharer's columns (shared, term_count, type, weight, last_seen_at). */
+    private static String score(SharerRanking r) {
         StringBuilder priority = new StringBuilder("CASE type");
-        for (MemoryType type : MemoryType.values()) {
+        for (int i = 0; i < MemoryType.values().length; i++) {
             priority.append(" WHEN ? THEN ?");
-            args.add(type.wireName());
-            args.add(r.priority(type));
         }
         priority.append(" ELSE 0.0 END");
-        String score = "MIN(1.0, ? * MAX(CAST(shared AS REAL) / (? + term_count - shared),"
+        return "MIN(1.0, ? * MAX(CAST(shared AS REAL) / (? + term_count - shared),"
                 + " CASE WHEN type = ? THEN ? ELSE 0.0 END)"
                 + " + ? * EXP(-MAX(0.0, (? - last_seen_at) / ?) / ?)"
                 + " + ? * (" + priority + ")"
                 + " + ? * MIN(weight / ?, 1.0))";
-        List<Object> scoreArgs = new ArrayList<>(List.of(r.keywordWeight(), r.terms().size(),
-                r.preferenceType().wireName(), r.preferenceFloor(), r.recencyWeight(), t, SharerRanking.MILLIS_PER_DAY,
-                r.recencyScaleDays(), r.priorityWeight()));
-        scoreArgs.addAll(args);
-        scoreArgs.addAll(List.of(r.weightWeight(), (double) r.weightSaturation()));
-        String sharers = "SELECT memory_id, type, weight, last_seen_at, COUNT(*) AS shared, term_count, partly"
-                + " FROM memory_terms WHERE profile_id = ? AND term IN (" + placeholders(terms.size()) + ")"
-                + " AND partly = ? AND type IN (" + placeholders(types.size()) + ") AND" + VISIBLE
-                + " GROUP BY memory_id, type, weight, last_seen_at, term_count, partly";
-        List<Object> all = new ArrayList<>(scoreArgs);
-        all.addAll(sharerArgs(profileId, terms, 0, types, t));
-        all.add(r.limit());
-        List<RankedTermMatch> best = new ArrayList<>(Jdbc.query(c, "SELECT memory_id, type, weight, last_seen_at,"
-                        + " shared, term_count, partly, " + score + " AS score FROM (" + sharers + ")"
-                        + " ORDER BY score DESC, last_seen_at DESC, memory_id ASC LIMIT ?",
-                rs -> new RankedTermMatch(termMatch(rs), rs.getDouble(8)), all.toArray()));
-        best.addAll(Jdbc.query(c, sharers, rs -> new RankedTermMatch(termMatch(rs), Double.NaN),
-                sharerArgs(profileId, terms, 1, types, t).toArray()));
-        return best;
     }
 
-    private static List<Object> sharerArgs(String profileId, List<String> terms, int partly, List<String> types,
-                                           long t) {
-        List<Object> args = new ArrayList<>(List.of(profileId));
-        args.addAll(terms);
+    private static List<Object> scoreArgs(SharerRanking r, long t) {
+        List<Object> args = new ArrayList<>(List.of(r.keywordWeight(), r.terms().size(),
+                r.preferenceType().wireName(), r.preferenceFloor(), r.recencyWeight(), t, SharerRanking.MILLIS_PER_DAY,
+                r.recencyScaleDays(), r.priorityWeight()));
+        for (MemoryType type : MemoryType.values()) {
+            args.add(type.wireName());
+            args.add(r.priority(type));
+        }
+        args.addAll(List.of(r.weightWeight(), (double) r.weightSaturation()));
+        return args;
+    }
+
+    private static void addWindowArgs(List<Object> args, int partly, List<String> types, long t) {
         args.add(partly);
         args.addAll(types);
         args.addAll(List.of(t, t, t));
-        return args;
     }
 
     @Override
