@@ -4,10 +4,14 @@ import dev.pmmemory.domain.memory.MemoryType;
 import dev.pmmemory.domain.text.Jaccard;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /**
@@ -100,6 +104,89 @@ public record SharerRanking(Instant asOf, Set<String> terms, Set<MemoryType> typ
         double jaccard = Jaccard.fromCounts(terms.size(), termCount, sharedTerms);
         double keywordMatch = type == MemoryType.LONG_TERM_PREFERENCE ? Math.max(jaccard, preferenceFloor()) : jaccard;
         return ContextRanker.factors(keywordMatch, priority(type), weight, lastSeenAt, asOf).score();
+    }
+
+    /**
+     * Sharers of one query term alone (shared = 1) of one type and a term-count range, seen on or
+     * after an instant: where a store must look for them to find every one scoring at least a
+     * threshold. {@code termCountTo} {@link Integer#MAX_VALUE} is open-ended; {@code lastSeenAtFrom}
+     * is in epoch ms, {@link Long#MIN_VALUE} for any age.
+     */
+    public record Cutoff(MemoryType type, int termCountFrom, int termCountTo, long lastSeenAtFrom) {
+    }
+
+    /**
+     * Sharers of a common term a store reads first, per type, to learn a score the best reach: the
+     * fewest terms and most recent first (the highest keyword_match and recency).
+     */
+    public static final int SAMPLE_PER_TYPE = 16;
+
+    /**
+     * A score the {@link #limit}-th best sharer reaches for sure: the {@code limit}-th best of scores
+     * known of distinct sharers, each at most that sharer's own (a sharer of several terms scored
+     * as sharing one); empty when fewer than {@code limit} are known.
+     */
+    public OptionalDouble assuredLimitScore(Map<String, Double> scoreAtMostById) {
+        if (scoreAtMostById.size() < limit) {
+            return OptionalDouble.empty();
+        }
+        return OptionalDouble.of(scoreAtMostById.values().stream().sorted(Comparator.reverseOrder())
+                .skip(limit - 1L).findFirst().orElseThrow());
+    }
+
+    /** Term counts up to this one get a cutoff each; above it, one shared (that of this count). */
+    static final int SEPARATE_TERM_COUNTS = 48;
+
+    /**
+     * Where the sharers of exactly one query term scoring at least {@code threshold} can be: per type,
+     * consecutive term counts with the earliest last_seen_at at which a sharer could still reach it,
+     * its weight assumed saturated (the bound is the score with weight_normalized = 1, so it holds
+     * for every weight). A sharer outside every cutoff scores below {@code threshold} − {@link #TOLERANCE}:
+     * a store reads a common term's few sharers that can beat a known K-th score instead of all of them.
+     * Its keyword_match falls with the term count (J = 1 / (queryTerms + termCount − 1)) and its
+     * recency with age, so a cutoff is exact per term count and conservative for the open range.
+     */
+    public List<Cutoff> cutoffsSharingOneTerm(double threshold) {
+        List<Cutoff> cutoffs = new ArrayList<>();
+        for (MemoryType type : types.stream().sorted().toList()) {
+            Cutoff open = null;
+            for (int termCount = 1; termCount <= SEPARATE_TERM_COUNTS; termCount++) {
+                OptionalLong since = earliestLastSeenAt(type, termCount, threshold);
+                if (since.isEmpty()) {
+                    break; // fewer shared terms per term only lower the bound: no larger count can reach it
+                }
+                int to = termCount == SEPARATE_TERM_COUNTS ? Integer.MAX_VALUE : termCount;
+                if (open != null && open.lastSeenAtFrom() == since.getAsLong()) {
+                    open = new Cutoff(type, open.termCountFrom(), to, since.getAsLong());
+                } else {
+                    if (open != null) {
+                        cutoffs.add(open);
+                    }
+                    open = new Cutoff(type, termCount, to, since.getAsLong());
+                }
+            }
+            if (open != null) {
+                cutoffs.add(open);
+            }
+        }
+        return cutoffs;
+    }
+
+    /** The earliest last_seen_at at which a sharer of one term could reach the threshold; empty if none. */
+    private OptionalLong earliestLastSeenAt(MemoryType type, int termCount, double threshold) {
+        double jaccard = Jaccard.fromCounts(terms.size(), termCount, 1);
+        double keywordMatch = type == MemoryType.LONG_TERM_PREFERENCE ? Math.max(jaccard, preferenceFloor()) : jaccard;
+        double withoutRecency = keywordWeight() * keywordMatch + priorityWeight() * priority(type) + weightWeight();
+        double recencyNeeded = (threshold - TOLERANCE - withoutRecency) / recencyWeight();
+        if (recencyNeeded <= 0) {
+            return OptionalLong.of(Long.MIN_VALUE);
+        }
+        if (recencyNeeded > 1) {
+            return OptionalLong.empty();
+        }
+        double days = -recencyScaleDays() * Math.log(recencyNeeded);
+        // a millisecond earlier than the exact instant: the store's arithmetic may differ in the last bits
+        return OptionalLong.of((long) Math.floor(asOf.toEpochMilli() - days * MILLIS_PER_DAY) - 1);
     }
 
     /**

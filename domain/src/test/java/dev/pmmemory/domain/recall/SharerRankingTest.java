@@ -64,4 +64,45 @@ class SharerRankingTest {
         assertThatThrownBy(() -> new SharerRanking(AS_OF, Set.of("x"), Set.of(MemoryType.MARKET_INFO),
                 java.util.Map.of(), 2, 2)).isInstanceOf(IllegalArgumentException.class);
     }
+
+    @Test
+    void everySharerOfOneTermReachingTheThresholdIsInsideACutoffAndMostOthersAreNot() {
+        SharerRanking ranking = POLICY.sharerRankings(Set.of("nova3", "估值"), RecallFilter.NONE, AS_OF, 3).get(0);
+        Random r = new Random(11);
+        for (double threshold : new double[] {0.2, 0.45, 0.55, 0.594, 0.65, 0.9}) {
+            List<SharerRanking.Cutoff> cutoffs = ranking.cutoffsSharingOneTerm(threshold);
+            int reaching = 0;
+            int inside = 0;
+            for (int i = 0; i < 20_000; i++) {
+                MemoryType type = MemoryType.values()[r.nextInt(MemoryType.values().length)];
+                int termCount = 1 + r.nextInt(r.nextBoolean() ? 12 : 80);
+                int weight = 1 + r.nextInt(r.nextInt(4) == 0 ? 30 : 2);
+                var lastSeen = AS_OF.minus(Duration.ofSeconds(r.nextInt(86_400 * 200))).plusSeconds(r.nextInt(50));
+                double score = ranking.score(type, weight, lastSeen, 1, termCount);
+                boolean in = cutoffs.stream().anyMatch(c -> c.type() == type && c.termCountFrom() <= termCount
+                        && termCount <= c.termCountTo() && lastSeen.toEpochMilli() >= c.lastSeenAtFrom());
+                if (score >= threshold - SharerRanking.TOLERANCE) {
+                    reaching++;
+                    assertThat(in).as("%s tc %d w %d seen %s score %s >= %s", type, termCount, weight, lastSeen,
+                            score, threshold).isTrue();
+                }
+                inside += in ? 1 : 0;
+            }
+            if (threshold >= 0.55) {
+                assertThat(inside).as("a high threshold leaves most sharers out (%d reach it)", reaching)
+                        .isLessThan(20_000 / 2);
+            }
+        }
+    }
+
+    @Test
+    void cutoffsOfOneTypeCoverConsecutiveTermCountsAndStopWhereNoneCanReach() {
+        SharerRanking ranking = POLICY.sharerRankings(Set.of("nova3", "估值"), RecallFilter.NONE, AS_OF, 3).get(0);
+        assertThat(ranking.cutoffsSharingOneTerm(1.01)).as("nothing reaches more than the cap").isEmpty();
+        List<SharerRanking.Cutoff> any = ranking.cutoffsSharingOneTerm(0.0);
+        assertThat(any).as("a threshold of 0: every sharer, one range per type").hasSize(MemoryType.values().length)
+                .allSatisfy(c -> assertThat(List.of(c.termCountFrom(), c.termCountTo()))
+                        .containsExactly(1, Integer.MAX_VALUE))
+                .allSatisfy(c -> assertThat(c.lastSeenAtFrom()).isEqualTo(Long.MIN_VALUE));
+    }
 }

@@ -10,6 +10,7 @@ import static dev.pmmemory.adapters.sqlite.SqliteCodec.setNullableString;
 import static dev.pmmemory.adapters.sqlite.SqliteCodec.split;
 
 import dev.pmmemory.application.port.out.Memories;
+import dev.pmmemory.application.port.out.Memories.TermMatch;
 import dev.pmmemory.application.port.out.MemoryGroup;
 import dev.pmmemory.application.port.out.MemoryListQuery;
 import dev.pmmemory.domain.memory.Memory;
@@ -27,7 +28,9 @@ import java.util.Collection;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.Set;
 
 /** {@link Memories} over one SQLite connection, inside the caller's transaction. */
@@ -240,67 +243,40 @@ final class SqliteMemories implements Memories {
      * The ranking's score computed in SQL over the term rows (SharerRanking states the formula), the
      * best handed over by SQLite's bounded sort; then the few partly superseded sharers.
      *
-     * <p>When one query term is common (估值 in a sixth of the memories), counting shared terms per
-     * memory would group every one of its rows (a temporary B-tree, ≈ 3× the cost of reading them).
-     * So the sharers are read in two disjoint parts, each best first, and the best of both kept:
-     * memories sharing one of the other terms, counted over all query terms (driven from those
-     * terms' few rows through the primary key); and memories sharing the common term alone, one
-     * row each with shared = 1, no grouping. A query with several common terms still groups the
-     * other common ones' rows.
+     * <p>When a query term is common (估值 in a sixth of the memories), scoring each of its rows
+     * (≈ 1 µs a row) and counting shared terms per memory (grouping) would grow with the profile.
+     * So its sharers are read in two disjoint parts: memories sharing one of the other terms,
+     * counted over all query terms from those terms' few rows; and memories sharing the common term
+     * alone — of those, a sample of the likeliest best per type gives, with the first part, a score
+     * the K-th best reaches for sure, and only the rows that can still reach it are read
+     * ({@link SharerRanking#cutoffsSharingOneTerm}: per type and term count, recent enough).
      */
     @Override
     public List<RankedTermMatch> findBestTermMatches(String profileId, SharerRanking r) {
         long t = r.asOf().toEpochMilli();
         List<String> terms = r.terms().stream().sorted().toList();
         List<String> types = r.types().stream().map(MemoryType::wireName).sorted().toList();
-        List<Object> scoreArgs = scoreArgs(r, t);
-        String columns = "memory_id, type, weight, last_seen_at, shared, term_count, partly, " + score(r) + " AS score";
-        String best = " ORDER BY score DESC, last_seen_at DESC, memory_id ASC LIMIT ?";
         String window = " AND partly = ? AND type IN (" + placeholders(types.size()) + ") AND" + VISIBLE;
         String grouped = " GROUP BY memory_id, type, weight, last_seen_at, term_count, partly";
-        Optional<String> common = terms.size() > 1 ? firstCommonTerm(profileId, terms) : Optional.empty();
-        List<Object> args = new ArrayList<>(scoreArgs);
-        String sql;
+        Optional<String> common = firstCommonTerm(profileId, terms);
+        List<RankedTermMatch> found = new ArrayList<>();
         if (common.isEmpty()) {
-            sql = "SELECT " + columns + " FROM (SELECT memory_id, type, weight, last_seen_at, COUNT(*) AS shared,"
-                    + " term_count, partly FROM memory_terms WHERE profile_id = ? AND term IN ("
-                    + placeholders(terms.size()) + ")" + window + grouped + ")" + best;
+            List<Object> args = new ArrayList<>(scoreArgs(r, t));
             args.add(profileId);
             args.addAll(terms);
             addWindowArgs(args, 0, types, t);
+            args.add(r.limit());
+            found.addAll(scored(r, "SELECT memory_id, type, weight, last_seen_at, COUNT(*) AS shared, term_count,"
+                    + " partly FROM memory_terms WHERE profile_id = ? AND term IN (" + placeholders(terms.size()) + ")"
+                    + window + grouped, args));
         } else {
             List<String> others = terms.stream().filter(term -> !term.equals(common.get())).toList();
-            String othersRows = "SELECT memory_id FROM memory_terms WHERE profile_id = ? AND term IN ("
-                    + placeholders(others.size()) + ")";
-            // CROSS JOIN keeps SQLite from driving the join from the common term's rows
-            String sharingOthers = "SELECT mt.memory_id, mt.type, mt.weight, mt.last_seen_at, COUNT(*) AS shared,"
-                    + " mt.term_count, mt.partly FROM (SELECT DISTINCT memory_id FROM (" + othersRows + ")) o"
-                    + " CROSS JOIN memory_terms mt ON mt.memory_id = o.memory_id AND mt.term IN ("
-                    + placeholders(terms.size()) + ") WHERE mt.profile_id = ?"
-                    + window.replace(" partly", " mt.partly").replace(" type IN", " mt.type IN")
-                    + " GROUP BY mt.memory_id, mt.type, mt.weight, mt.last_seen_at, mt.term_count, mt.partly";
-            String sharingCommonAlone = "SELECT memory_id, type, weight, last_seen_at, 1 AS shared, term_count, partly"
-                    + " FROM memory_terms WHERE profile_id = ? AND term = ?" + window
-                    + " AND memory_id NOT IN (" + othersRows + ")";
-            sql = "SELECT * FROM (SELECT " + columns + " FROM (" + sharingOthers + ")" + best + ")"
-                    + " UNION ALL SELECT * FROM (SELECT " + columns + " FROM (" + sharingCommonAlone + ")" + best + ")"
-                    + best;
-            args.add(profileId);
-            args.addAll(others);
-            args.addAll(terms);
-            args.add(profileId);
-            addWindowArgs(args, 0, types, t);
-            args.add(r.limit());
-            args.addAll(scoreArgs);
-            args.addAll(List.of(profileId, common.get()));
-            addWindowArgs(args, 0, types, t);
-            args.add(profileId);
-            args.addAll(others);
-            args.add(r.limit());
+            List<RankedTermMatch> sharingOthers = others.isEmpty() ? List.of()
+                    : bestSharingOthers(profileId, r, terms, others, types, t);
+            List<RankedTermMatch> alone = bestSharingAlone(profileId, r, common.get(), others, types, t, sharingOthers);
+            found.addAll(java.util.stream.Stream.concat(sharingOthers.stream(), alone.stream())
+                    .sorted(BEST_FIRST).limit(r.limit()).toList());
         }
-        args.add(r.limit());
-        List<RankedTermMatch> found = new ArrayList<>(Jdbc.query(c, sql,
-                rs -> new RankedTermMatch(termMatch(rs), rs.getDouble(8)), args.toArray()));
         List<Object> partlyArgs = new ArrayList<>(List.of(profileId));
         partlyArgs.addAll(terms);
         addWindowArgs(partlyArgs, 1, types, t);
@@ -309,6 +285,103 @@ final class SqliteMemories implements Memories {
                         + ")" + window + grouped,
                 rs -> new RankedTermMatch(termMatch(rs), Double.NaN), partlyArgs.toArray()));
         return found;
+    }
+
+    /** The order of {@link Memories#findBestTermMatches}: store score desc, last_seen_at desc, id asc. */
+    private static final java.util.Comparator<RankedTermMatch> BEST_FIRST = java.util.Comparator
+            .comparingDouble((RankedTermMatch m) -> -m.storeScore())
+            .thenComparing(m -> m.match().lastSeenAt(), java.util.Comparator.reverseOrder())
+            .thenComparing(m -> m.match().memoryId());
+
+    /** Rows of (memory_id, type, weight, last_seen_at, shared, term_count, partly) scored, the best first. */
+    private List<RankedTermMatch> scored(SharerRanking r, String rows, List<Object> args) {
+        return Jdbc.query(c, "SELECT memory_id, type, weight, last_seen_at, shared, term_count, partly, " + score(r)
+                        + " AS score FROM (" + rows + ") ORDER BY score DESC, last_seen_at DESC, memory_id ASC LIMIT ?",
+                rs -> new RankedTermMatch(termMatch(rs), rs.getDouble(8)), args.toArray());
+    }
+
+    private static String othersRows(List<String> others) {
+        return "SELECT memory_id FROM memory_terms WHERE profile_id = ? AND term IN (" + placeholders(others.size()) + ")";
+    }
+
+    /** The best of the memories sharing one of the other terms, counted over all query terms. */
+    private List<RankedTermMatch> bestSharingOthers(String profileId, SharerRanking r, List<String> terms,
+                                                    List<String> others, List<String> types, long t) {
+        // CROSS JOIN keeps SQLite from driving the join from the common term's rows, and the unary +
+        // from the lookup index (one seek per memory, term and type): each memory's rows come from
+        // the primary key (memory_id, term)
+        String rows = "SELECT mt.memory_id, mt.type, mt.weight, mt.last_seen_at, COUNT(*) AS shared, mt.term_count,"
+                + " mt.partly FROM (SELECT DISTINCT memory_id FROM (" + othersRows(others) + ")) o"
+                + " CROSS JOIN memory_terms mt ON mt.memory_id = o.memory_id AND mt.term IN ("
+                + placeholders(terms.size()) + ") WHERE +mt.profile_id = ? AND +mt.partly = ? AND +mt.type IN ("
+                + placeholders(types.size()) + ") AND" + VISIBLE_NOT_INDEXED
+                + " GROUP BY mt.memory_id, mt.type, mt.weight, mt.last_seen_at, mt.term_count, mt.partly";
+        List<Object> args = new ArrayList<>(scoreArgs(r, t));
+        args.add(profileId);
+        args.addAll(others);
+        args.addAll(terms);
+        args.add(profileId);
+        addWindowArgs(args, 0, types, t);
+        args.add(r.limit());
+        return scored(r, rows, args);
+    }
+
+    /**
+     * The best of the memories sharing the common term alone (none of the others): only those in
+     * the ranking's cutoffs for a score the K-th best reaches for sure, when one is known.
+     */
+    private List<RankedTermMatch> bestSharingAlone(String profileId, SharerRanking r, String common,
+                                                   List<String> others, List<String> types, long t,
+                                                   List<RankedTermMatch> sharingOthers) {
+        Map<String, Double> known = new java.util.HashMap<>();
+        for (RankedTermMatch m : sharingOthers) {
+            known.put(m.match().memoryId(), m.storeScore());
+        }
+        String sample = "SELECT memory_id, type, weight, last_seen_at, 1 AS shared, term_count, partly FROM memory_terms"
+                + " WHERE profile_id = ? AND term = ? AND partly = 0 AND type = ? AND" + VISIBLE
+                + " ORDER BY term_count ASC, last_seen_at DESC LIMIT " + SharerRanking.SAMPLE_PER_TYPE;
+        for (String type : types) {
+            for (TermMatch m : Jdbc.query(c, sample, SqliteMemories::termMatch, profileId, common, type, t, t, t)) {
+                // scored as sharing one term: at most its score, which is higher if it shares others too
+                known.merge(m.memoryId(), r.score(m.type(), m.weight(), m.lastSeenAt(), 1, m.termCount()), Math::max);
+            }
+        }
+        OptionalDouble assured = r.assuredLimitScore(known);
+        String notOthers = others.isEmpty() ? "" : " AND mt.memory_id NOT IN (" + othersRows(others) + ")";
+        List<Object> args = new ArrayList<>(scoreArgs(r, t));
+        String rows;
+        if (assured.isEmpty()) {
+            rows = "SELECT memory_id, type, weight, last_seen_at, 1 AS shared, term_count, partly FROM memory_terms mt"
+                    + " WHERE profile_id = ? AND term = ? AND partly = 0 AND type IN (" + placeholders(types.size())
+                    + ") AND" + VISIBLE + notOthers;
+            args.addAll(List.of(profileId, common));
+            args.addAll(types);
+        } else {
+            List<SharerRanking.Cutoff> cutoffs = r.cutoffsSharingOneTerm(assured.getAsDouble());
+            if (cutoffs.isEmpty()) {
+                return List.of();
+            }
+            // CROSS JOIN: one index range per cutoff (type, term counts, seen since), nothing else read
+            rows = "WITH cut(type, lo, hi, since) AS (VALUES " + String.join(", ",
+                    java.util.Collections.nCopies(cutoffs.size(), "(?, ?, ?, ?)")) + ")"
+                    + " SELECT mt.memory_id AS memory_id, mt.type AS type, mt.weight AS weight,"
+                    + " mt.last_seen_at AS last_seen_at, 1 AS shared, mt.term_count AS term_count, mt.partly AS partly"
+                    + " FROM cut CROSS JOIN memory_terms mt ON mt.profile_id = ? AND mt.term = ? AND mt.partly = 0"
+                    + " AND mt.type = cut.type AND mt.term_count BETWEEN cut.lo AND cut.hi"
+                    + " AND mt.last_seen_at >= cut.since WHERE +mt.expires_at > ? AND mt.valid_from <= ?"
+                    + " AND (mt.valid_until IS NULL OR mt.valid_until > ?)" + notOthers;
+            for (SharerRanking.Cutoff cut : cutoffs) {
+                args.addAll(List.of(cut.type().wireName(), cut.termCountFrom(), cut.termCountTo(), cut.lastSeenAtFrom()));
+            }
+            args.addAll(List.of(profileId, common));
+        }
+        args.addAll(List.of(t, t, t));
+        if (!others.isEmpty()) {
+            args.add(profileId);
+            args.addAll(others);
+        }
+        args.add(r.limit());
+        return scored(r, rows, args);
     }
 
     /** The first of the terms (in their order) with at least {@link #COMMON_TERM_ROWS} rows in the profile. */

@@ -248,7 +248,13 @@ final class SqliteSchema {
             // recall reads only the vectors it has not cached (VectorCache); 0 for the rows written before
             new Migration(12, "vector stamps", List.of(
                     "ALTER TABLE memory_vectors ADD COLUMN stamp INTEGER NOT NULL DEFAULT 0",
-                    "CREATE INDEX memory_vectors_stamp ON memory_vectors(memory_id, model, stamp)")));
+                    "CREATE INDEX memory_vectors_stamp ON memory_vectors(memory_id, model, stamp)")),
+            // issue 11, a common term at 100k: its sharers of one (type, term count) in recency order, so recall
+            // reads only those recent enough to beat a known score (SharerRanking.cutoffsSharingOneTerm)
+            new Migration(13, "term rows by term count and recency", List.of(
+                    "DROP INDEX memory_terms_lookup",
+                    "CREATE INDEX memory_terms_lookup ON memory_terms(profile_id, term, partly, type, term_count,"
+                            + " last_seen_at DESC, memory_id, weight, expires_at, valid_from, valid_until)")));
 
     private SqliteSchema() {
     }
