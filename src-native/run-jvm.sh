@@ -6,6 +6,7 @@
 # through unchanged, as do extra arguments.
 #
 #   src-native/run-jvm.sh --train   # once per build and JDK: start, exercise, stop; writes the archive
+#                                   # (and a copy of SQLite's native library beside it)
 #   src-native/run-jvm.sh           # every start: uses the archive when it exists (plain start otherwise)
 #
 # Environment of this script (all optional):
@@ -23,8 +24,14 @@ java=${java:-java}
 jar="$app/quarkus-run.jar"
 [ -f "$jar" ] || { echo "run-jvm: no $jar (build with ./mvnw package -DskipTests, or set PM_MEMORY_APP)" >&2; exit 2; }
 
-major=$("$java" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = //p')
-major=${major%%.*}
+# The JDK's major version from its release file (JAVA_VERSION="25.0.3"): asking the JVM itself would start
+# a second one before the service (≈ 70-100 ms of every launch). Falls back to asking when there is none.
+java_home=$(cd "$(dirname "$(readlink -f "$(command -v "$java")")")/.." 2>/dev/null && pwd || true)
+major=$(sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$java_home/release" 2>/dev/null || true)
+if [ -z "$major" ]; then
+  major=$("$java" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = //p')
+  major=${major%%.*}
+fi
 archive_dir=${PM_MEMORY_ARCHIVE_DIR:-$app}
 if [ "$major" -ge 25 ]; then
   archive="$archive_dir/pm-memory-jdk$major.aot"
@@ -45,8 +52,15 @@ opts=(-XX:+UseSerialGC -Xmx"${PM_MEMORY_HEAP:-48m}" -Xms16m -Xss512k -XX:TieredS
 # shellcheck disable=SC2206 # PM_MEMORY_JAVA_OPTS is a list of options
 extra=(${PM_MEMORY_JAVA_OPTS:-})
 
+# sqlite-jdbc copies its native library (≈ 1 MB) out of its jar into java.io.tmpdir at every start and
+# reads both back to compare them; a copy made once by --train (glibc Linux, per sqlite-jdbc version) is
+# loaded directly instead, through sqlite-jdbc's own org.sqlite.lib.path / org.sqlite.lib.name.
+sqlite_jar=$(ls "$app"/lib/main/org.xerial.sqlite-jdbc-*.jar 2>/dev/null | head -n 1 || true)
+sqlite_dir="$archive_dir/$(basename "${sqlite_jar:-none}" .jar)-native"
 if [ "${1:-}" != "--train" ]; then
   [ -f "$archive" ] && opts+=("${use_archive[@]}")
+  [ -n "$sqlite_jar" ] && [ -f "$sqlite_dir/libsqlitejdbc.so" ] \
+    && opts+=(-Dorg.sqlite.lib.path="$sqlite_dir" -Dorg.sqlite.lib.name=libsqlitejdbc.so)
   exec "$java" "${opts[@]}" "${extra[@]}" -jar "$jar" "$@"
 fi
 
@@ -55,6 +69,12 @@ fi
 shift
 mkdir -p "$archive_dir"
 rm -f "$archive"
+rm -rf "$archive_dir"/org.xerial.sqlite-jdbc-*-native
+if [ -n "$sqlite_jar" ] && [ "$(uname -s)" = Linux ] && ! ls /lib/ld-musl-* >/dev/null 2>&1 && command -v unzip >/dev/null; then
+  unzip -q -o -j "$sqlite_jar" "org/sqlite/native/Linux/$(uname -m)/libsqlitejdbc.so" -d "$sqlite_dir" 2>/dev/null \
+    || rm -rf "$sqlite_dir" # no library for this machine in the jar: sqlite-jdbc finds its own at start
+fi
+[ -f "$sqlite_dir/libsqlitejdbc.so" ] && opts+=(-Dorg.sqlite.lib.path="$sqlite_dir" -Dorg.sqlite.lib.name=libsqlitejdbc.so)
 work=$(mktemp -d "${TMPDIR:-/tmp}/pm-memory-train.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 port=$(( 20000 + RANDOM % 40000 ))

@@ -20,7 +20,9 @@ import org.jboss.logging.Logger;
  * application starts (names it has never held), and the thread that re-indexes stored memories
  * after a registry change. A store that is down at start does not stop the start: the analyzer
  * keeps the lexicon's dictionary (what the seed would register) and the seed is tried again in the
- * background until it succeeds.
+ * background until it succeeds. A registry that never held an entity is seeded on that thread too,
+ * after the start, since the lexicon's dictionary is then exactly what the seed registers
+ * ({@link EntityRegistryService#canSeedAfterStart}); the registry's own calls wait for it.
  */
 @Singleton
 class EntityRegistryAtStart {
@@ -45,8 +47,24 @@ class EntityRegistryAtStart {
     }
 
     void start(@Observes StartupEvent start, EntityRegistryService registry, Lexicon lexicon) {
-        if (!seed(registry, lexicon)) {
+        if (seedAfterStart(registry, lexicon)) {
+            registry.expectSeed();
+            worker.execute(() -> {
+                if (!seed(registry, lexicon)) {
+                    retry(registry, lexicon);
+                }
+            });
+        } else if (!seed(registry, lexicon)) {
             worker.execute(() -> retry(registry, lexicon));
+        }
+    }
+
+    /** A new database's seed (≈ 0.2 s) need not delay the start (see the class comment). */
+    private static boolean seedAfterStart(EntityRegistryService registry, Lexicon lexicon) {
+        try {
+            return registry.canSeedAfterStart(lexicon.entities().groups());
+        } catch (StoreUnavailableException e) {
+            return false; // the seed below fails the same way and is retried in the background
         }
     }
 

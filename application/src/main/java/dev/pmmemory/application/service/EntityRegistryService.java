@@ -3,6 +3,7 @@ package dev.pmmemory.application.service;
 import dev.pmmemory.application.port.in.ChangedFields;
 import dev.pmmemory.application.NotFoundException;
 import dev.pmmemory.application.StateConflictException;
+import dev.pmmemory.application.StoreUnavailableException;
 import dev.pmmemory.application.Validation;
 import dev.pmmemory.application.port.in.EntitiesQuery;
 import dev.pmmemory.application.port.in.EntityChange;
@@ -21,15 +22,20 @@ import dev.pmmemory.domain.registry.RegisteredEntity;
 import dev.pmmemory.domain.text.TextAnalyzer;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 /**
@@ -48,12 +54,16 @@ public final class EntityRegistryService implements ManageEntities, ReadEntities
     public static final int DEFAULT_LIMIT = 50;
     public static final int MAX_LIMIT = 200;
     private static final List<String> FUND_WORDS = List.of("资本", "基金", "创投", "capital", "partners", "ventures");
+    /** How long a registry call waits for a seed under way after start before it is a 503. */
+    static final Duration SEED_WAIT = Duration.ofSeconds(10);
 
     private final MemoryStore store;
     private final TextAnalyzer analyzer;
     private final IdGenerator ids;
     private final Clock clock;
     private final BackgroundReindex reindex;
+    /** Open (count 0) unless a seed expected by {@link #expectSeed()} has not finished yet. */
+    private volatile CountDownLatch seeding = new CountDownLatch(0);
 
     public EntityRegistryService(MemoryStore store, TextAnalyzer analyzer, IdGenerator ids, Clock clock,
                                  BackgroundReindex reindex) {
@@ -91,7 +101,43 @@ public final class EntityRegistryService implements ManageEntities, ReadEntities
             return added;
         });
         reload();
+        seeding.countDown();
         return seeded;
+    }
+
+    /**
+     * Whether seeding these groups may finish after the service starts answering: the registry never held
+     * an entity (no tombstone either) and no two groups share a name, so the seed will register every group
+     * as it is — exactly the dictionary the analyzer was built with from the lexicon. Adds and reads then
+     * resolve aliases the same before and after the seed; only the registry's own calls must wait for it
+     * ({@link #expectSeed()}). Saves the seed's ≈ 0.2 s on a new database's start.
+     */
+    public boolean canSeedAfterStart(List<List<String>> groups) {
+        Set<String> names = new HashSet<>();
+        for (List<String> group : groups) {
+            for (String name : group) {
+                if (!names.add(EntityKey.of(name))) {
+                    return false;
+                }
+            }
+        }
+        return store.read(tx -> tx.entityRegistry().empty());
+    }
+
+    /** Registry calls wait (at most {@link #SEED_WAIT}) until the next {@link #seed} has succeeded. */
+    public void expectSeed() {
+        seeding = new CountDownLatch(1);
+    }
+
+    private void awaitSeed() {
+        try {
+            if (!seeding.await(SEED_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
+                throw new StoreUnavailableException("the entity registry is still being seeded from the shipped dictionary", null);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new StoreUnavailableException("interrupted while the entity registry was being seeded", e);
+        }
     }
 
     /** Funds by their name's form (资本, Capital …); every other shipped entity is a company. */
@@ -111,6 +157,7 @@ public final class EntityRegistryService implements ManageEntities, ReadEntities
 
     @Override
     public EntityChange put(PutEntityCommand c) {
+        awaitSeed();
         Validation v = new Validation();
         String name = name(v, "name", c.name());
         List<String> aliases = new ArrayList<>();
@@ -171,6 +218,7 @@ public final class EntityRegistryService implements ManageEntities, ReadEntities
 
     @Override
     public void delete(String name, String actor) {
+        awaitSeed();
         Validation v = new Validation();
         String given = name(v, "name", name);
         v.check();
@@ -203,6 +251,7 @@ public final class EntityRegistryService implements ManageEntities, ReadEntities
 
     @Override
     public RegisteredEntity get(String name) {
+        awaitSeed();
         Validation v = new Validation();
         String given = name(v, "name", name);
         v.check();
@@ -212,6 +261,7 @@ public final class EntityRegistryService implements ManageEntities, ReadEntities
 
     @Override
     public EntityPage list(EntitiesQuery q) {
+        awaitSeed();
         Validation v = new Validation();
         String query = null;
         if (q.query() != null && !q.query().isBlank()) {

@@ -92,6 +92,10 @@ public abstract class EntityRegistryContract {
         return store().read(tx -> tx.entityRegistry().known(key));
     }
 
+    private boolean empty() {
+        return store().read(tx -> tx.entityRegistry().empty());
+    }
+
     private List<RegisteredEntity> page(String query, String after, int limit) {
         return store().read(tx -> tx.entityRegistry().page(query, after, limit));
     }
@@ -183,6 +187,18 @@ public abstract class EntityRegistryContract {
     }
 
     @Test
+    void isEmptyOnlyUntilAnEntityIsStoredEvenOnceDeleted() {
+        assertThat(empty()).isTrue();
+        write(tx -> {
+            tx.entityRegistry().put(entity("深度求索", List.of("DeepSeek")));
+            return null;
+        });
+        assertThat(empty()).isFalse();
+        deleted("深度求索");
+        assertThat(empty()).as("a tombstone counts").isFalse();
+    }
+
+    @Test
     void pagesByKeyAndFiltersOnAnyName() {
         write(tx -> {
             tx.entityRegistry().put(entity("Anthropic", List.of("Claude")));
@@ -214,6 +230,28 @@ public abstract class EntityRegistryContract {
         registry.delete("DeepSeek", ADMIN);
         assertThat(registry.seed(shipped)).as("seeding again adds nothing").isZero();
         assertThatThrownBy(() -> registry.get("深度求索")).isInstanceOf(NotFoundException.class);
+    }
+
+    @Test
+    void onlyANeverSeededRegistryWithDisjointGroupsMaySeedAfterStart() {
+        List<List<String>> shipped = UseCases.LEXICON.entities().groups();
+        assertThat(registry.canSeedAfterStart(shipped)).isTrue();
+        assertThat(registry.canSeedAfterStart(List.of(List.of("深度求索", "DeepSeek"), List.of("幻方", "deepseek"))))
+                .as("two groups sharing a name: the seed would skip one, the lexicon's dictionary has both").isFalse();
+        registry.seed(shipped);
+        assertThat(registry.canSeedAfterStart(shipped)).isFalse();
+    }
+
+    @Test
+    void registryCallsWaitForASeedExpectedAfterStart() throws Exception {
+        List<List<String>> shipped = UseCases.LEXICON.entities().groups();
+        registry.expectSeed();
+        java.util.concurrent.CompletableFuture<RegisteredEntity> read =
+                java.util.concurrent.CompletableFuture.supplyAsync(() -> registry.get("DeepSeek"));
+        Thread.sleep(100);
+        assertThat(read).as("waits for the seed instead of answering 404").isNotDone();
+        registry.seed(shipped);
+        assertThat(read.get(5, java.util.concurrent.TimeUnit.SECONDS).name()).isEqualTo("深度求索");
     }
 
     @Test

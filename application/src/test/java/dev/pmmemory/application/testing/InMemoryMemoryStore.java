@@ -305,6 +305,12 @@ public final class InMemoryMemoryStore implements MemoryStore {
                 checkOpen();
                 return s.entities.containsKey(key);
             }
+
+            @Override
+            public boolean empty() {
+                checkOpen();
+                return s.entities.isEmpty();
+            }
         }
 
         @Override

@@ -93,6 +93,11 @@ final class PostgresEntityRegistry implements EntityRegistry {
         return PgSql.count(c, "SELECT COUNT(*) FROM registered_entities WHERE entity_key = ?", key) > 0;
     }
 
+    @Override
+    public boolean empty() {
+        return PgSql.count(c, "SELECT COUNT(*) FROM (SELECT 1 FROM registered_entities LIMIT 1) AS any_entity") == 0;
+    }
+
     private static RegisteredEntity entity(ResultSet r) throws SQLException {
         String aliases = r.getString(2);
         return new RegisteredEntity(r.getString(1),

@@ -89,6 +89,11 @@ final class SqliteEntityRegistry implements EntityRegistry {
         return Jdbc.count(c, "SELECT COUNT(*) FROM registered_entities WHERE entity_key = ?", key) > 0;
     }
 
+    @Override
+    public boolean empty() {
+        return Jdbc.count(c, "SELECT COUNT(*) FROM (SELECT 1 FROM registered_entities LIMIT 1)") == 0;
+    }
+
     private static RegisteredEntity entity(ResultSet rs) throws SQLException {
         return new RegisteredEntity(rs.getString("name"), SqliteCodec.split(rs.getString("aliases")),
                 EntityKind.fromWireName(rs.getString("kind")).orElse(EntityKind.OTHER),

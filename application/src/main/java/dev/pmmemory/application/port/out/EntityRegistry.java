@@ -37,4 +37,7 @@ public interface EntityRegistry {
 
     /** Whether the key was ever stored, live or deleted. */
     boolean known(String key);
+
+    /** Whether no entity was ever stored, live or deleted (a registry never seeded). */
+    boolean empty();
 }
