@@ -723,12 +723,7 @@ public abstract class MemoryStoreContract {
 
             // what the port's own definition gives over every sharer, scored in Java
             List<Memories.TermMatch> every = termMatches(P, asOf, "估值", "openai", "不存在");
-            List<Memories.TermMatch> expected = every.stream().filter(m -> !m.partlySuperseded())
-                    .sorted(Comparator.comparingDouble((Memories.TermMatch m) -> -ranking.score(m.type(), m.weight(),
-                                    m.lastSeenAt(), m.sharedTerms(), m.termCount()))
-                            .thenComparing(Memories.TermMatch::lastSeenAt, Comparator.reverseOrder())
-                            .thenComparing(Memories.TermMatch::memoryId))
-                    .limit(11).toList();
+            List<Memories.TermMatch> expected = bestBy(ranking, every, 11);
             List<Memories.TermMatch> partly = every.stream().filter(Memories.TermMatch::partlySuperseded).toList();
             assertThat(partly).isNotEmpty();
             assertThat(best.stream().map(Memories.RankedTermMatch::match).toList().subList(0, 11))
@@ -744,6 +739,17 @@ public abstract class MemoryStoreContract {
                     .as("distinct ages: the 11th scores clearly below the 3rd").isTrue();
         }
 
+        /** What the port's own definition gives: the best of every sharer not partly superseded, scored in Java. */
+        private static List<Memories.TermMatch> bestBy(dev.pmmemory.domain.recall.SharerRanking ranking,
+                                                       List<Memories.TermMatch> every, int limit) {
+            return every.stream().filter(m -> !m.partlySuperseded())
+                    .sorted(Comparator.comparingDouble((Memories.TermMatch m) -> -ranking.score(m.type(), m.weight(),
+                                    m.lastSeenAt(), m.sharedTerms(), m.termCount()))
+                            .thenComparing(Memories.TermMatch::lastSeenAt, Comparator.reverseOrder())
+                            .thenComparing(Memories.TermMatch::memoryId))
+                    .limit(limit).toList();
+        }
+
         @Test
         void aTermSharedByHundredsOfMemoriesGivesTheSameBestAsCountingEverySharer() {
             // 估值 on 700 memories: more rows than a store may read apart from the other terms' sharers
@@ -755,12 +761,7 @@ public abstract class MemoryStoreContract {
                 List<Memories.RankedTermMatch> best = store.read(tx -> tx.memories().findBestTermMatches(P, ranking));
 
                 List<Memories.TermMatch> every = termMatches(P, asOf, terms.toArray(String[]::new));
-                List<Memories.TermMatch> expected = every.stream().filter(m -> !m.partlySuperseded())
-                        .sorted(Comparator.comparingDouble((Memories.TermMatch m) -> -ranking.score(m.type(), m.weight(),
-                                        m.lastSeenAt(), m.sharedTerms(), m.termCount()))
-                                .thenComparing(Memories.TermMatch::lastSeenAt, Comparator.reverseOrder())
-                                .thenComparing(Memories.TermMatch::memoryId))
-                        .limit(11).toList();
+                List<Memories.TermMatch> expected = bestBy(ranking, every, 11);
                 assertThat(best.stream().map(Memories.RankedTermMatch::match).toList().subList(0, 11))
                         .as("the best for %s", terms).containsExactlyElementsOf(expected);
                 assertThat(best.stream().map(Memories.RankedTermMatch::match).toList().subList(11, best.size()))
