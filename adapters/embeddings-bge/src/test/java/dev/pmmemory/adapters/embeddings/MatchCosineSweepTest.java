@@ -33,8 +33,9 @@ class MatchCosineSweepTest {
             table.append(String.format("match %.3f  main: %s%n             held out: %s%n", level, f, h));
         }
         System.out.println(table);
-        Figures shipped = SemanticRecallEvaluation.run(SharedModel.CACHED,
-                HybridMatch.defaults(unrelated, SharedModel.CACHED.matchCosine()));
+        double level = SharedModel.CACHED.matchCosine();
+        Figures shipped = main.containsKey(level) ? main.get(level)
+                : SemanticRecallEvaluation.run(SharedModel.CACHED, HybridMatch.defaults(unrelated, level));
         for (Map.Entry<Double, Figures> e : main.entrySet()) {
             Figures f = e.getValue();
             assertThat(shipped.mrr() > f.mrr() - 1e-9

@@ -257,7 +257,10 @@ final class SqliteMemories implements Memories {
         List<String> terms = r.terms().stream().sorted().toList();
         List<String> types = r.types().stream().map(MemoryType::wireName).sorted().toList();
         String window = " AND partly = ? AND type IN (" + placeholders(types.size()) + ") AND" + VISIBLE;
-        String grouped = " GROUP BY memory_id, type, weight, last_seen_at, term_count, partly";
+        // every sharer counted over the query terms, partly superseded (bound) or not
+        String counted = "SELECT memory_id, type, weight, last_seen_at, COUNT(*) AS shared, term_count, partly"
+                + " FROM memory_terms WHERE profile_id = ? AND term IN (" + placeholders(terms.size()) + ")" + window
+                + " GROUP BY memory_id, type, weight, last_seen_at, term_count, partly";
         Optional<String> common = firstCommonTerm(profileId, terms);
         List<RankedTermMatch> found = new ArrayList<>();
         if (common.isEmpty()) {
@@ -266,9 +269,7 @@ final class SqliteMemories implements Memories {
             args.addAll(terms);
             addWindowArgs(args, 0, types, t);
             args.add(r.limit());
-            found.addAll(scored(r, "SELECT memory_id, type, weight, last_seen_at, COUNT(*) AS shared, term_count,"
-                    + " partly FROM memory_terms WHERE profile_id = ? AND term IN (" + placeholders(terms.size()) + ")"
-                    + window + grouped, args));
+            found.addAll(scored(r, counted, args));
         } else {
             List<String> others = terms.stream().filter(term -> !term.equals(common.get())).toList();
             List<RankedTermMatch> sharingOthers = others.isEmpty() ? List.of()
@@ -280,10 +281,7 @@ final class SqliteMemories implements Memories {
         List<Object> partlyArgs = new ArrayList<>(List.of(profileId));
         partlyArgs.addAll(terms);
         addWindowArgs(partlyArgs, 1, types, t);
-        found.addAll(Jdbc.query(c, "SELECT memory_id, type, weight, last_seen_at, COUNT(*) AS shared, term_count,"
-                        + " partly FROM memory_terms WHERE profile_id = ? AND term IN (" + placeholders(terms.size())
-                        + ")" + window + grouped,
-                rs -> new RankedTermMatch(termMatch(rs), Double.NaN), partlyArgs.toArray()));
+        found.addAll(Jdbc.query(c, counted, rs -> new RankedTermMatch(termMatch(rs), Double.NaN), partlyArgs.toArray()));
         return found;
     }
 
