@@ -766,6 +766,9 @@ public abstract class MemoryStoreContract {
                         .as("the best for %s", terms).containsExactlyElementsOf(expected);
                 assertThat(best.stream().map(Memories.RankedTermMatch::match).toList().subList(11, best.size()))
                         .containsExactlyInAnyOrderElementsOf(every.stream().filter(Memories.TermMatch::partlySuperseded).toList());
+                assertThat(best.subList(11, best.size())).as("partly superseded: no store score")
+                        .allMatch(b -> Double.isNaN(b.storeScore()));
+                assertThat(best.subList(0, 11)).allMatch(b -> b.storeScore() > 0);
                 if (terms.contains("openai")) {
                     assertThat(expected.stream().filter(m -> m.sharedTerms() > 1)).as("the best hold both kinds")
                             .isNotEmpty().hasSizeLessThan(11);

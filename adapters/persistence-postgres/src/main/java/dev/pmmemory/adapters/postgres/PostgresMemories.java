@@ -285,44 +285,127 @@ final class PostgresMemories implements Memories {
         String counted = "SELECT memory_id, type, weight, last_seen_at, count(*) AS shared, term_count, partly"
                 + " FROM memory_terms WHERE profile_id = ? AND term = ANY(CAST(? AS text[]))" + window + grouped;
         Optional<String> common = terms.length > 1 ? firstCommonTerm(profileId, terms) : Optional.empty();
-        List<Object> args = new ArrayList<>();
-        String sql;
-        if (common.isEmpty()) {
-            sql = "(SELECT " + columns + " FROM (" + counted + ") s" + best + ")";
-            args.addAll(scoreArgs);
-            args.addAll(List.of(profileId, terms, false, types, t, t, t, r.limit()));
-        } else {
-            String[] others = Arrays.stream(terms).filter(term -> !term.equals(common.get())).toArray(String[]::new);
-            String sharingOthers = "SELECT mt.memory_id, mt.type, mt.weight, mt.last_seen_at, count(*) AS shared,"
-                    + " mt.term_count, mt.partly FROM others o JOIN memory_terms mt ON mt.memory_id = o.memory_id"
-                    + " WHERE mt.profile_id = ? AND mt.term = ANY(CAST(? AS text[])) AND mt.partly = ?"
-                    + " AND mt.type = ANY(CAST(? AS text[])) AND mt.valid_from <= ?"
-                    + " AND (mt.valid_until IS NULL OR mt.valid_until > ?) AND mt.expires_at > ?"
-                    + " GROUP BY mt.memory_id, mt.type, mt.weight, mt.last_seen_at, mt.term_count, mt.partly";
-            String sharingCommonAlone = "SELECT memory_id, type, weight, last_seen_at, 1 AS shared, term_count, partly"
-                    + " FROM memory_terms t WHERE profile_id = ? AND term = ?" + window
-                    + " AND NOT EXISTS (SELECT 1 FROM others o WHERE o.memory_id = t.memory_id)";
-            sql = "WITH others AS (SELECT DISTINCT memory_id FROM memory_terms WHERE profile_id = ?"
-                    + " AND term = ANY(CAST(? AS text[])))"
-                    + " (SELECT * FROM ((SELECT " + columns + " FROM (" + sharingOthers + ") a" + best + ")"
-                    + " UNION ALL (SELECT " + columns + " FROM (" + sharingCommonAlone + ") b" + best + ")) s"
-                    + best + ")";
-            args.addAll(List.of(profileId, others));
-            args.addAll(scoreArgs);
-            args.addAll(List.of(profileId, terms, false, types, t, t, t, r.limit()));
-            args.addAll(scoreArgs);
-            args.addAll(List.of(profileId, common.get(), false, types, t, t, t, r.limit()));
-            args.add(r.limit());
+        if (common.isPresent()) {
+            return bestWithCommonTerm(profileId, r, t, terms, common.get(), types, scoreArgs, columns, best, window,
+                    counted);
         }
+        String sql = "(SELECT " + columns + " FROM (" + counted + ") s" + best + ")";
+        List<Object> args = new ArrayList<>(scoreArgs);
+        args.addAll(List.of(profileId, terms, false, types, t, t, t, r.limit()));
         // the partly superseded sharers in the same round trip, after the best, their store score NULL
         sql = "SELECT * FROM (SELECT *, 0 AS part FROM (" + sql + ") best UNION ALL SELECT memory_id, type, weight,"
                 + " last_seen_at, shared, term_count, partly, CAST(NULL AS double precision), 1 FROM (" + counted
                 + ") p) s ORDER BY part, score DESC, last_seen_at DESC, memory_id COLLATE \"C\"";
         args.addAll(List.of(profileId, terms, true, types, t, t, t));
-        return PgSql.query(c, sql, rs -> {
-            double score = rs.getDouble(8);
-            return new RankedTermMatch(termMatch(rs), rs.wasNull() ? Double.NaN : score);
-        }, args.toArray());
+        return PgSql.query(c, sql, PostgresMemories::ranked, args.toArray());
+    }
+
+    /**
+     * With a common query term, two round trips. First the best of the memories sharing one of the other
+     * terms (counted over all query terms from those terms' few rows; whether a memory has the common term
+     * too is one index probe) and, per type, a sample of the common term's likeliest best sharers: the
+     * fewest terms and most recent, and the most recent of the saturated weight bucket. With them, a score
+     * the K-th best reaches for sure; then only the common term's sharers that can still reach it
+     * ({@link SharerRanking#cutoffsSharingOneTerm}), and the partly superseded sharers.
+     */
+    private List<RankedTermMatch> bestWithCommonTerm(String profileId, SharerRanking r, long t, String[] terms,
+                                                     String common, String[] types, List<Object> scoreArgs,
+                                                     String columns, String best, String window, String counted) {
+        String[] others = Arrays.stream(terms).filter(term -> !term.equals(common)).toArray(String[]::new);
+        String sharingOthers = "SELECT memory_id, type, weight, last_seen_at, count(*) + CASE WHEN EXISTS (SELECT 1"
+                + " FROM memory_terms c WHERE c.memory_id = o.memory_id AND c.term = ?) THEN 1 ELSE 0 END AS shared,"
+                + " term_count, partly FROM memory_terms o WHERE profile_id = ? AND term = ANY(CAST(? AS text[]))"
+                + window + " GROUP BY memory_id, type, weight, last_seen_at, term_count, partly";
+        String sampleColumns = "memory_id, type, weight, last_seen_at, 1 AS shared, term_count, partly,"
+                + " CAST(NULL AS double precision) AS score";
+        String samples = "SELECT s.* FROM unnest(CAST(? AS text[])) AS g(type) CROSS JOIN LATERAL ("
+                + "(SELECT " + sampleColumns + " FROM memory_terms WHERE profile_id = ? AND term = ? AND partly = false"
+                + " AND type = g.type AND" + TERM_VISIBLE + " ORDER BY term_count, last_seen_at DESC LIMIT ?)"
+                + " UNION ALL (SELECT " + sampleColumns + " FROM (SELECT id FROM memories WHERE profile_id = ?"
+                + " AND type = g.type AND weight_bucket = ? ORDER BY last_seen_at DESC LIMIT ?) m"
+                + " JOIN memory_terms mt ON mt.memory_id = m.id AND mt.term = ? WHERE mt.partly = false AND"
+                + TERM_VISIBLE + " LIMIT ?)) s"; // m has only id: the window is mt's
+        String first = "(SELECT " + columns + " FROM (" + sharingOthers + ") a" + best + ") UNION ALL " + samples;
+        List<Object> args = new ArrayList<>(scoreArgs);
+        args.addAll(List.of(common, profileId, others, false, types, t, t, t, r.limit()));
+        args.addAll(List.of(types, profileId, common, t, t, t, SharerRanking.SAMPLE_PER_TYPE, profileId,
+                RecallPolicy.WEIGHT_BUCKETS, HEAVY_RECENT_WALK, common, t, t, t, SharerRanking.SAMPLE_PER_TYPE));
+        List<RankedTermMatch> found = new ArrayList<>();
+        java.util.Map<String, Double> known = new java.util.HashMap<>();
+        for (RankedTermMatch m : PgSql.query(c, first, PostgresMemories::ranked, args.toArray())) {
+            if (Double.isNaN(m.storeScore())) {
+                // a sample scored as sharing one term: at most its score, higher if it shares others too
+                TermMatch s = m.match();
+                known.merge(s.memoryId(), r.score(s.type(), s.weight(), s.lastSeenAt(), 1, s.termCount()), Math::max);
+            } else {
+                found.add(m);
+                known.put(m.match().memoryId(), m.storeScore());
+            }
+        }
+        java.util.OptionalDouble assured = r.assuredLimitScore(known);
+        String notOthers = " AND NOT EXISTS (SELECT 1 FROM memory_terms o WHERE o.memory_id = mt.memory_id"
+                + " AND o.term = ANY(CAST(? AS text[])))";
+        String mtVisible = " AND mt.valid_from <= ? AND (mt.valid_until IS NULL OR mt.valid_until > ?)"
+                + " AND mt.expires_at > ?";
+        String alone;
+        List<Object> aloneArgs = new ArrayList<>(scoreArgs);
+        if (assured.isEmpty()) {
+            alone = "SELECT memory_id, type, weight, last_seen_at, 1 AS shared, term_count, partly FROM memory_terms mt"
+                    + " WHERE profile_id = ? AND term = ? AND partly = false AND type = ANY(CAST(? AS text[]))"
+                    + mtVisible + notOthers;
+            aloneArgs.addAll(List.of(profileId, common, types, t, t, t, others));
+        } else {
+            List<SharerRanking.Cutoff> cutoffs = r.cutoffsSharingOneTerm(assured.getAsDouble());
+            // a cutoff of one term count is an equality: its range is the recent end of (type, term_count,
+            // last_seen_at desc); a range of term counts (any age, or the open-ended last) filters on the age
+            List<SharerRanking.Cutoff> exact = cutoffs.stream().filter(x -> x.termCountFrom() == x.termCountTo()).toList();
+            List<SharerRanking.Cutoff> ranges = cutoffs.stream().filter(x -> x.termCountFrom() != x.termCountTo()).toList();
+            String aloneColumns = "SELECT mt.memory_id, mt.type, mt.weight, mt.last_seen_at, 1 AS shared, mt.term_count,"
+                    + " mt.partly FROM unnest(CAST(? AS text[]), CAST(CAST(? AS text[]) AS int[]),"
+                    + " CAST(CAST(? AS text[]) AS int[]), CAST(CAST(? AS text[]) AS bigint[])) AS cut(type, lo, hi, since)"
+                    + " JOIN memory_terms mt ON mt.profile_id = ? AND mt.term = ? AND mt.partly = false"
+                    + " AND mt.type = cut.type AND ";
+            alone = aloneColumns + "mt.term_count = cut.lo AND mt.last_seen_at >= cut.since WHERE true" + mtVisible
+                    + notOthers + " UNION ALL " + aloneColumns
+                    + "mt.term_count BETWEEN cut.lo AND cut.hi AND mt.last_seen_at >= cut.since WHERE true" + mtVisible
+                    + notOthers;
+            for (List<SharerRanking.Cutoff> part : List.of(exact, ranges)) {
+                aloneArgs.add(part.stream().map(x -> x.type().wireName()).toArray(String[]::new));
+                aloneArgs.add(part.stream().map(x -> String.valueOf(x.termCountFrom())).toArray(String[]::new));
+                aloneArgs.add(part.stream().map(x -> String.valueOf(x.termCountTo())).toArray(String[]::new));
+                aloneArgs.add(part.stream().map(x -> String.valueOf(x.lastSeenAtFrom())).toArray(String[]::new));
+                aloneArgs.addAll(List.of(profileId, common, t, t, t, others));
+            }
+        }
+        aloneArgs.add(r.limit());
+        // the partly superseded sharers in the same round trip, after the best, their store score NULL
+        String second = "SELECT * FROM (SELECT *, 0 AS part FROM (SELECT " + columns + " FROM (" + alone + ") b" + best
+                + ") a UNION ALL SELECT memory_id, type, weight, last_seen_at, shared, term_count, partly,"
+                + " CAST(NULL AS double precision), 1 FROM (" + counted + ") p) s";
+        aloneArgs.addAll(List.of(profileId, terms, true, types, t, t, t));
+        List<RankedTermMatch> partly = new ArrayList<>();
+        for (RankedTermMatch m : PgSql.query(c, second, PostgresMemories::ranked, aloneArgs.toArray())) {
+            (Double.isNaN(m.storeScore()) ? partly : found).add(m);
+        }
+        List<RankedTermMatch> out = new ArrayList<>(found.stream().sorted(BEST_FIRST).limit(r.limit()).toList());
+        out.addAll(partly.stream().sorted(java.util.Comparator.comparing((RankedTermMatch m) -> m.match().lastSeenAt())
+                .reversed().thenComparing(m -> m.match().memoryId())).toList());
+        return out;
+    }
+
+    /** The most recent memories of a type's saturated weight bucket looked at for the sample's heavy sharers. */
+    private static final int HEAVY_RECENT_WALK = 64;
+
+    /** The order of {@link Memories#findBestTermMatches}: store score desc, last_seen_at desc, id asc (ids are ASCII). */
+    private static final java.util.Comparator<RankedTermMatch> BEST_FIRST = java.util.Comparator
+            .comparingDouble((RankedTermMatch m) -> -m.storeScore())
+            .thenComparing(m -> m.match().lastSeenAt(), java.util.Comparator.reverseOrder())
+            .thenComparing(m -> m.match().memoryId());
+
+    private static RankedTermMatch ranked(ResultSet rs) throws SQLException {
+        TermMatch match = termMatch(rs);
+        double score = rs.getDouble(8); // read last: wasNull() tells of the last column read
+        return new RankedTermMatch(match, rs.wasNull() ? Double.NaN : score);
     }
 
     /** The first of the terms (in their order) with at least {@link #COMMON_TERM_ROWS} rows in the profile. */

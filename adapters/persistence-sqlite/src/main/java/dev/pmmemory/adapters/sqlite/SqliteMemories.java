@@ -239,6 +239,9 @@ final class SqliteMemories implements Memories {
      */
     static final int COMMON_TERM_ROWS = 512;
 
+    /** The most recent memories of a type's saturated weight bucket looked at for the sample's heavy sharers. */
+    private static final int HEAVY_RECENT_WALK = 64;
+
     /**
      * The ranking's score computed in SQL over the term rows (SharerRanking states the formula), the
      * best handed over by SQLite's bounded sort; then the few partly superseded sharers.
@@ -273,7 +276,7 @@ final class SqliteMemories implements Memories {
         } else {
             List<String> others = terms.stream().filter(term -> !term.equals(common.get())).toList();
             List<RankedTermMatch> sharingOthers = others.isEmpty() ? List.of()
-                    : bestSharingOthers(profileId, r, terms, others, types, t);
+                    : bestSharingOthers(profileId, r, common.get(), others, types, t);
             List<RankedTermMatch> alone = bestSharingAlone(profileId, r, common.get(), others, types, t, sharingOthers);
             found.addAll(java.util.stream.Stream.concat(sharingOthers.stream(), alone.stream())
                     .sorted(BEST_FIRST).limit(r.limit()).toList());
@@ -303,22 +306,19 @@ final class SqliteMemories implements Memories {
     }
 
     /** The best of the memories sharing one of the other terms, counted over all query terms. */
-    private List<RankedTermMatch> bestSharingOthers(String profileId, SharerRanking r, List<String> terms,
+    private List<RankedTermMatch> bestSharingOthers(String profileId, SharerRanking r, String common,
                                                     List<String> others, List<String> types, long t) {
-        // CROSS JOIN keeps SQLite from driving the join from the common term's rows, and the unary +
-        // from the lookup index (one seek per memory, term and type): each memory's rows come from
-        // the primary key (memory_id, term)
-        String rows = "SELECT mt.memory_id, mt.type, mt.weight, mt.last_seen_at, COUNT(*) AS shared, mt.term_count,"
-                + " mt.partly FROM (SELECT DISTINCT memory_id FROM (" + othersRows(others) + ")) o"
-                + " CROSS JOIN memory_terms mt ON mt.memory_id = o.memory_id AND mt.term IN ("
-                + placeholders(terms.size()) + ") WHERE +mt.profile_id = ? AND +mt.partly = ? AND +mt.type IN ("
-                + placeholders(types.size()) + ") AND" + VISIBLE_NOT_INDEXED
-                + " GROUP BY mt.memory_id, mt.type, mt.weight, mt.last_seen_at, mt.term_count, mt.partly";
+        // every term row carries its memory's ranking columns: the other terms' few rows give them, and
+        // whether the memory has the common term too is one seek in the primary key, which covers it
+        String rows = "SELECT memory_id, type, weight, last_seen_at, COUNT(*) + EXISTS (SELECT 1 FROM memory_terms c"
+                + " WHERE c.memory_id = o.memory_id AND c.term = ?) AS shared, term_count, partly"
+                + " FROM memory_terms o WHERE profile_id = ? AND term IN (" + placeholders(others.size()) + ")"
+                + " AND partly = ? AND type IN (" + placeholders(types.size()) + ") AND" + VISIBLE
+                + " GROUP BY memory_id, type, weight, last_seen_at, term_count, partly";
         List<Object> args = new ArrayList<>(scoreArgs(r, t));
+        args.add(common);
         args.add(profileId);
         args.addAll(others);
-        args.addAll(terms);
-        args.add(profileId);
         addWindowArgs(args, 0, types, t);
         args.add(r.limit());
         return scored(r, rows, args);
@@ -335,11 +335,20 @@ final class SqliteMemories implements Memories {
         for (RankedTermMatch m : sharingOthers) {
             known.put(m.match().memoryId(), m.storeScore());
         }
-        String sample = "SELECT memory_id, type, weight, last_seen_at, 1 AS shared, term_count, partly FROM memory_terms"
-                + " WHERE profile_id = ? AND term = ? AND partly = 0 AND type = ? AND" + VISIBLE
-                + " ORDER BY term_count ASC, last_seen_at DESC LIMIT " + SharerRanking.SAMPLE_PER_TYPE;
+        // two samples per type: the fewest terms and most recent (the highest keyword_match and recency),
+        // and the most recent of the saturated weight bucket (the highest weight), its rows found from
+        // the recency index of memories, each checked against the common term by primary key
+        String sample = "SELECT * FROM (SELECT memory_id, type, weight, last_seen_at, 1 AS shared, term_count, partly"
+                + " FROM memory_terms WHERE profile_id = ? AND term = ? AND partly = 0 AND type = ? AND" + VISIBLE
+                + " ORDER BY term_count ASC, last_seen_at DESC LIMIT " + SharerRanking.SAMPLE_PER_TYPE + ")"
+                + " UNION ALL SELECT * FROM (SELECT mt.memory_id, mt.type, mt.weight, mt.last_seen_at, 1, mt.term_count,"
+                + " mt.partly FROM (SELECT id FROM memories WHERE profile_id = ? AND type = ? AND weight_bucket = ?"
+                + " ORDER BY last_seen_at DESC LIMIT " + HEAVY_RECENT_WALK + ") m CROSS JOIN memory_terms mt"
+                + " ON mt.memory_id = m.id AND mt.term = ? WHERE +mt.partly = 0 AND" + VISIBLE_NOT_INDEXED
+                + " LIMIT " + SharerRanking.SAMPLE_PER_TYPE + ")";
         for (String type : types) {
-            for (TermMatch m : Jdbc.query(c, sample, SqliteMemories::termMatch, profileId, common, type, t, t, t)) {
+            for (TermMatch m : Jdbc.query(c, sample, SqliteMemories::termMatch, profileId, common, type, t, t, t,
+                    profileId, type, RecallPolicy.WEIGHT_BUCKETS, common, t, t, t)) {
                 // scored as sharing one term: at most its score, which is higher if it shares others too
                 known.merge(m.memoryId(), r.score(m.type(), m.weight(), m.lastSeenAt(), 1, m.termCount()), Math::max);
             }
@@ -347,39 +356,68 @@ final class SqliteMemories implements Memories {
         OptionalDouble assured = r.assuredLimitScore(known);
         String notOthers = others.isEmpty() ? "" : " AND mt.memory_id NOT IN (" + othersRows(others) + ")";
         List<Object> args = new ArrayList<>(scoreArgs(r, t));
-        String rows;
         if (assured.isEmpty()) {
-            rows = "SELECT memory_id, type, weight, last_seen_at, 1 AS shared, term_count, partly FROM memory_terms mt"
+            String rows = "SELECT memory_id, type, weight, last_seen_at, 1 AS shared, term_count, partly FROM memory_terms mt"
                     + " WHERE profile_id = ? AND term = ? AND partly = 0 AND type IN (" + placeholders(types.size())
                     + ") AND" + VISIBLE + notOthers;
             args.addAll(List.of(profileId, common));
             args.addAll(types);
+            args.addAll(List.of(t, t, t));
+            addOthersArgs(args, profileId, others);
+            args.add(r.limit());
+            return scored(r, rows, args);
         } else {
             List<SharerRanking.Cutoff> cutoffs = r.cutoffsSharingOneTerm(assured.getAsDouble());
             if (cutoffs.isEmpty()) {
                 return List.of();
             }
-            // CROSS JOIN: one index range per cutoff (type, term counts, seen since), nothing else read
-            rows = "WITH cut(type, lo, hi, since) AS (VALUES " + String.join(", ",
-                    java.util.Collections.nCopies(cutoffs.size(), "(?, ?, ?, ?)")) + ")"
-                    + " SELECT mt.memory_id AS memory_id, mt.type AS type, mt.weight AS weight,"
-                    + " mt.last_seen_at AS last_seen_at, 1 AS shared, mt.term_count AS term_count, mt.partly AS partly"
-                    + " FROM cut CROSS JOIN memory_terms mt ON mt.profile_id = ? AND mt.term = ? AND mt.partly = 0"
-                    + " AND mt.type = cut.type AND mt.term_count BETWEEN cut.lo AND cut.hi"
-                    + " AND mt.last_seen_at >= cut.since WHERE +mt.expires_at > ? AND mt.valid_from <= ?"
-                    + " AND (mt.valid_until IS NULL OR mt.valid_until > ?)" + notOthers;
-            for (SharerRanking.Cutoff cut : cutoffs) {
-                args.addAll(List.of(cut.type().wireName(), cut.termCountFrom(), cut.termCountTo(), cut.lastSeenAtFrom()));
+            // CROSS JOIN: one index range per cutoff, nothing else read. A cutoff of one term count is an
+            // equality, so its range is the recent end of (type, term_count, last_seen_at desc); a range of
+            // term counts (any age, or the open-ended last one) cannot seek on last_seen_at
+            List<SharerRanking.Cutoff> exact = cutoffs.stream().filter(cut -> cut.termCountFrom() == cut.termCountTo()).toList();
+            List<SharerRanking.Cutoff> ranges = cutoffs.stream().filter(cut -> cut.termCountFrom() != cut.termCountTo()).toList();
+            String columns = "SELECT mt.memory_id AS memory_id, mt.type AS type, mt.weight AS weight,"
+                    + " mt.last_seen_at AS last_seen_at, 1 AS shared, mt.term_count AS term_count, mt.partly AS partly";
+            String window = " WHERE +mt.expires_at > ? AND mt.valid_from <= ? AND (mt.valid_until IS NULL OR mt.valid_until > ?)"
+                    + notOthers;
+            List<String> parts = new ArrayList<>();
+            if (!exact.isEmpty()) {
+                parts.add("SELECT * FROM (WITH cut(type, tc, since) AS (VALUES " + String.join(", ",
+                        java.util.Collections.nCopies(exact.size(), "(?, ?, ?)")) + ")" + columns
+                        + " FROM cut CROSS JOIN memory_terms mt ON mt.profile_id = ? AND mt.term = ? AND mt.partly = 0"
+                        + " AND mt.type = cut.type AND mt.term_count = cut.tc AND mt.last_seen_at >= cut.since" + window + ")");
+                for (SharerRanking.Cutoff cut : exact) {
+                    args.addAll(List.of(cut.type().wireName(), cut.termCountFrom(), cut.lastSeenAtFrom()));
+                }
+                addAloneArgs(args, profileId, common, others, t);
             }
-            args.addAll(List.of(profileId, common));
+            if (!ranges.isEmpty()) {
+                parts.add("SELECT * FROM (WITH cut(type, lo, hi, since) AS (VALUES " + String.join(", ",
+                        java.util.Collections.nCopies(ranges.size(), "(?, ?, ?, ?)")) + ")" + columns
+                        + " FROM cut CROSS JOIN memory_terms mt ON mt.profile_id = ? AND mt.term = ? AND mt.partly = 0"
+                        + " AND mt.type = cut.type AND mt.term_count BETWEEN cut.lo AND cut.hi"
+                        + " AND mt.last_seen_at >= cut.since" + window + ")");
+                for (SharerRanking.Cutoff cut : ranges) {
+                    args.addAll(List.of(cut.type().wireName(), cut.termCountFrom(), cut.termCountTo(),
+                            cut.lastSeenAtFrom()));
+                }
+                addAloneArgs(args, profileId, common, others, t);
+            }
+            args.add(r.limit());
+            return scored(r, String.join(" UNION ALL ", parts), args);
         }
-        args.addAll(List.of(t, t, t));
+    }
+
+    private static void addAloneArgs(List<Object> args, String profileId, String common, List<String> others, long t) {
+        args.addAll(List.of(profileId, common, t, t, t));
+        addOthersArgs(args, profileId, others);
+    }
+
+    private static void addOthersArgs(List<Object> args, String profileId, List<String> others) {
         if (!others.isEmpty()) {
             args.add(profileId);
             args.addAll(others);
         }
-        args.add(r.limit());
-        return scored(r, rows, args);
     }
 
     /** The first of the terms (in their order) with at least {@link #COMMON_TERM_ROWS} rows in the profile. */
