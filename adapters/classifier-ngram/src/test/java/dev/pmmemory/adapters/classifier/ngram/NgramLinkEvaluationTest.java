@@ -131,6 +131,11 @@ class NgramLinkEvaluationTest {
         }
         System.out.printf("n-gram alone on %s: %.3f (%d/%d)%n", ChainEvaluation.HELD_OUT, hits / (double) set.size(),
                 hits, set.size());
+        // the development sets with the link trained on them (in-sample: the training set must not fall)
+        for (String file : ChainEvaluation.DEVELOPMENT) {
+            System.out.println(ChainEvaluation.figures("rules + n-gram link (bench/eval/" + file + ", training data)",
+                    file, link::classify));
+        }
     }
 
     private static List<Example> development() {
