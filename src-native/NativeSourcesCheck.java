@@ -28,6 +28,9 @@ import java.util.zip.ZipFile;
  */
 public class NativeSourcesCheck {
     private static final String LEXICON = "dev/pmmemory/domain/lexicon/default-lexicon.txt";
+    private static final String NGRAM_TRAINING = "dev/pmmemory/adapters/classifier/ngram/training.tsv";
+    private static final String NGRAM_RESOURCE_CONFIG =
+            "META-INF/native-image/dev.pmmemory/pm-memory-classifier-ngram/resource-config.json";
     private static final String OPENAPI = "META-INF/quarkus-generated-openapi-doc.JSON";
     private static final String SQLITE_NI_PROPERTIES = "META-INF/native-image/org.xerial/sqlite-jdbc/native-image.properties";
     private static final String SQLITE_FEATURE = "org.sqlite.nativeimage.SqliteJdbcFeature";
@@ -99,6 +102,15 @@ public class NativeSourcesCheck {
             }
         }
         // SQLite migrations are Java strings (SqliteSchema.MIGRATIONS): nothing to register.
+        // The n-gram classifier link trains at start from a file in its own jar, which registers it itself.
+        Optional<Path> ngram = lib(libs, "pm-memory-classifier-ngram");
+        check(ngram.isPresent(), "lib/: the n-gram classifier adapter jar");
+        if (ngram.isPresent()) {
+            check(names(ngram.get()).contains(NGRAM_TRAINING), "n-gram adapter jar: its training file " + NGRAM_TRAINING);
+            String config = entry(ngram.get(), NGRAM_RESOURCE_CONFIG).orElse("");
+            check(config.contains("dev/pmmemory/adapters/classifier/ngram/training"), "n-gram adapter jar: "
+                    + NGRAM_RESOURCE_CONFIG + " registers " + NGRAM_TRAINING + " (NgramClassifier.shipped reads it)");
+        }
 
         // SQLite through JNI: sqlite-jdbc's own native-image metadata registers its JNI entry points and
         // the build platform's library at image build time (SqliteJdbcFeature).

@@ -20,11 +20,15 @@ import java.util.List;
  */
 public final class AddLatency {
     public static void main(String[] args) throws Exception {
-        Path dir = Path.of(args[0]);
-        String label = args[1];
+        Lexicon lexicon = Lexicon.loadDefault();
+        run(Path.of(args[0]), args[1], lexicon, new ClassifierChain(List.of(new RuleClassifier(lexicon))));
+    }
+
+    /** Times the add path's CPU work with {@code classifier} (AddLatencyWithLink passes rules + n-gram link). */
+    static void run(Path dir, String label, Lexicon lexicon, ClassifierChain classifier) throws Exception {
         List<String> messages = new ArrayList<>();
         for (String file : new String[] {"messages.tsv", "holdout.tsv", "holdout-3.tsv", "holdout-4.tsv",
-                "longtail-dev.tsv", "longtail-dev-2.tsv"}) {
+                "longtail-dev.tsv", "longtail-dev-2.tsv", "longtail-dev-3.tsv"}) {
             Path path = dir.resolve(file);
             if (!Files.isRegularFile(path)) {
                 continue;
@@ -35,9 +39,7 @@ public final class AddLatency {
                 }
             }
         }
-        Lexicon lexicon = Lexicon.loadDefault();
         TextAnalyzer analyzer = TextAnalyzers.from(lexicon);
-        ClassifierChain classifier = new ClassifierChain(List.of(new RuleClassifier(lexicon)));
         Redactor redactor = new Redactor();
         int rounds = 15;
         int warmup = 10;

@@ -142,9 +142,31 @@ public interface MemoryConfig {
         }
     }
 
-    /** The classifier chain: the lexicon's rules, then (optionally) an LLM for what they leave unclassified. */
+    /**
+     * The classifier chain: the lexicon's rules, then the n-gram link (on by default), then
+     * (optionally) an LLM for what they leave unclassified; a recognised question ends it.
+     */
     interface Classifiers {
+        Ngram ngram();
+
         Llm llm();
+
+        /**
+         * A naive Bayes over character n-grams, trained at start from the labelled file in its jar,
+         * asked about what the rules leave unclassified (never about a question they recognised).
+         */
+        interface Ngram {
+            /** On by default: it beat the rules on held-out data (bench/eval/README.md, 3rd round). */
+            @WithDefault("true")
+            boolean enabled();
+
+            /**
+             * The posterior at or above which its answer is trusted, in (0, 1]; the default is
+             * NgramClassifier.DEFAULT_MIN_CONFIDENCE, chosen by cross-validation on the training data.
+             */
+            @WithDefault("0.7")
+            double minConfidence();
+        }
 
         /**
          * An OpenAI-compatible chat endpoint asked about messages the rules leave unclassified. Off by

@@ -180,11 +180,20 @@ public class Wiring {
         LOG.debugf("semantic recall configured: %s", semantic.embeddings().isPresent());
     }
 
-    /** Rules first; the LLM (memory.classifier.llm.*, off by default) only hears what they leave unclassified. */
+    /**
+     * Rules first; then the n-gram link (memory.classifier.ngram.*, on by default), cheap, trusted
+     * only above its posterior floor; then the LLM (memory.classifier.llm.*, off by default). Each
+     * hears only what the links before it leave unclassified; a question the rules recognised ends
+     * the chain (ClassifierChain).
+     */
     @Produces
     @Singleton
     ClassifierChain classifiers(MemoryConfig config, Lexicon lexicon) {
         List<Classifier> chain = new ArrayList<>(List.of(new RuleClassifier(lexicon)));
+        NgramClassification.link(config.classifier().ngram()).ifPresent(link -> {
+            chain.add(link::classify);
+            LOG.infof("classifier: + %s", link.describe());
+        });
         Optional<ChatEndpoint> llm = LlmClassification.endpoint(config.classifier().llm());
         llm.ifPresentOrElse(endpoint -> {
             dev.pmmemory.application.port.out.Classifier fallback = new OpenAiCompatibleClassifier(endpoint);

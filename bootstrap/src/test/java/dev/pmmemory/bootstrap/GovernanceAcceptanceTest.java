@@ -284,14 +284,14 @@ class GovernanceAcceptanceTest {
         String p = newProfile("gov-messages");
         feedback(p, "OpenAI 估值高").statusCode(201);
         feedback(p, "今天天气怎么样").statusCode(200);
-        feedback(p, "The unit economics worry me").statusCode(200);
+        feedback(p, "Anthropic 今天吃什么").statusCode(200);
 
         get("/messages", p, Map.of("outcome", "unclassified")).statusCode(200)
-                .body("items.content", contains("The unit economics worry me", "今天天气怎么样"))
+                .body("items.content", contains("Anthropic 今天吃什么", "今天天气怎么样"))
                 .body("items[0].outcome", equalTo("unclassified"))
                 .body("next_cursor", nullValue());
         ValidatableResponse first = get("/messages", p, Map.of("limit", 2)).statusCode(200)
-                .body("items.content", contains("The unit economics worry me", "今天天气怎么样"));
+                .body("items.content", contains("Anthropic 今天吃什么", "今天天气怎么样"));
         String cursor = first.extract().path("next_cursor");
         get("/messages", p, Map.of("limit", 2, "cursor", cursor)).statusCode(200)
                 .body("items.content", contains("OpenAI 估值高"))

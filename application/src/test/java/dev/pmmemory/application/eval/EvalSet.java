@@ -31,9 +31,13 @@ record EvalSet(List<LabelledMessage> messages, List<ProfileEntry> profiles, List
     static final String HOLDOUT_3 = "holdout-3.tsv";
     /** The 4th held-out set (issue 12, 2nd round): written before that round's rule changes, never tuned on. */
     static final String HOLDOUT_4 = "holdout-4.tsv";
+    /** The 5th held-out set (issue 12, 3rd round): written before that round's rule and link changes, never tuned on. */
+    static final String HOLDOUT_5 = "holdout-5.tsv";
     static final String LONGTAIL_DEV = "longtail-dev.tsv";
     /** The 2nd development set of the long-tail rules: new examples of each phenomenon, tuned on. */
     static final String LONGTAIL_DEV_2 = "longtail-dev-2.tsv";
+    /** The 3rd development set (issue 12, 3rd round): mostly neutral statements, for the n-gram link's training data. */
+    static final String LONGTAIL_DEV_3 = "longtail-dev-3.tsv";
 
     /** A PM message with its expected type ("none" = no memory) and the canonical entities it names. */
     record LabelledMessage(String id, boolean hard, String type, List<String> entities, Set<String> tags,

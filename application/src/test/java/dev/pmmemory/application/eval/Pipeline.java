@@ -33,6 +33,7 @@ final class Pipeline {
     final Lexicon lexicon;
     final TextAnalyzer analyzer;
     final Classifier classifier;
+    private final RuleClassifier ruleClassifier;
     private final Redactor redactor = new Redactor();
     /** Semantic recall: on when present. */
     private final Optional<Embeddings> embeddings;
@@ -40,14 +41,16 @@ final class Pipeline {
     private final RankingMode ranking;
 
     Pipeline(Lexicon lexicon) {
-        this(lexicon, TextAnalyzers.from(lexicon), Optional.empty(), HybridMatch.defaults(0.0), RankingMode.RELEVANCE);
+        this(lexicon, TextAnalyzers.from(lexicon), Optional.empty(), HybridMatch.defaults(0.0), RankingMode.RELEVANCE,
+                new ClassifierChain(List.of(new RuleClassifier(lexicon))));
     }
 
     private Pipeline(Lexicon lexicon, TextAnalyzer analyzer, Optional<Embeddings> embeddings, HybridMatch hybrid,
-                     RankingMode ranking) {
+                     RankingMode ranking, Classifier classifier) {
         this.lexicon = lexicon;
         this.analyzer = analyzer;
-        this.classifier = new ClassifierChain(List.of(new RuleClassifier(lexicon)));
+        this.classifier = classifier;
+        this.ruleClassifier = new RuleClassifier(lexicon);
         this.embeddings = embeddings;
         this.hybrid = hybrid;
         this.ranking = ranking;
@@ -55,17 +58,34 @@ final class Pipeline {
 
     /** The same pipeline with semantic recall on. */
     Pipeline withSemanticRecall(Embeddings model, HybridMatch mix) {
-        return new Pipeline(lexicon, analyzer, Optional.of(model), mix, ranking);
+        return new Pipeline(lexicon, analyzer, Optional.of(model), mix, ranking, classifier);
     }
 
     /** The same pipeline with Han text cut into recall terms by the given segmenter. */
     Pipeline withSegmenter(Segmenter segmenter) {
-        return new Pipeline(lexicon, TextAnalyzers.from(lexicon, segmenter), embeddings, hybrid, ranking);
+        return new Pipeline(lexicon, TextAnalyzers.from(lexicon, segmenter), embeddings, hybrid, ranking, classifier);
     }
 
     /** The same pipeline ordering recall in {@code mode} (memory.ranking). */
     Pipeline withRanking(RankingMode mode) {
-        return new Pipeline(lexicon, analyzer, embeddings, hybrid, mode);
+        return new Pipeline(lexicon, analyzer, embeddings, hybrid, mode, classifier);
+    }
+
+    /** The same pipeline with {@code link} asked after the rules (the production chain: questions end it). */
+    Pipeline withFallback(Classifier link) {
+        return new Pipeline(lexicon, analyzer, embeddings, hybrid, ranking,
+                new ClassifierChain(List.of(ruleClassifier, link)));
+    }
+
+    /** The rules' answer, telling a recognised question apart from no signal, as the write path sees the message. */
+    dev.pmmemory.domain.classify.Classification rules(String message) {
+        String text = redactor.redact(message).text();
+        return ruleClassifier.classification(text, analyzer.analyze(text).entities());
+    }
+
+    /** The redacted text the classifiers are given. */
+    String redacted(String message) {
+        return redactor.redact(message).text();
     }
 
     static Pipeline configured() {

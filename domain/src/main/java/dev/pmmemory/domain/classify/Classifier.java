@@ -13,4 +13,12 @@ public interface Classifier {
      * @param entities entities already extracted from the message; some rules depend on them
      */
     Optional<MemoryType> classify(String message, List<String> entities);
+
+    /**
+     * The same answer, telling a recognised question apart from "no signal" (see
+     * {@link Classification}); classifiers that do not recognise questions need not override it.
+     */
+    default Classification classification(String message, List<String> entities) {
+        return Classification.of(classify(message, entities));
+    }
 }

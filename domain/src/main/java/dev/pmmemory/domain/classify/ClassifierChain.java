@@ -5,7 +5,11 @@ import dev.pmmemory.domain.memory.MemoryType;
 import java.util.List;
 import java.util.Optional;
 
-/** Rules first, then fallbacks (e.g. an LLM port): the first classifier with an answer wins. */
+/**
+ * Rules first, then fallbacks (an n-gram model, an LLM port): the first classifier with an answer
+ * wins. A link that recognised a question ends the chain with no type: a question is not feedback,
+ * so no fallback may make a memory of it ("DeepSeek 有新消息吗？" stays unclassified).
+ */
 public final class ClassifierChain implements Classifier {
 
     private final List<Classifier> classifiers;
@@ -16,12 +20,17 @@ public final class ClassifierChain implements Classifier {
 
     @Override
     public Optional<MemoryType> classify(String message, List<String> entities) {
+        return classification(message, entities).type();
+    }
+
+    @Override
+    public Classification classification(String message, List<String> entities) {
         for (Classifier classifier : classifiers) {
-            Optional<MemoryType> type = classifier.classify(message, entities);
-            if (type.isPresent()) {
-                return type;
+            Classification answer = classifier.classification(message, entities);
+            if (answer.type().isPresent() || answer.question()) {
+                return answer;
             }
         }
-        return Optional.empty();
+        return Classification.of(Optional.empty());
     }
 }

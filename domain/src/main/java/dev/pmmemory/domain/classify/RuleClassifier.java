@@ -171,13 +171,21 @@ public final class RuleClassifier implements Classifier {
 
     @Override
     public Optional<MemoryType> classify(String message, List<String> entities) {
+        return classification(message, entities).type();
+    }
+
+    /** The type the rules find; none with {@code question} when a clause was skipped as a question and nothing else said anything. */
+    @Override
+    public Classification classification(String message, List<String> entities) {
         Objects.requireNonNull(entities, "entities");
         String text = TextNormalizer.nfkcLower(Objects.requireNonNull(message, "message"));
         boolean ironic = ironyMarkers.stream().anyMatch(text::contains);
         List<Part> parts = new ArrayList<>();
+        boolean asks = false;
         for (Clauses.Clause clause : Clauses.split(text)) {
             List<Unit> units = Units.of(clause.text());
             if (isQuestion(clause, units)) {
+                asks = true;
                 continue;
             }
             boolean[] quoted = quoted(clause.text());
@@ -207,10 +215,10 @@ public final class RuleClassifier implements Classifier {
                 continue;
             }
             if (found.contains(rule.type())) {
-                return Optional.of(rule.type());
+                return Classification.of(Optional.of(rule.type()));
             }
         }
-        return Optional.empty();
+        return asks ? Classification.aQuestion() : Classification.of(Optional.empty());
     }
 
     /** One part's signals; ironic praise (quoted, or in an ironic message) is a negative judgement. */
@@ -396,11 +404,17 @@ public final class RuleClassifier implements Classifier {
         };
     }
 
-    /** Unit indexes (> 0) where a contrast word starts a new part inside a clause ("nice but ..."). */
+    /**
+     * Unit indexes (> 0) where a contrast word starts a new part inside a clause ("nice but ...").
+     * A contrast word starting inside a longer signal phrase is part of that phrase, not a cut:
+     * 撑不过明年 keeps its trigger 撑不过 whole.
+     */
     private List<Integer> contrastCuts(List<Unit> units) {
         List<Integer> cuts = new ArrayList<>();
+        List<Match<Signal>> signals = phrases.longest(units);
         for (Match<Boolean> match : contrasts.longest(units)) {
-            if (match.start() > 0) {
+            boolean insideSignal = signals.stream().anyMatch(m -> m.start() < match.start() && match.start() < m.end());
+            if (match.start() > 0 && !insideSignal) {
                 cuts.add(match.start());
             }
         }

@@ -46,4 +46,16 @@ class ClassifierChainTest {
         assertThat(new ClassifierChain(List.of(fixed("a", Optional.empty()))).classify("x", List.of())).isEmpty();
         assertThat(new ClassifierChain(List.of()).classify("x", List.of())).isEmpty();
     }
+
+    @Test
+    void aRecognisedQuestionEndsTheChainWithNoType() {
+        ClassifierChain chain = new ClassifierChain(List.of(
+                new RuleClassifier(Lexicon.loadDefault()), fixed("fallback", Optional.of(MemoryType.PROJECT_ADVANCE))));
+        assertThat(chain.classify("Anthropic 可以推进吗？", List.of("Anthropic"))).isEmpty();
+        assertThat(chain.classification("Anthropic 可以推进吗？", List.of("Anthropic")).question()).isTrue();
+        assertThat(calls).isEmpty();
+        // no signal is not a question: the fallback is asked
+        assertThat(chain.classify("The unit economics worry me", List.of())).contains(MemoryType.PROJECT_ADVANCE);
+        assertThat(calls).containsExactly("fallback");
+    }
 }

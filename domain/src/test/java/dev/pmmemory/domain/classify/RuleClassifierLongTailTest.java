@@ -107,4 +107,28 @@ class RuleClassifierLongTailTest {
         Optional<MemoryType> expected = wire == null ? Optional.empty() : MemoryType.fromWireName(wire);
         assertThat(new RuleClassifier(Lexicon.loadDefault()).classify(message, List.of())).isEqualTo(expected);
     }
+
+    @Test
+    void aContrastWordInsideATriggerDoesNotCutIt() {
+        // development example (issue 12, 3rd round): 撑不过 was cut at 不过, so 撑不过明年 lost its trigger
+        String lexicon = "contrast 但, 不过\ntrigger project_negative 撑不过\n";
+        assertThat(classify(lexicon, "他们的现金撑不过明年")).contains(MemoryType.PROJECT_NEGATIVE);
+        assertThat(classify(lexicon, "产品很强，可惜现金撑不过明年")).contains(MemoryType.PROJECT_NEGATIVE);
+        assertThat(classify(lexicon, "太贵，不过团队很强")).contains(MemoryType.PROJECT_POSITIVE); // a real 不过 still cuts
+        RuleClassifier shipped = new RuleClassifier(Lexicon.loadDefault());
+        assertThat(shipped.classify("团队很强，但账上的钱撑不过明年", List.of())).contains(MemoryType.PROJECT_NEGATIVE);
+        assertThat(shipped.classify("这家的现金流撑不过明年", List.of())).contains(MemoryType.PROJECT_NEGATIVE);
+    }
+
+    @Test
+    void aQuestionIsToldApartFromNoSignal() {
+        RuleClassifier shipped = new RuleClassifier(Lexicon.loadDefault());
+        assertThat(shipped.classification("DeepSeek 有新消息吗？", List.of("深度求索"))).isEqualTo(Classification.aQuestion());
+        assertThat(shipped.classification("智谱是不是准备 IPO 了", List.of("智谱")).question()).isTrue();
+        assertThat(shipped.classification("收到", List.of())).isEqualTo(Classification.of(Optional.empty()));
+        assertThat(shipped.classification("The unit economics worry me", List.of()).question()).isFalse();
+        // a clause that says something wins over a question beside it
+        assertThat(shipped.classification("OpenAI 估值太高。你怎么看？", List.of("OpenAI")))
+                .isEqualTo(Classification.of(Optional.of(MemoryType.PROJECT_NEGATIVE)));
+    }
 }

@@ -1,0 +1,66 @@
+package dev.pmmemory.adapters.classifier.ngram;
+
+import dev.pmmemory.application.port.out.Classifier;
+import dev.pmmemory.domain.memory.MemoryType;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The statistical link of the classifier chain (issue 12): asked only about what the rules leave
+ * unclassified and did not recognise as a question (the domain's chain stops there), it answers
+ * with the model's type when the posterior reaches {@code minConfidence} and it is a type, not
+ * "none" or {@code summary}; otherwise "not mine to say". Trained once, at construction.
+ */
+public final class NgramClassifier implements Classifier {
+
+    /**
+     * The shipped posterior floor: the best of the sweep on 5-fold cross-validation of the
+     * training data only (NgramLinkEvaluationTest prints the sweep and fails if it stops being
+     * the best); bench/eval/README.md has the figures.
+     */
+    public static final double DEFAULT_MIN_CONFIDENCE = 0.7;
+
+    private final NaiveBayes model;
+    private final double minConfidence;
+
+    private NgramClassifier(NaiveBayes model, double minConfidence) {
+        if (!(minConfidence > 0 && minConfidence <= 1)) {
+            throw new IllegalArgumentException("min-confidence must be in (0, 1], was " + minConfidence);
+        }
+        this.model = model;
+        this.minConfidence = minConfidence;
+    }
+
+    /** Trained on the labelled file shipped in this jar. */
+    public static NgramClassifier shipped(double minConfidence) {
+        return new NgramClassifier(NaiveBayes.train(TrainingData.shipped()), minConfidence);
+    }
+
+    static NgramClassifier trainedOn(List<TrainingData.Example> examples, double minConfidence) {
+        return new NgramClassifier(NaiveBayes.train(examples), minConfidence);
+    }
+
+    @Override
+    public Optional<MemoryType> classify(String message, List<String> entities) {
+        NaiveBayes.Prediction guess = model.predict(message);
+        if (guess.confidence() < minConfidence) {
+            return Optional.empty();
+        }
+        return MemoryType.fromWireName(guess.label()).filter(type -> type != MemoryType.SUMMARY);
+    }
+
+    /** The model's best label and posterior, whatever the floor (evaluation and logs). */
+    NaiveBayes.Prediction predict(String message) {
+        return model.predict(message);
+    }
+
+    public double minConfidence() {
+        return minConfidence;
+    }
+
+    /** How many examples and features the model was trained on (for the start-up log). */
+    public String describe() {
+        return "n-gram naive Bayes, " + model.vocabularySize() + " features, labels " + model.labels()
+                + ", trusted at posterior >= " + minConfidence;
+    }
+}

@@ -1,0 +1,52 @@
+package dev.pmmemory.application.eval;
+
+import dev.pmmemory.domain.classify.Classification;
+import dev.pmmemory.domain.classify.Classifier;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * bench/eval for a classifier link that lives in an adapter module (test code, public for those
+ * modules' tests): the labelled sets, the rules' answer per message, and the figures of the rules
+ * followed by a link, printed as {@link FreshHoldoutEvaluationTest} prints the rules alone.
+ */
+public final class ChainEvaluation {
+
+    /** The development data: every labelled set the rules were written or tuned from (issue 12, 3rd round). */
+    public static final List<String> DEVELOPMENT = List.of(EvalSet.MESSAGES, EvalSet.HOLDOUT, EvalSet.LONGTAIL_DEV,
+            EvalSet.LONGTAIL_DEV_2, EvalSet.LONGTAIL_DEV_3, EvalSet.HOLDOUT_3, EvalSet.HOLDOUT_4);
+    /** The set held out from this round: run once, at the end. */
+    public static final String HELD_OUT = EvalSet.HOLDOUT_5;
+
+    /** A labelled message: its id, whether it is hard, its expected type ("none" = no memory), tags and text. */
+    public record Example(String id, boolean hard, String type, Set<String> tags, String message) {
+    }
+
+    private static final Pipeline RULES = Pipeline.configured();
+
+    private ChainEvaluation() {
+    }
+
+    public static List<Example> examples(String file) {
+        Path dir = EvalSet.locate();
+        return EvalSet.labelled(dir, file).stream()
+                .map(m -> new Example(m.id(), m.hard(), m.type(), m.tags(), m.message())).toList();
+    }
+
+    /** What the shipped rules make of a message on the write path (redacted, entities extracted). */
+    public static Classification rules(String message) {
+        return RULES.rules(message);
+    }
+
+    /** The text a link is given: the message after redaction. */
+    public static String redacted(String message) {
+        return RULES.redacted(message);
+    }
+
+    /** The figures block (accuracy all / hard / by tag, entity P/R) of the rules followed by {@code link}, on {@code file}. */
+    public static String figures(String title, String file, Classifier link) {
+        List<EvalSet.LabelledMessage> set = EvalSet.labelled(EvalSet.locate(), file);
+        return ClassificationEval.run(RULES.withFallback(link), set).figures(title, set.size()).toString();
+    }
+}
