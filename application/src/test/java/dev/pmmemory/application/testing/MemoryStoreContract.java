@@ -777,6 +777,34 @@ public abstract class MemoryStoreContract {
         }
 
         @Test
+        void otherTermSharersThatLackTheCommonTermStillGiveTheExactBest() {
+            // 600 memories with 估值 (a common term), a third of them also with openai, light and older;
+            // 80 with openai and no 估值, two terms each, heavy and recent: the highest scores they could have
+            // with 估值 lead, their real ones do not, so a store that checks only the leaders for 估值 must
+            // look further
+            manySharers(600);
+            java.util.Random random = new java.util.Random(7);
+            List<Memory> heavy = new ArrayList<>();
+            for (int i = 0; i < 80; i++) {
+                heavy.add(memory(String.format("h-%03d", i), P).type(MemoryType.MARKET_INFO)
+                        .keywords(List.of("openai", "词x" + i))
+                        .weight(14).createdAt(asOf.minus(Duration.ofDays(2))).validFrom(asOf.minus(Duration.ofDays(2)))
+                        .lastSeenAt(asOf.minus(Duration.ofMinutes(random.nextInt(600)))).expiresAt(null).build());
+            }
+            insert(heavy.toArray(Memory[]::new));
+            for (Set<String> terms : List.of(Set.of("估值", "openai"), Set.of("估值", "openai", "词5"))) {
+                dev.pmmemory.domain.recall.SharerRanking ranking = new dev.pmmemory.domain.recall.SharerRanking(asOf,
+                        terms, Set.of(MemoryType.values()), PRIORITIES, 3, 11);
+
+                List<Memories.RankedTermMatch> best = store.read(tx -> tx.memories().findBestTermMatches(P, ranking));
+
+                List<Memories.TermMatch> every = termMatches(P, asOf, terms.toArray(String[]::new));
+                assertThat(best.stream().map(Memories.RankedTermMatch::match).toList().subList(0, 11))
+                        .as("the best for %s", terms).containsExactlyElementsOf(bestBy(ranking, every, 11));
+            }
+        }
+
+        @Test
         void bestTermMatchesKeepToTheRankingsTypes() {
             manySharers();
             dev.pmmemory.domain.recall.SharerRanking preferences = new dev.pmmemory.domain.recall.SharerRanking(asOf,

@@ -134,6 +134,24 @@ public record SharerRanking(Instant asOf, Set<String> terms, Set<MemoryType> typ
                 .skip(limit - 1L).findFirst().orElseThrow());
     }
 
+    /**
+     * Of the sharers of a common term's other query terms, how many per {@link #limit} a store checks for
+     * the common term (a probe each), those with the highest scores they could have if they had it.
+     */
+    public static final int PROBED_PER_LIMIT = 4;
+
+    /**
+     * Whether sharers a store did not score exactly, none above {@code unreadAtMost}, cannot be among
+     * the {@link #limit} best of those it did, best first by store score: there are that many and the
+     * last needed scores clearly above {@code unreadAtMost}. {@link Double#NEGATIVE_INFINITY}: none left.
+     */
+    public boolean excludesUnread(double unreadAtMost, List<Double> storeScoresBestFirst) {
+        if (unreadAtMost == Double.NEGATIVE_INFINITY) {
+            return true;
+        }
+        return storeScoresBestFirst.size() >= limit && unreadAtMost < storeScoresBestFirst.get(limit - 1) - TOLERANCE;
+    }
+
     /** Term counts up to this one get a cutoff each; above it, one shared (that of this count). */
     static final int SEPARATE_TERM_COUNTS = 48;
 

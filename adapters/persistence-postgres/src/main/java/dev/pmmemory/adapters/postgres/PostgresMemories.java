@@ -310,14 +310,10 @@ final class PostgresMemories implements Memories {
      */
     private List<RankedTermMatch> bestWithCommonTerm(String profileId, SharerRanking r, long t, String[] terms,
                                                      String common, String[] types, List<Object> scoreArgs,
-                                                     String columns, String best, String window, String counted) {
+                                                     String columns, String bestFirst, String window, String counted) {
         String[] others = Arrays.stream(terms).filter(term -> !term.equals(common)).toArray(String[]::new);
-        String sharingOthers = "SELECT memory_id, type, weight, last_seen_at, count(*) + CASE WHEN EXISTS (SELECT 1"
-                + " FROM memory_terms c WHERE c.memory_id = o.memory_id AND c.term = ?) THEN 1 ELSE 0 END AS shared,"
-                + " term_count, partly FROM memory_terms o WHERE profile_id = ? AND term = ANY(CAST(? AS text[]))"
-                + window + " GROUP BY memory_id, type, weight, last_seen_at, term_count, partly";
         String sampleColumns = "memory_id, type, weight, last_seen_at, 1 AS shared, term_count, partly,"
-                + " CAST(NULL AS double precision) AS score";
+                + " CAST(NULL AS double precision) AS highest";
         String samples = "SELECT s.* FROM unnest(CAST(? AS text[])) AS g(type) CROSS JOIN LATERAL ("
                 + "(SELECT " + sampleColumns + " FROM memory_terms WHERE profile_id = ? AND term = ? AND partly = false"
                 + " AND type = g.type AND" + TERM_VISIBLE + " ORDER BY term_count, last_seen_at DESC LIMIT ?)"
@@ -325,23 +321,25 @@ final class PostgresMemories implements Memories {
                 + " AND type = g.type AND weight_bucket = ? ORDER BY last_seen_at DESC LIMIT ?) m"
                 + " JOIN memory_terms mt ON mt.memory_id = m.id AND mt.term = ? WHERE mt.partly = false AND"
                 + TERM_VISIBLE + " LIMIT ?)) s"; // m has only id: the window is mt's
-        String first = "(SELECT " + columns + " FROM (" + sharingOthers + ") a" + best + ") UNION ALL " + samples;
-        List<Object> args = new ArrayList<>(scoreArgs);
-        args.addAll(List.of(common, profileId, others, false, types, t, t, t, r.limit()));
+        int probed = r.limit() * SharerRanking.PROBED_PER_LIMIT;
+        List<Object> args = new ArrayList<>();
+        String first = sharingOthers(profileId, r, t, common, others, types, scoreArgs, probed, args) + " UNION ALL " + samples;
         args.addAll(List.of(types, profileId, common, t, t, t, SharerRanking.SAMPLE_PER_TYPE, profileId,
                 RecallPolicy.WEIGHT_BUCKETS, HEAVY_RECENT_WALK, common, t, t, t, SharerRanking.SAMPLE_PER_TYPE));
-        List<RankedTermMatch> found = new ArrayList<>();
+        List<RankedTermMatch> othersRows = new ArrayList<>();
         java.util.Map<String, Double> known = new java.util.HashMap<>();
         for (RankedTermMatch m : PgSql.query(c, first, PostgresMemories::ranked, args.toArray())) {
+            TermMatch s = m.match();
             if (Double.isNaN(m.storeScore())) {
                 // a sample scored as sharing one term: at most its score, higher if it shares others too
-                TermMatch s = m.match();
                 known.merge(s.memoryId(), r.score(s.type(), s.weight(), s.lastSeenAt(), 1, s.termCount()), Math::max);
             } else {
-                found.add(m);
-                known.put(m.match().memoryId(), m.storeScore());
+                othersRows.add(m);
             }
         }
+        OthersBest sharingOthers = OthersBest.of(r, othersRows, probed);
+        sharingOthers.best().forEach(m -> known.put(m.match().memoryId(), m.storeScore()));
+        List<RankedTermMatch> found = new ArrayList<>(sharingOthers.best());
         java.util.OptionalDouble assured = r.assuredLimitScore(known);
         String notOthers = " AND NOT EXISTS (SELECT 1 FROM memory_terms o WHERE o.memory_id = mt.memory_id"
                 + " AND o.term = ANY(CAST(? AS text[])))";
@@ -379,18 +377,70 @@ final class PostgresMemories implements Memories {
         }
         aloneArgs.add(r.limit());
         // the partly superseded sharers in the same round trip, after the best, their store score NULL
-        String second = "SELECT * FROM (SELECT *, 0 AS part FROM (SELECT " + columns + " FROM (" + alone + ") b" + best
+        String second = "SELECT * FROM (SELECT *, 0 AS part FROM (SELECT " + columns + " FROM (" + alone + ") b" + bestFirst
                 + ") a UNION ALL SELECT memory_id, type, weight, last_seen_at, shared, term_count, partly,"
                 + " CAST(NULL AS double precision), 1 FROM (" + counted + ") p) s";
         aloneArgs.addAll(List.of(profileId, terms, true, types, t, t, t));
         List<RankedTermMatch> partly = new ArrayList<>();
+        List<RankedTermMatch> aloneBest = new ArrayList<>();
         for (RankedTermMatch m : PgSql.query(c, second, PostgresMemories::ranked, aloneArgs.toArray())) {
-            (Double.isNaN(m.storeScore()) ? partly : found).add(m);
+            (Double.isNaN(m.storeScore()) ? partly : aloneBest).add(m);
         }
-        List<RankedTermMatch> out = new ArrayList<>(found.stream().sorted(BEST_FIRST).limit(r.limit()).toList());
+        found.addAll(aloneBest);
+        List<RankedTermMatch> best = found.stream().sorted(BEST_FIRST).limit(r.limit()).toList();
+        if (!r.excludesUnread(sharingOthers.unprobedAtMost(), best.stream().map(RankedTermMatch::storeScore).toList())) {
+            List<Object> allArgs = new ArrayList<>();
+            String every = sharingOthers(profileId, r, t, common, others, types, scoreArgs, Integer.MAX_VALUE, allArgs);
+            List<RankedTermMatch> all = PgSql.query(c, every, PostgresMemories::ranked, allArgs.toArray());
+            best = java.util.stream.Stream.concat(OthersBest.of(r, all, Integer.MAX_VALUE).best().stream(),
+                    aloneBest.stream()).sorted(BEST_FIRST).limit(r.limit()).toList();
+        }
+        List<RankedTermMatch> out = new ArrayList<>(best);
         out.addAll(partly.stream().sorted(java.util.Comparator.comparing((RankedTermMatch m) -> m.match().lastSeenAt())
                 .reversed().thenComparing(m -> m.match().memoryId())).toList());
         return out;
+    }
+
+    /**
+     * The other terms' sharers with the highest scores they could have if they had the common term too
+     * ({@code probed} of them), each then checked for it (one probe of memory_terms_memory): rows with the
+     * exact shared count and, in the score column, that highest score. Adds its arguments to {@code args}.
+     */
+    private static String sharingOthers(String profileId, SharerRanking r, long t, String common, String[] others,
+                                        String[] types, List<Object> scoreArgs, int probed, List<Object> args) {
+        String asIfSharingCommon = "SELECT memory_id, type, weight, last_seen_at, count(*) + 1 AS shared, term_count,"
+                + " partly FROM memory_terms WHERE profile_id = ? AND term = ANY(CAST(? AS text[])) AND partly = false"
+                + " AND type = ANY(CAST(? AS text[])) AND" + TERM_VISIBLE
+                + " GROUP BY memory_id, type, weight, last_seen_at, term_count, partly";
+        args.add(common); // the probe's, first in the statement's text
+        args.addAll(scoreArgs);
+        args.addAll(List.of(profileId, others, types, t, t, t, probed));
+        return "(SELECT memory_id, type, weight, last_seen_at, shared - 1 + CASE WHEN EXISTS (SELECT 1 FROM memory_terms c"
+                + " WHERE c.memory_id = u.memory_id AND c.term = ?) THEN 1 ELSE 0 END AS shared, term_count, partly,"
+                + " highest FROM (SELECT memory_id, type, weight, last_seen_at, shared, term_count, partly, " + score(r)
+                + " AS highest FROM (" + asIfSharingCommon + ") a ORDER BY highest DESC LIMIT ?) u)";
+    }
+
+    /**
+     * The other terms' sharers scored exactly, best first, and a score none of those not checked for the
+     * common term can exceed (negative infinity when every one was checked).
+     */
+    private record OthersBest(List<RankedTermMatch> best, double unprobedAtMost) {
+        /** From rows whose score column holds the highest score each could have. */
+        static OthersBest of(SharerRanking r, List<RankedTermMatch> rows, int probed) {
+            List<RankedTermMatch> best = new ArrayList<>();
+            double lowestHighest = Double.POSITIVE_INFINITY;
+            for (RankedTermMatch m : rows) {
+                TermMatch s = m.match();
+                lowestHighest = Math.min(lowestHighest, m.storeScore());
+                // exact now that the shared count is known: the ranking's own arithmetic
+                best.add(new RankedTermMatch(s, r.score(s.type(), s.weight(), s.lastSeenAt(), s.sharedTerms(),
+                        s.termCount())));
+            }
+            best.sort(BEST_FIRST);
+            return new OthersBest(best.subList(0, Math.min(best.size(), r.limit())),
+                    rows.size() < probed ? Double.NEGATIVE_INFINITY : lowestHighest);
+        }
     }
 
     /** The most recent memories of a type's saturated weight bucket looked at for the sample's heavy sharers. */

@@ -275,11 +275,16 @@ final class SqliteMemories implements Memories {
             found.addAll(scored(r, counted, args));
         } else {
             List<String> others = terms.stream().filter(term -> !term.equals(common.get())).toList();
-            List<RankedTermMatch> sharingOthers = others.isEmpty() ? List.of()
-                    : bestSharingOthers(profileId, r, common.get(), others, types, t);
-            List<RankedTermMatch> alone = bestSharingAlone(profileId, r, common.get(), others, types, t, sharingOthers);
-            found.addAll(java.util.stream.Stream.concat(sharingOthers.stream(), alone.stream())
-                    .sorted(BEST_FIRST).limit(r.limit()).toList());
+            OthersBest sharingOthers = others.isEmpty() ? OthersBest.NONE
+                    : bestSharingOthers(profileId, r, common.get(), others, types, t, false);
+            List<RankedTermMatch> alone = bestSharingAlone(profileId, r, common.get(), others, types, t,
+                    sharingOthers.best());
+            List<RankedTermMatch> best = bestOf(r, sharingOthers.best(), alone);
+            if (!r.excludesUnread(sharingOthers.unprobedAtMost(), best.stream().map(RankedTermMatch::storeScore).toList())) {
+                sharingOthers = bestSharingOthers(profileId, r, common.get(), others, types, t, true);
+                best = bestOf(r, sharingOthers.best(), alone);
+            }
+            found.addAll(best);
         }
         List<Object> partlyArgs = new ArrayList<>(List.of(profileId));
         partlyArgs.addAll(terms);
@@ -305,23 +310,55 @@ final class SqliteMemories implements Memories {
         return "SELECT memory_id FROM memory_terms WHERE profile_id = ? AND term IN (" + placeholders(others.size()) + ")";
     }
 
-    /** The best of the memories sharing one of the other terms, counted over all query terms. */
-    private List<RankedTermMatch> bestSharingOthers(String profileId, SharerRanking r, String common,
-                                                    List<String> others, List<String> types, long t) {
-        // every term row carries its memory's ranking columns: the other terms' few rows give them, and
-        // whether the memory has the common term too is one seek in the primary key, which covers it
-        String rows = "SELECT memory_id, type, weight, last_seen_at, COUNT(*) + EXISTS (SELECT 1 FROM memory_terms c"
-                + " WHERE c.memory_id = o.memory_id AND c.term = ?) AS shared, term_count, partly"
-                + " FROM memory_terms o WHERE profile_id = ? AND term IN (" + placeholders(others.size()) + ")"
+    private static List<RankedTermMatch> bestOf(SharerRanking r, List<RankedTermMatch> a, List<RankedTermMatch> b) {
+        return java.util.stream.Stream.concat(a.stream(), b.stream()).sorted(BEST_FIRST).limit(r.limit()).toList();
+    }
+
+    /**
+     * The other terms' sharers scored exactly, best first, and a score none of those not checked for the
+     * common term can exceed (negative infinity when every one was checked).
+     */
+    private record OthersBest(List<RankedTermMatch> best, double unprobedAtMost) {
+        static final OthersBest NONE = new OthersBest(List.of(), Double.NEGATIVE_INFINITY);
+    }
+
+    /**
+     * The best of the memories sharing one of the other terms, counted over all query terms. Every term
+     * row carries its memory's ranking columns, so the other terms' few rows give them; whether a memory
+     * has the common term too is a seek in the primary key (which covers it), made only for those with
+     * the highest score they could have with it ({@link SharerRanking#PROBED_PER_LIMIT} per limit),
+     * unless {@code probeAll}.
+     */
+    private OthersBest bestSharingOthers(String profileId, SharerRanking r, String common, List<String> others,
+                                         List<String> types, long t, boolean probeAll) {
+        int probed = probeAll ? Integer.MAX_VALUE : r.limit() * SharerRanking.PROBED_PER_LIMIT;
+        String asIfSharingCommon = "SELECT memory_id, type, weight, last_seen_at, COUNT(*) + 1 AS shared, term_count,"
+                + " partly FROM memory_terms WHERE profile_id = ? AND term IN (" + placeholders(others.size()) + ")"
                 + " AND partly = ? AND type IN (" + placeholders(types.size()) + ") AND" + VISIBLE
                 + " GROUP BY memory_id, type, weight, last_seen_at, term_count, partly";
-        List<Object> args = new ArrayList<>(scoreArgs(r, t));
-        args.add(common);
+        String highest = "SELECT memory_id, type, weight, last_seen_at, shared, term_count, partly, " + score(r)
+                + " AS highest FROM (" + asIfSharingCommon + ") ORDER BY highest DESC LIMIT ?";
+        String sql = "SELECT memory_id, type, weight, last_seen_at, shared - 1 + EXISTS (SELECT 1 FROM memory_terms c"
+                + " WHERE c.memory_id = u.memory_id AND c.term = ?) AS shared, term_count, partly, highest"
+                + " FROM (" + highest + ") u";
+        List<Object> args = new ArrayList<>(List.of(common)); // the probe's, first in the statement's text
+        args.addAll(scoreArgs(r, t));
         args.add(profileId);
         args.addAll(others);
         addWindowArgs(args, 0, types, t);
-        args.add(r.limit());
-        return scored(r, rows, args);
+        args.add(probed);
+        List<RankedTermMatch> best = new ArrayList<>();
+        double lowestHighest = Double.POSITIVE_INFINITY;
+        for (RankedTermMatch m : Jdbc.query(c, sql, rs -> new RankedTermMatch(termMatch(rs), rs.getDouble(8)),
+                args.toArray())) {
+            TermMatch s = m.match();
+            lowestHighest = Math.min(lowestHighest, m.storeScore());
+            // exact now that the shared count is known: the ranking's own arithmetic
+            best.add(new RankedTermMatch(s, r.score(s.type(), s.weight(), s.lastSeenAt(), s.sharedTerms(), s.termCount())));
+        }
+        best.sort(BEST_FIRST);
+        return new OthersBest(best.subList(0, Math.min(best.size(), r.limit())),
+                best.size() < probed ? Double.NEGATIVE_INFINITY : lowestHighest);
     }
 
     /**
