@@ -32,14 +32,14 @@ public final class PhraseMatcher<T> {
         phrases.forEach((text, value) -> {
             List<String> units = Units.texts(text);
             if (!units.isEmpty()) {
-                compiled.add(new Phrase<>(text, units, Objects.requireNonNull(value)));
+                compiled.add(Phrase.of(text, units, Objects.requireNonNull(value)));
             }
         });
         this.phrases = List.copyOf(compiled);
         Map<String, List<Phrase<T>>> index = new HashMap<>();
         List<Phrase<T>> fuzzy = new ArrayList<>();
         for (Phrase<T> phrase : this.phrases) {
-            if (fuzzyEligible(phrase.units().get(0))) {
+            if (phrase.fuzzy()[0]) {
                 fuzzy.add(phrase);
             } else {
                 index.computeIfAbsent(phrase.units().get(0), k -> new ArrayList<>()).add(phrase);
@@ -60,7 +60,18 @@ public final class PhraseMatcher<T> {
         }
     }
 
-    private record Phrase<T>(String text, List<String> units, T value) {
+    /**
+     * @param fuzzy per unit, whether it may match with a typo: a property of the phrase, computed once
+     *              here rather than at every comparison (that was the matcher's hottest spot in a profile)
+     */
+    private record Phrase<T>(String text, List<String> units, boolean[] fuzzy, T value) {
+        static <T> Phrase<T> of(String text, List<String> units, T value) {
+            boolean[] fuzzy = new boolean[units.size()];
+            for (int i = 0; i < fuzzy.length; i++) {
+                fuzzy[i] = fuzzyEligible(units.get(i));
+            }
+            return new Phrase<>(text, List.copyOf(units), fuzzy, value);
+        }
     }
 
     /** Every occurrence of every phrase, overlapping ones included, in text order. */
@@ -76,7 +87,7 @@ public final class PhraseMatcher<T> {
     private static <T> void addMatchesAt(List<Phrase<T>> candidates, List<Unit> units, int at, List<Match<T>> found) {
         for (Phrase<T> phrase : candidates) {
             int n = phrase.units().size();
-            if (at + n <= units.size() && matchesAt(phrase.units(), units, at)) {
+            if (at + n <= units.size() && matchesAt(phrase, units, at)) {
                 found.add(new Match<>(phrase.text(), at, at + n, phrase.value()));
             }
         }
@@ -104,33 +115,42 @@ public final class PhraseMatcher<T> {
     public boolean endsAt(List<Unit> units, int end) {
         for (Phrase<T> phrase : phrases) {
             int start = end - phrase.units().size();
-            if (start >= 0 && matchesAt(phrase.units(), units, start)) {
+            if (start >= 0 && matchesAt(phrase, units, start)) {
                 return true;
             }
         }
         return false;
     }
 
-    private static boolean matchesAt(List<String> phrase, List<Unit> units, int at) {
-        for (int i = 0; i < phrase.size(); i++) {
-            if (!same(phrase.get(i), units.get(at + i))) {
+    private static boolean matchesAt(Phrase<?> phrase, List<Unit> units, int at) {
+        List<String> expected = phrase.units();
+        for (int i = 0; i < expected.size(); i++) {
+            if (!same(expected.get(i), phrase.fuzzy()[i], units.get(at + i))) {
                 return false;
             }
         }
         return true;
     }
 
-    private static boolean same(String expected, Unit unit) {
+    /** @param fuzzy whether {@code expected} may match with a typo ({@link #fuzzyEligible}) */
+    private static boolean same(String expected, boolean fuzzy, Unit unit) {
         if (expected.equals(unit.text())) {
             return true;
         }
-        return unit.latin() && fuzzyEligible(expected) && unit.text().length() >= FUZZY_MIN_LENGTH - 1
+        return fuzzy && unit.latin() && unit.text().length() >= FUZZY_MIN_LENGTH - 1
                 && withinOneEdit(expected, unit.text());
     }
 
-    private static boolean fuzzyEligible(String unit) {
-        return unit.length() >= FUZZY_MIN_LENGTH && unit.chars().allMatch(Character::isLetter)
-                && Units.isWordChar(unit.codePointAt(0));
+    static boolean fuzzyEligible(String unit) {
+        if (unit.length() < FUZZY_MIN_LENGTH || !Units.isWordChar(unit.codePointAt(0))) {
+            return false;
+        }
+        for (int i = 0; i < unit.length(); i++) {
+            if (!Character.isLetter(unit.charAt(i))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Optimal string alignment distance ≤ 1: one insertion, deletion, substitution or adjacent swap. */
