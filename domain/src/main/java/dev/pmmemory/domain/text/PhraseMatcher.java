@@ -23,8 +23,10 @@ public final class PhraseMatcher<T> {
     private final List<Phrase<T>> phrases;
     /** Phrases by their first unit, for the ones whose first unit only matches exactly. */
     private final Map<String, List<Phrase<T>>> byFirstUnit;
-    /** Phrases whose first unit may match with a typo: tried at every position. */
+    /** Phrases whose first unit may match with a typo: tried at every position where a typo can match. */
     private final List<Phrase<T>> fuzzyFirst;
+    /** The same phrases by their first unit: where no typo can match, only these can (exactly). */
+    private final Map<String, List<Phrase<T>>> fuzzyByFirstUnit;
 
     /** @param phrases phrase → value; a phrase without units (only punctuation) is ignored */
     public PhraseMatcher(Map<String, T> phrases) {
@@ -37,16 +39,19 @@ public final class PhraseMatcher<T> {
         });
         this.phrases = List.copyOf(compiled);
         Map<String, List<Phrase<T>>> index = new HashMap<>();
+        Map<String, List<Phrase<T>>> fuzzyIndex = new HashMap<>();
         List<Phrase<T>> fuzzy = new ArrayList<>();
         for (Phrase<T> phrase : this.phrases) {
             if (phrase.fuzzy()[0]) {
                 fuzzy.add(phrase);
+                fuzzyIndex.computeIfAbsent(phrase.units().get(0), k -> new ArrayList<>()).add(phrase);
             } else {
                 index.computeIfAbsent(phrase.units().get(0), k -> new ArrayList<>()).add(phrase);
             }
         }
         this.byFirstUnit = index;
         this.fuzzyFirst = List.copyOf(fuzzy);
+        this.fuzzyByFirstUnit = fuzzyIndex;
     }
 
     /** A phrase found at units [start, end) of the text. */
@@ -78,8 +83,11 @@ public final class PhraseMatcher<T> {
     public List<Match<T>> all(List<Unit> units) {
         List<Match<T>> found = new ArrayList<>();
         for (int at = 0; at < units.size(); at++) {
-            addMatchesAt(byFirstUnit.getOrDefault(units.get(at).text(), List.of()), units, at, found);
-            addMatchesAt(fuzzyFirst, units, at, found);
+            Unit unit = units.get(at);
+            addMatchesAt(byFirstUnit.getOrDefault(unit.text(), List.of()), units, at, found);
+            // most units (Han characters, short words) cannot be a typo of a long word: only an exact first unit
+            addMatchesAt(mayBeATypo(unit) ? fuzzyFirst : fuzzyByFirstUnit.getOrDefault(unit.text(), List.of()),
+                    units, at, found);
         }
         return found;
     }
@@ -137,8 +145,12 @@ public final class PhraseMatcher<T> {
         if (expected.equals(unit.text())) {
             return true;
         }
-        return fuzzy && unit.latin() && unit.text().length() >= FUZZY_MIN_LENGTH - 1
-                && withinOneEdit(expected, unit.text());
+        return fuzzy && mayBeATypo(unit) && withinOneEdit(expected, unit.text());
+    }
+
+    /** Whether a text unit may match a fuzzy-eligible phrase unit with a typo (one letter fewer at least). */
+    private static boolean mayBeATypo(Unit unit) {
+        return unit.latin() && unit.text().length() >= FUZZY_MIN_LENGTH - 1;
     }
 
     static boolean fuzzyEligible(String unit) {

@@ -92,4 +92,13 @@ class PhraseMatcherTest {
         assertThat(PhraseMatcher.fuzzyEligible("估值估值估值估值")).isFalse();   // Han: exact only
         assertThat(PhraseMatcher.fuzzyEligible("valuat")).isFalse();    // shorter than 7
     }
+
+    @Test
+    void aPhraseOpeningWithALongWordMatchesExactlyOrWithATypoAmidHan() {
+        PhraseMatcher<String> m = matcher("valuation 太高", "v");
+        assertThat(m.longest(Units.of("这个 valuation 太高了"))).hasSize(1);
+        assertThat(m.longest(Units.of("这个 valuaton 太高了"))).hasSize(1);
+        assertThat(m.longest(Units.of("这个 valu 太高了"))).isEmpty();
+        assertThat(m.longest(Units.of("估值太高了"))).isEmpty();
+    }
 }
