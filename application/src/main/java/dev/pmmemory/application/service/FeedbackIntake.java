@@ -37,6 +37,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -61,7 +62,7 @@ public final class FeedbackIntake implements AddFeedback {
     private final Deduplicator deduplicator = new Deduplicator();
     private final ConflictResolver conflicts = new ConflictResolver();
     private final Optional<Embeddings> embeddings;
-    /** Concurrent single adds of one profile share a transaction (see {@link GroupCommit}). */
+    /** Concurrent single adds of one write lane share a transaction (see {@link GroupCommit}). */
     private final GroupCommit<Prepared, FeedbackResult> groupCommit;
 
     public FeedbackIntake(MemoryStore store, Classifier classifier, Lexicon lexicon, TextAnalyzer analyzer,
@@ -84,8 +85,8 @@ public final class FeedbackIntake implements AddFeedback {
         this.pastStates = new PastStates(lexicon);
         this.rederivation = new DecisionRederivation(lexicon, ids, embeddings);
         this.groupCommit = new GroupCommit<>(MAX_GROUP_COMMIT,
-                (profileId, items) -> store.write(profileId, tx -> items.stream().map(p -> apply(tx, p)).toList()),
-                (profileId, item) -> store.write(profileId, tx -> apply(tx, item)));
+                (lane, items) -> store.writeAll(profilesOf(items), tx -> items.stream().map(p -> apply(tx, p)).toList()),
+                (lane, item) -> store.write(item.cmd().profileId(), tx -> apply(tx, item)));
     }
 
     /**
@@ -96,14 +97,22 @@ public final class FeedbackIntake implements AddFeedback {
     static final int MAX_GROUP_COMMIT = 64;
 
     /**
-     * Prepared on the caller's thread (no lock held), then written by group commit: adds of one profile
-     * arriving while another is being written share the next transaction, applied in arrival order
-     * exactly as if each had its own; the result is returned once that transaction has committed.
+     * Prepared on the caller's thread (no lock held), then written by group commit: adds of one write
+     * lane (a profile; on SQLite every profile) arriving while another is being written share the next
+     * transaction, applied in arrival order exactly as if each had its own; the result is returned once
+     * that transaction has committed.
      */
     @Override
     public FeedbackResult add(AddFeedbackCommand cmd) {
         Prepared prepared = prepare(cmd);
-        return groupCommit.submit(cmd.profileId(), prepared);
+        return groupCommit.submit(store.writeLane(cmd.profileId()), prepared);
+    }
+
+    /** The profiles a group's transaction writes, each once. */
+    private static Set<String> profilesOf(List<Prepared> items) {
+        Set<String> profiles = new LinkedHashSet<>();
+        items.forEach(p -> profiles.add(p.cmd().profileId()));
+        return profiles;
     }
 
     /**

@@ -10,8 +10,8 @@ import java.util.Objects;
 import java.util.function.BiFunction;
 
 /**
- * Group commit by leader and followers: concurrent writes of one key (a profile) share one
- * transaction and one commit instead of queueing for one each.
+ * Group commit by leader and followers: concurrent writes of one key (a write lane: a profile, or
+ * on SQLite the whole store) share one transaction and one commit instead of queueing for one each.
  *
  * <p>A caller queues its item under its key. If no caller of that key is running a group, it
  * becomes the leader: it takes the queued items (in arrival order, itself first, at most

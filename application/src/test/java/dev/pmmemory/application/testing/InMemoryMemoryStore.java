@@ -76,6 +76,17 @@ public final class InMemoryMemoryStore implements MemoryStore {
         }
     }
 
+    /** One lock for every profile, as SQLite's one writer: one write lane, so group commit spans profiles. */
+    @Override
+    public String writeLane(String profileId) {
+        return "in-memory";
+    }
+
+    @Override
+    public <T> T writeAll(Set<String> profileIds, Function<StoreTransaction, T> work) {
+        return write(profileIds.iterator().next(), work);
+    }
+
     @Override
     public <T> T read(Function<StoreTransaction, T> work) {
         Tx tx = new Tx(state, false);

@@ -1531,6 +1531,45 @@ public abstract class MemoryStoreContract {
         });
     }
 
+    /**
+     * Concurrent adds of several profiles at once (on SQLite they share transactions: one write lane for
+     * every profile): per profile the same outcome as alone — identical adds one memory of weight N,
+     * opposite decisions one active — and nothing of one profile in another.
+     */
+    @Test
+    void concurrentAddsOfSeveralProfilesKeepEachProfilesRules() throws Exception {
+        FeedbackIntake intake = UseCases.feedbackIntake(store, CLOCK);
+        List<String> profiles = List.of(P, "pm-lanes-b", "pm-lanes-c");
+        int rounds = 2;
+        Instant said = T0.plusSeconds(11);
+
+        runTogether(THREADS, n -> {
+            String profile = profiles.get(n % profiles.size());
+            for (int i = 0; i < rounds; i++) {
+                intake.add(UseCases.feedback(profile, "OpenAI 估值高！", said));
+                intake.add(UseCases.feedback(profile, (n + i) % 2 == 0 ? "Anthropic 可以推进" : "Anthropic 商业化弱",
+                        T0.plus(Duration.ofMinutes(n * rounds + i))));
+            }
+            return null;
+        });
+
+        for (String profile : profiles) {
+            int adds = (int) IntStream.range(0, THREADS).filter(n -> profiles.get(n % profiles.size()).equals(profile))
+                    .count() * rounds;
+            List<Memory> repeats = list(query(profile, null, null, "openai", null, 50, said));
+            assertThat(repeats).as(profile).hasSize(1);
+            assertThat(repeats.get(0).weight()).as(profile).isEqualTo(adds);
+            assertThat(repeats.get(0).sourceMessageIds()).as(profile).hasSize(adds).doesNotHaveDuplicates();
+            List<Memory> activeDecisions = list(query(profile, MemoryStatus.ACTIVE, null, "anthropic", null, 50,
+                    T0)).stream().filter(m -> m.type() == MemoryType.PROJECT_ADVANCE
+                            || m.type() == MemoryType.PROJECT_NEGATIVE).toList();
+            assertThat(activeDecisions).as(profile).hasSize(1);
+            assertThat(list(query(profile, null, null, null, null, 100, T0))).as(profile)
+                    .allSatisfy(m -> assertThat(m.profileId()).isEqualTo(profile));
+            assertThat(rawCount(profile)).as(profile).isEqualTo(2 * adds);
+        }
+    }
+
     @Test
     void concurrentRetriesOfOneMessageIdStoreOneMessageAndReplayTheOutcome() throws Exception {
         FeedbackIntake intake = UseCases.feedbackIntake(store, CLOCK);

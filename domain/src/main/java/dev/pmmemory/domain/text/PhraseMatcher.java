@@ -23,8 +23,10 @@ public final class PhraseMatcher<T> {
     private final List<Phrase<T>> phrases;
     /** Phrases by their first unit, for the ones whose first unit only matches exactly. */
     private final Map<String, List<Phrase<T>>> byFirstUnit;
-    /** Phrases whose first unit may match with a typo: tried at every position. */
+    /** Phrases whose first unit may match with a typo: tried at every position where a typo can match. */
     private final List<Phrase<T>> fuzzyFirst;
+    /** The same phrases by their first unit: where no typo can match, only these can (exactly). */
+    private final Map<String, List<Phrase<T>>> fuzzyByFirstUnit;
 
     /** @param phrases phrase → value; a phrase without units (only punctuation) is ignored */
     public PhraseMatcher(Map<String, T> phrases) {
@@ -32,21 +34,24 @@ public final class PhraseMatcher<T> {
         phrases.forEach((text, value) -> {
             List<String> units = Units.texts(text);
             if (!units.isEmpty()) {
-                compiled.add(new Phrase<>(text, units, Objects.requireNonNull(value)));
+                compiled.add(Phrase.of(text, units, Objects.requireNonNull(value)));
             }
         });
         this.phrases = List.copyOf(compiled);
         Map<String, List<Phrase<T>>> index = new HashMap<>();
+        Map<String, List<Phrase<T>>> fuzzyIndex = new HashMap<>();
         List<Phrase<T>> fuzzy = new ArrayList<>();
         for (Phrase<T> phrase : this.phrases) {
-            if (fuzzyEligible(phrase.units().get(0))) {
+            if (phrase.fuzzy()[0]) {
                 fuzzy.add(phrase);
+                fuzzyIndex.computeIfAbsent(phrase.units().get(0), k -> new ArrayList<>()).add(phrase);
             } else {
                 index.computeIfAbsent(phrase.units().get(0), k -> new ArrayList<>()).add(phrase);
             }
         }
         this.byFirstUnit = index;
         this.fuzzyFirst = List.copyOf(fuzzy);
+        this.fuzzyByFirstUnit = fuzzyIndex;
     }
 
     /** A phrase found at units [start, end) of the text. */
@@ -60,15 +65,29 @@ public final class PhraseMatcher<T> {
         }
     }
 
-    private record Phrase<T>(String text, List<String> units, T value) {
+    /**
+     * @param fuzzy per unit, whether it may match with a typo: a property of the phrase, computed once
+     *              here rather than at every comparison (that was the matcher's hottest spot in a profile)
+     */
+    private record Phrase<T>(String text, List<String> units, boolean[] fuzzy, T value) {
+        static <T> Phrase<T> of(String text, List<String> units, T value) {
+            boolean[] fuzzy = new boolean[units.size()];
+            for (int i = 0; i < fuzzy.length; i++) {
+                fuzzy[i] = fuzzyEligible(units.get(i));
+            }
+            return new Phrase<>(text, List.copyOf(units), fuzzy, value);
+        }
     }
 
     /** Every occurrence of every phrase, overlapping ones included, in text order. */
     public List<Match<T>> all(List<Unit> units) {
         List<Match<T>> found = new ArrayList<>();
         for (int at = 0; at < units.size(); at++) {
-            addMatchesAt(byFirstUnit.getOrDefault(units.get(at).text(), List.of()), units, at, found);
-            addMatchesAt(fuzzyFirst, units, at, found);
+            Unit unit = units.get(at);
+            addMatchesAt(byFirstUnit.getOrDefault(unit.text(), List.of()), units, at, found);
+            // most units (Han characters, short words) cannot be a typo of a long word: only an exact first unit
+            addMatchesAt(mayBeATypo(unit) ? fuzzyFirst : fuzzyByFirstUnit.getOrDefault(unit.text(), List.of()),
+                    units, at, found);
         }
         return found;
     }
@@ -76,7 +95,7 @@ public final class PhraseMatcher<T> {
     private static <T> void addMatchesAt(List<Phrase<T>> candidates, List<Unit> units, int at, List<Match<T>> found) {
         for (Phrase<T> phrase : candidates) {
             int n = phrase.units().size();
-            if (at + n <= units.size() && matchesAt(phrase.units(), units, at)) {
+            if (at + n <= units.size() && matchesAt(phrase, units, at)) {
                 found.add(new Match<>(phrase.text(), at, at + n, phrase.value()));
             }
         }
@@ -104,33 +123,46 @@ public final class PhraseMatcher<T> {
     public boolean endsAt(List<Unit> units, int end) {
         for (Phrase<T> phrase : phrases) {
             int start = end - phrase.units().size();
-            if (start >= 0 && matchesAt(phrase.units(), units, start)) {
+            if (start >= 0 && matchesAt(phrase, units, start)) {
                 return true;
             }
         }
         return false;
     }
 
-    private static boolean matchesAt(List<String> phrase, List<Unit> units, int at) {
-        for (int i = 0; i < phrase.size(); i++) {
-            if (!same(phrase.get(i), units.get(at + i))) {
+    private static boolean matchesAt(Phrase<?> phrase, List<Unit> units, int at) {
+        List<String> expected = phrase.units();
+        for (int i = 0; i < expected.size(); i++) {
+            if (!same(expected.get(i), phrase.fuzzy()[i], units.get(at + i))) {
                 return false;
             }
         }
         return true;
     }
 
-    private static boolean same(String expected, Unit unit) {
+    /** @param fuzzy whether {@code expected} may match with a typo ({@link #fuzzyEligible}) */
+    private static boolean same(String expected, boolean fuzzy, Unit unit) {
         if (expected.equals(unit.text())) {
             return true;
         }
-        return unit.latin() && fuzzyEligible(expected) && unit.text().length() >= FUZZY_MIN_LENGTH - 1
-                && withinOneEdit(expected, unit.text());
+        return fuzzy && mayBeATypo(unit) && withinOneEdit(expected, unit.text());
     }
 
-    private static boolean fuzzyEligible(String unit) {
-        return unit.length() >= FUZZY_MIN_LENGTH && unit.chars().allMatch(Character::isLetter)
-                && Units.isWordChar(unit.codePointAt(0));
+    /** Whether a text unit may match a fuzzy-eligible phrase unit with a typo (one letter fewer at least). */
+    private static boolean mayBeATypo(Unit unit) {
+        return unit.latin() && unit.text().length() >= FUZZY_MIN_LENGTH - 1;
+    }
+
+    static boolean fuzzyEligible(String unit) {
+        if (unit.length() < FUZZY_MIN_LENGTH || !Units.isWordChar(unit.codePointAt(0))) {
+            return false;
+        }
+        for (int i = 0; i < unit.length(); i++) {
+            if (!Character.isLetter(unit.charAt(i))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Optimal string alignment distance ≤ 1: one insertion, deletion, substitution or adjacent swap. */

@@ -79,4 +79,26 @@ class PhraseMatcherTest {
         assertThat(matcher("1000000", "v").longest(Units.of("1000001"))).isEmpty();
         assertThat(matcher("pass", "v").longest(Units.of("pas"))).isEmpty();
     }
+
+    /** Typo tolerance is a property of each unit of a phrase, not only of its first one. */
+    @Test
+    void aTypoIsAllowedInAnyLongUnitOfAPhraseAndOnlyThere() {
+        PhraseMatcher<String> m = matcher("too expensive", "v", "series b2c", "w");
+        assertThat(m.longest(Units.of("too expensiv"))).hasSize(1);      // second unit, 9 letters: one typo
+        assertThat(m.longest(Units.of("tooo expensive"))).isEmpty();     // first unit, 3 letters: exact only
+        assertThat(m.all(Units.of("seriez b2c"))).isEmpty();             // 6 letters: exact only
+        assertThat(PhraseMatcher.fuzzyEligible("expensive")).isTrue();
+        assertThat(PhraseMatcher.fuzzyEligible("expens1ve")).isFalse(); // a digit
+        assertThat(PhraseMatcher.fuzzyEligible("估值估值估值估值")).isFalse();   // Han: exact only
+        assertThat(PhraseMatcher.fuzzyEligible("valuat")).isFalse();    // shorter than 7
+    }
+
+    @Test
+    void aPhraseOpeningWithALongWordMatchesExactlyOrWithATypoAmidHan() {
+        PhraseMatcher<String> m = matcher("valuation 太高", "v");
+        assertThat(m.longest(Units.of("这个 valuation 太高了"))).hasSize(1);
+        assertThat(m.longest(Units.of("这个 valuaton 太高了"))).hasSize(1);
+        assertThat(m.longest(Units.of("这个 valu 太高了"))).isEmpty();
+        assertThat(m.longest(Units.of("估值太高了"))).isEmpty();
+    }
 }

@@ -1,6 +1,7 @@
 package dev.pmmemory.application.port.out;
 
 import java.time.Instant;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -19,6 +20,26 @@ public interface MemoryStore {
      * {@code profileId}; rolls back if it throws.
      */
     <T> T write(String profileId, Function<StoreTransaction, T> work);
+
+    /**
+     * Which writes exclude one another: the writes of one lane never run at the same time, so group
+     * commit may put several of them into one transaction ({@link #writeAll}) without serialising
+     * anything that was not already. By default each profile is a lane of its own (a lock per profile).
+     */
+    default String writeLane(String profileId) {
+        return profileId;
+    }
+
+    /**
+     * {@link #write} for the profiles of one {@link #writeLane lane}: one transaction holding the write
+     * lock of each of {@code profileIds}. By default a lane is one profile, so one profile is given.
+     */
+    default <T> T writeAll(Set<String> profileIds, Function<StoreTransaction, T> work) {
+        if (profileIds.size() != 1) {
+            throw new IllegalArgumentException("one profile per write lane on this store, given " + profileIds.size());
+        }
+        return write(profileIds.iterator().next(), work);
+    }
 
     /** Runs {@code work} on a consistent snapshot. */
     <T> T read(Function<StoreTransaction, T> work);
