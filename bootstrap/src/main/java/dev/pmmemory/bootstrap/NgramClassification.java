@@ -3,6 +3,7 @@ package dev.pmmemory.bootstrap;
 import dev.pmmemory.adapters.classifier.ngram.NgramClassifier;
 import io.quarkus.runtime.configuration.ConfigurationException;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 
 /** memory.classifier.ngram.* read into the adapter: empty when off; a floor outside (0, 1] stops the start. */
 final class NgramClassification {
@@ -11,8 +12,11 @@ final class NgramClassification {
     private NgramClassification() {
     }
 
-    /** Trained here, at start: ≈ 700 labelled messages, a few milliseconds. */
-    static Optional<NgramClassifier> link(MemoryConfig.Classifiers.Ngram ngram) {
+    /**
+     * Trained on a thread of its own (≈ 700 labelled messages: ≈ 100 ms on a JVM that has just started),
+     * so the service is ready without waiting for it; the first message that reaches the link waits.
+     */
+    static Optional<CompletableFuture<NgramClassifier>> link(MemoryConfig.Classifiers.Ngram ngram) {
         if (!ngram.enabled()) {
             return Optional.empty();
         }
@@ -20,6 +24,10 @@ final class NgramClassification {
         if (!(floor > 0 && floor <= 1)) {
             throw new ConfigurationException(PREFIX + "min-confidence must be in (0, 1], was " + floor);
         }
-        return Optional.of(NgramClassifier.shipped(floor));
+        return Optional.of(CompletableFuture.supplyAsync(() -> NgramClassifier.shipped(floor), task -> {
+            Thread training = new Thread(task, "pm-memory-ngram-training");
+            training.setDaemon(true);
+            training.start();
+        }));
     }
 }

@@ -190,9 +190,15 @@ public class Wiring {
     @Singleton
     ClassifierChain classifiers(MemoryConfig config, Lexicon lexicon) {
         List<Classifier> chain = new ArrayList<>(List.of(new RuleClassifier(lexicon)));
-        NgramClassification.link(config.classifier().ngram()).ifPresent(link -> {
-            chain.add(link::classify);
-            LOG.infof("classifier: + %s", link.describe());
+        NgramClassification.link(config.classifier().ngram()).ifPresent(model -> {
+            chain.add((message, entities) -> model.join().classify(message, entities));
+            model.whenComplete((link, failure) -> {
+                if (failure == null) {
+                    LOG.infof("classifier: + %s", link.describe());
+                } else {
+                    LOG.errorf(failure, "classifier: the n-gram link could not be trained");
+                }
+            });
         });
         Optional<ChatEndpoint> llm = LlmClassification.endpoint(config.classifier().llm());
         llm.ifPresentOrElse(endpoint -> {

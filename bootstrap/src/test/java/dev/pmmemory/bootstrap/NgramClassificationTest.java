@@ -17,7 +17,7 @@ class NgramClassificationTest {
     @Test
     void offIsNoLinkAndOnTrainsTheShippedModel() {
         assertThat(NgramClassification.link(new Ngram(false, 0.7))).isEmpty();
-        assertThat(NgramClassification.link(new Ngram(true, 0.8)).orElseThrow().minConfidence()).isEqualTo(0.8);
+        assertThat(NgramClassification.link(new Ngram(true, 0.8)).orElseThrow().join().minConfidence()).isEqualTo(0.8);
     }
 
     @Test
