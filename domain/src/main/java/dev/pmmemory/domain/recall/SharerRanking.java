@@ -122,6 +122,13 @@ public record SharerRanking(Instant asOf, Set<String> terms, Set<MemoryType> typ
     public static final int SAMPLE_PER_TYPE = 16;
 
     /**
+     * Below this many rows a common term's sharers are read whole rather than sampled and bounded: the
+     * sample's reads (two per type) cost more than scoring a few thousand rows (measured at 10,000
+     * memories, 1,796 sharers: 4.2 ms sampled against 2.4 ms read whole on SQLite).
+     */
+    public static final int BOUNDED_TERM_ROWS = 4096;
+
+    /**
      * A score the {@link #limit}-th best sharer reaches for sure: the {@code limit}-th best of scores
      * known of distinct sharers, each at most that sharer's own (a sharer of several terms scored
      * as sharing one); empty when fewer than {@code limit} are known.

@@ -322,10 +322,16 @@ final class PostgresMemories implements Memories {
                 + " JOIN memory_terms mt ON mt.memory_id = m.id AND mt.term = ? WHERE mt.partly = false AND"
                 + TERM_VISIBLE + " LIMIT ?)) s"; // m has only id: the window is mt's
         int probed = r.limit() * SharerRanking.PROBED_PER_LIMIT;
+        // below BOUNDED_TERM_ROWS the common term's rows are read whole: sampling costs more than they do
+        boolean bounded = !PgSql.query(c, "SELECT 1 FROM memory_terms WHERE profile_id = ? AND term = ? OFFSET ? LIMIT 1",
+                rs -> 1, profileId, common, SharerRanking.BOUNDED_TERM_ROWS - 1).isEmpty();
         List<Object> args = new ArrayList<>();
-        String first = sharingOthers(profileId, r, t, common, others, types, scoreArgs, probed, args) + " UNION ALL " + samples;
-        args.addAll(List.of(types, profileId, common, t, t, t, SharerRanking.SAMPLE_PER_TYPE, profileId,
-                RecallPolicy.WEIGHT_BUCKETS, HEAVY_RECENT_WALK, common, t, t, t, SharerRanking.SAMPLE_PER_TYPE));
+        String first = sharingOthers(profileId, r, t, common, others, types, scoreArgs, probed, args);
+        if (bounded) {
+            first += " UNION ALL " + samples;
+            args.addAll(List.of(types, profileId, common, t, t, t, SharerRanking.SAMPLE_PER_TYPE, profileId,
+                    RecallPolicy.WEIGHT_BUCKETS, HEAVY_RECENT_WALK, common, t, t, t, SharerRanking.SAMPLE_PER_TYPE));
+        }
         List<RankedTermMatch> othersRows = new ArrayList<>();
         java.util.Map<String, Double> known = new java.util.HashMap<>();
         for (RankedTermMatch m : PgSql.query(c, first, PostgresMemories::ranked, args.toArray())) {
@@ -340,7 +346,7 @@ final class PostgresMemories implements Memories {
         OthersBest sharingOthers = OthersBest.of(r, othersRows, probed);
         sharingOthers.best().forEach(m -> known.put(m.match().memoryId(), m.storeScore()));
         List<RankedTermMatch> found = new ArrayList<>(sharingOthers.best());
-        java.util.OptionalDouble assured = r.assuredLimitScore(known);
+        java.util.OptionalDouble assured = bounded ? r.assuredLimitScore(known) : java.util.OptionalDouble.empty();
         String notOthers = " AND NOT EXISTS (SELECT 1 FROM memory_terms o WHERE o.memory_id = mt.memory_id"
                 + " AND o.term = ANY(CAST(? AS text[])))";
         String mtVisible = " AND mt.valid_from <= ? AND (mt.valid_until IS NULL OR mt.valid_until > ?)"

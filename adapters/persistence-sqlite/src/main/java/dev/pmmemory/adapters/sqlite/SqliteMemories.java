@@ -372,6 +372,7 @@ final class SqliteMemories implements Memories {
         for (RankedTermMatch m : sharingOthers) {
             known.put(m.match().memoryId(), m.storeScore());
         }
+        boolean bounded = hasRows(profileId, common, SharerRanking.BOUNDED_TERM_ROWS);
         // two samples per type: the fewest terms and most recent (the highest keyword_match and recency),
         // and the most recent of the saturated weight bucket (the highest weight), its rows found from
         // the recency index of memories, each checked against the common term by primary key
@@ -383,14 +384,14 @@ final class SqliteMemories implements Memories {
                 + " ORDER BY last_seen_at DESC LIMIT " + HEAVY_RECENT_WALK + ") m CROSS JOIN memory_terms mt"
                 + " ON mt.memory_id = m.id AND mt.term = ? WHERE +mt.partly = 0 AND" + VISIBLE_NOT_INDEXED
                 + " LIMIT " + SharerRanking.SAMPLE_PER_TYPE + ")";
-        for (String type : types) {
+        for (String type : bounded ? types : List.<String>of()) {
             for (TermMatch m : Jdbc.query(c, sample, SqliteMemories::termMatch, profileId, common, type, t, t, t,
                     profileId, type, RecallPolicy.WEIGHT_BUCKETS, common, t, t, t)) {
                 // scored as sharing one term: at most its score, which is higher if it shares others too
                 known.merge(m.memoryId(), r.score(m.type(), m.weight(), m.lastSeenAt(), 1, m.termCount()), Math::max);
             }
         }
-        OptionalDouble assured = r.assuredLimitScore(known);
+        OptionalDouble assured = bounded ? r.assuredLimitScore(known) : OptionalDouble.empty();
         String notOthers = others.isEmpty() ? "" : " AND mt.memory_id NOT IN (" + othersRows(others) + ")";
         List<Object> args = new ArrayList<>(scoreArgs(r, t));
         if (assured.isEmpty()) {
@@ -459,14 +460,13 @@ final class SqliteMemories implements Memories {
 
     /** The first of the terms (in their order) with at least {@link #COMMON_TERM_ROWS} rows in the profile. */
     private Optional<String> firstCommonTerm(String profileId, List<String> terms) {
-        for (String term : terms) {
-            // one index seek and a bounded skip: whether the term has that many rows, not how many
-            if (!Jdbc.query(c, "SELECT 1 FROM memory_terms WHERE profile_id = ? AND term = ? LIMIT 1 OFFSET ?",
-                    rs -> 1, profileId, term, COMMON_TERM_ROWS - 1).isEmpty()) {
-                return Optional.of(term);
-            }
-        }
-        return Optional.empty();
+        return terms.stream().filter(term -> hasRows(profileId, term, COMMON_TERM_ROWS)).findFirst();
+    }
+
+    /** One index seek and a bounded skip: whether the term has that many rows, not how many. */
+    private boolean hasRows(String profileId, String term, int rows) {
+        return !Jdbc.query(c, "SELECT 1 FROM memory_terms WHERE profile_id = ? AND term = ? LIMIT 1 OFFSET ?",
+                rs -> 1, profileId, term, rows - 1).isEmpty();
     }
 
     /** SharerRanking's score over a sharer's columns (shared, term_count, type, weight, last_seen_at). */
