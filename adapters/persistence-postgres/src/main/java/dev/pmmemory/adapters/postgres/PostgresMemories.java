@@ -347,7 +347,8 @@ final class PostgresMemories implements Memories {
         sharingOthers.best().forEach(m -> known.put(m.match().memoryId(), m.storeScore()));
         List<RankedTermMatch> found = new ArrayList<>(sharingOthers.best());
         java.util.OptionalDouble assured = bounded ? r.assuredLimitScore(known) : java.util.OptionalDouble.empty();
-        String notOthers = " AND NOT EXISTS (SELECT 1 FROM memory_terms o WHERE o.memory_id = mt.memory_id"
+        // one hashed set of the other terms' few sharers, not a probe per row of the common term
+        String notOthers = " AND mt.memory_id NOT IN (SELECT o.memory_id FROM memory_terms o WHERE o.profile_id = ?"
                 + " AND o.term = ANY(CAST(? AS text[])))";
         String mtVisible = " AND mt.valid_from <= ? AND (mt.valid_until IS NULL OR mt.valid_until > ?)"
                 + " AND mt.expires_at > ?";
@@ -357,7 +358,7 @@ final class PostgresMemories implements Memories {
             alone = "SELECT memory_id, type, weight, last_seen_at, 1 AS shared, term_count, partly FROM memory_terms mt"
                     + " WHERE profile_id = ? AND term = ? AND partly = false AND type = ANY(CAST(? AS text[]))"
                     + mtVisible + notOthers;
-            aloneArgs.addAll(List.of(profileId, common, types, t, t, t, others));
+            aloneArgs.addAll(List.of(profileId, common, types, t, t, t, profileId, others));
         } else {
             List<SharerRanking.Cutoff> cutoffs = r.cutoffsSharingOneTerm(assured.getAsDouble());
             // a cutoff of one term count is an equality: its range is the recent end of (type, term_count,
@@ -378,7 +379,7 @@ final class PostgresMemories implements Memories {
                 aloneArgs.add(part.stream().map(x -> String.valueOf(x.termCountFrom())).toArray(String[]::new));
                 aloneArgs.add(part.stream().map(x -> String.valueOf(x.termCountTo())).toArray(String[]::new));
                 aloneArgs.add(part.stream().map(x -> String.valueOf(x.lastSeenAtFrom())).toArray(String[]::new));
-                aloneArgs.addAll(List.of(profileId, common, t, t, t, others));
+                aloneArgs.addAll(List.of(profileId, common, t, t, t, profileId, others));
             }
         }
         aloneArgs.add(r.limit());
