@@ -286,8 +286,7 @@ final class PostgresMemories implements Memories {
                 + " FROM memory_terms WHERE profile_id = ? AND term = ANY(CAST(? AS text[]))" + window + grouped;
         Optional<String> common = terms.length > 1 ? firstCommonTerm(profileId, terms) : Optional.empty();
         if (common.isPresent()) {
-            return bestWithCommonTerm(profileId, r, t, terms, common.get(), types, scoreArgs, columns, best, window,
-                    counted);
+            return bestWithCommonTerm(profileId, r, t, terms, common.get(), types, scoreArgs, columns, best, counted);
         }
         String sql = "(SELECT " + columns + " FROM (" + counted + ") s" + best + ")";
         List<Object> args = new ArrayList<>(scoreArgs);
@@ -310,7 +309,7 @@ final class PostgresMemories implements Memories {
      */
     private List<RankedTermMatch> bestWithCommonTerm(String profileId, SharerRanking r, long t, String[] terms,
                                                      String common, String[] types, List<Object> scoreArgs,
-                                                     String columns, String bestFirst, String window, String counted) {
+                                                     String columns, String bestFirst, String counted) {
         String[] others = Arrays.stream(terms).filter(term -> !term.equals(common)).toArray(String[]::new);
         String sampleColumns = "memory_id, type, weight, last_seen_at, 1 AS shared, term_count, partly,"
                 + " CAST(NULL AS double precision) AS highest";
