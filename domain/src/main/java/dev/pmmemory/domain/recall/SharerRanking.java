@@ -113,6 +113,10 @@ public record SharerRanking(Instant asOf, Set<String> terms, Set<MemoryType> typ
      * is in epoch ms, {@link Long#MIN_VALUE} for any age.
      */
     public record Cutoff(MemoryType type, int termCountFrom, int termCountTo, long lastSeenAtFrom) {
+        /** One term count: a store can seek on last_seen_at after it (an equality, not a range). */
+        public boolean oneTermCount() {
+            return termCountFrom == termCountTo;
+        }
     }
 
     /**

@@ -5,6 +5,7 @@ import dev.pmmemory.application.port.out.VectorCache;
 import static dev.pmmemory.adapters.postgres.PgSql.distinct;
 
 import dev.pmmemory.application.port.out.Memories;
+import dev.pmmemory.application.port.out.Memories.CheckedSharers;
 import dev.pmmemory.application.port.out.MemoryGroup;
 import dev.pmmemory.application.port.out.MemoryListQuery;
 import dev.pmmemory.domain.memory.Memory;
@@ -342,7 +343,7 @@ final class PostgresMemories implements Memories {
                 othersRows.add(m);
             }
         }
-        OthersBest sharingOthers = OthersBest.of(r, othersRows, probed);
+        CheckedSharers sharingOthers = CheckedSharers.of(r, othersRows, probed);
         sharingOthers.best().forEach(m -> known.put(m.match().memoryId(), m.storeScore()));
         List<RankedTermMatch> found = new ArrayList<>(sharingOthers.best());
         java.util.OptionalDouble assured = bounded ? r.assuredLimitScore(known) : java.util.OptionalDouble.empty();
@@ -362,8 +363,8 @@ final class PostgresMemories implements Memories {
             List<SharerRanking.Cutoff> cutoffs = r.cutoffsSharingOneTerm(assured.getAsDouble());
             // a cutoff of one term count is an equality: its range is the recent end of (type, term_count,
             // last_seen_at desc); a range of term counts (any age, or the open-ended last) filters on the age
-            List<SharerRanking.Cutoff> exact = cutoffs.stream().filter(x -> x.termCountFrom() == x.termCountTo()).toList();
-            List<SharerRanking.Cutoff> ranges = cutoffs.stream().filter(x -> x.termCountFrom() != x.termCountTo()).toList();
+            List<SharerRanking.Cutoff> exact = cutoffs.stream().filter(SharerRanking.Cutoff::oneTermCount).toList();
+            List<SharerRanking.Cutoff> ranges = cutoffs.stream().filter(cut -> !cut.oneTermCount()).toList();
             String aloneColumns = "SELECT mt.memory_id, mt.type, mt.weight, mt.last_seen_at, 1 AS shared, mt.term_count,"
                     + " mt.partly FROM unnest(CAST(? AS text[]), CAST(CAST(? AS text[]) AS int[]),"
                     + " CAST(CAST(? AS text[]) AS int[]), CAST(CAST(? AS text[]) AS bigint[])) AS cut(type, lo, hi, since)"
@@ -393,13 +394,13 @@ final class PostgresMemories implements Memories {
             (Double.isNaN(m.storeScore()) ? partly : aloneBest).add(m);
         }
         found.addAll(aloneBest);
-        List<RankedTermMatch> best = found.stream().sorted(BEST_FIRST).limit(r.limit()).toList();
-        if (!r.excludesUnread(sharingOthers.unprobedAtMost(), best.stream().map(RankedTermMatch::storeScore).toList())) {
+        List<RankedTermMatch> best = found.stream().sorted(RankedTermMatch.BEST_FIRST).limit(r.limit()).toList();
+        if (!r.excludesUnread(sharingOthers.uncheckedAtMost(), best.stream().map(RankedTermMatch::storeScore).toList())) {
             List<Object> allArgs = new ArrayList<>();
             String every = sharingOthers(profileId, r, t, common, others, types, scoreArgs, Integer.MAX_VALUE, allArgs);
             List<RankedTermMatch> all = PgSql.query(c, every, PostgresMemories::ranked, allArgs.toArray());
-            best = java.util.stream.Stream.concat(OthersBest.of(r, all, Integer.MAX_VALUE).best().stream(),
-                    aloneBest.stream()).sorted(BEST_FIRST).limit(r.limit()).toList();
+            best = java.util.stream.Stream.concat(CheckedSharers.of(r, all, Integer.MAX_VALUE).best().stream(),
+                    aloneBest.stream()).sorted(RankedTermMatch.BEST_FIRST).limit(r.limit()).toList();
         }
         List<RankedTermMatch> out = new ArrayList<>(best);
         out.addAll(partly.stream().sorted(java.util.Comparator.comparing((RankedTermMatch m) -> m.match().lastSeenAt())
@@ -427,36 +428,8 @@ final class PostgresMemories implements Memories {
                 + " AS highest FROM (" + asIfSharingCommon + ") a ORDER BY highest DESC LIMIT ?) u)";
     }
 
-    /**
-     * The other terms' sharers scored exactly, best first, and a score none of those not checked for the
-     * common term can exceed (negative infinity when every one was checked).
-     */
-    private record OthersBest(List<RankedTermMatch> best, double unprobedAtMost) {
-        /** From rows whose score column holds the highest score each could have. */
-        static OthersBest of(SharerRanking r, List<RankedTermMatch> rows, int probed) {
-            List<RankedTermMatch> best = new ArrayList<>();
-            double lowestHighest = Double.POSITIVE_INFINITY;
-            for (RankedTermMatch m : rows) {
-                TermMatch s = m.match();
-                lowestHighest = Math.min(lowestHighest, m.storeScore());
-                // exact now that the shared count is known: the ranking's own arithmetic
-                best.add(new RankedTermMatch(s, r.score(s.type(), s.weight(), s.lastSeenAt(), s.sharedTerms(),
-                        s.termCount())));
-            }
-            best.sort(BEST_FIRST);
-            return new OthersBest(best.subList(0, Math.min(best.size(), r.limit())),
-                    rows.size() < probed ? Double.NEGATIVE_INFINITY : lowestHighest);
-        }
-    }
-
     /** The most recent memories of a type's saturated weight bucket looked at for the sample's heavy sharers. */
     private static final int HEAVY_RECENT_WALK = 64;
-
-    /** The order of {@link Memories#findBestTermMatches}: store score desc, last_seen_at desc, id asc (ids are ASCII). */
-    private static final java.util.Comparator<RankedTermMatch> BEST_FIRST = java.util.Comparator
-            .comparingDouble((RankedTermMatch m) -> -m.storeScore())
-            .thenComparing(m -> m.match().lastSeenAt(), java.util.Comparator.reverseOrder())
-            .thenComparing(m -> m.match().memoryId());
 
     private static RankedTermMatch ranked(ResultSet rs) throws SQLException {
         TermMatch match = termMatch(rs);

@@ -10,6 +10,7 @@ import static dev.pmmemory.adapters.sqlite.SqliteCodec.setNullableString;
 import static dev.pmmemory.adapters.sqlite.SqliteCodec.split;
 
 import dev.pmmemory.application.port.out.Memories;
+import dev.pmmemory.application.port.out.Memories.CheckedSharers;
 import dev.pmmemory.application.port.out.Memories.TermMatch;
 import dev.pmmemory.application.port.out.MemoryGroup;
 import dev.pmmemory.application.port.out.MemoryListQuery;
@@ -275,12 +276,12 @@ final class SqliteMemories implements Memories {
             found.addAll(scored(r, counted, args));
         } else {
             List<String> others = terms.stream().filter(term -> !term.equals(common.get())).toList();
-            OthersBest sharingOthers = others.isEmpty() ? OthersBest.NONE
+            CheckedSharers sharingOthers = others.isEmpty() ? CheckedSharers.NONE
                     : bestSharingOthers(profileId, r, common.get(), others, types, t, false);
             List<RankedTermMatch> alone = bestSharingAlone(profileId, r, common.get(), others, types, t,
                     sharingOthers.best());
             List<RankedTermMatch> best = bestOf(r, sharingOthers.best(), alone);
-            if (!r.excludesUnread(sharingOthers.unprobedAtMost(), best.stream().map(RankedTermMatch::storeScore).toList())) {
+            if (!r.excludesUnread(sharingOthers.uncheckedAtMost(), best.stream().map(RankedTermMatch::storeScore).toList())) {
                 sharingOthers = bestSharingOthers(profileId, r, common.get(), others, types, t, true);
                 best = bestOf(r, sharingOthers.best(), alone);
             }
@@ -292,12 +293,6 @@ final class SqliteMemories implements Memories {
         found.addAll(Jdbc.query(c, counted, rs -> new RankedTermMatch(termMatch(rs), Double.NaN), partlyArgs.toArray()));
         return found;
     }
-
-    /** The order of {@link Memories#findBestTermMatches}: store score desc, last_seen_at desc, id asc. */
-    private static final java.util.Comparator<RankedTermMatch> BEST_FIRST = java.util.Comparator
-            .comparingDouble((RankedTermMatch m) -> -m.storeScore())
-            .thenComparing(m -> m.match().lastSeenAt(), java.util.Comparator.reverseOrder())
-            .thenComparing(m -> m.match().memoryId());
 
     /** Rows of (memory_id, type, weight, last_seen_at, shared, term_count, partly) scored, the best first. */
     private List<RankedTermMatch> scored(SharerRanking r, String rows, List<Object> args) {
@@ -311,15 +306,8 @@ final class SqliteMemories implements Memories {
     }
 
     private static List<RankedTermMatch> bestOf(SharerRanking r, List<RankedTermMatch> a, List<RankedTermMatch> b) {
-        return java.util.stream.Stream.concat(a.stream(), b.stream()).sorted(BEST_FIRST).limit(r.limit()).toList();
-    }
-
-    /**
-     * The other terms' sharers scored exactly, best first, and a score none of those not checked for the
-     * common term can exceed (negative infinity when every one was checked).
-     */
-    private record OthersBest(List<RankedTermMatch> best, double unprobedAtMost) {
-        static final OthersBest NONE = new OthersBest(List.of(), Double.NEGATIVE_INFINITY);
+        return java.util.stream.Stream.concat(a.stream(), b.stream()).sorted(RankedTermMatch.BEST_FIRST)
+                .limit(r.limit()).toList();
     }
 
     /**
@@ -329,8 +317,8 @@ final class SqliteMemories implements Memories {
      * the highest score they could have with it ({@link SharerRanking#PROBED_PER_LIMIT} per limit),
      * unless {@code probeAll}.
      */
-    private OthersBest bestSharingOthers(String profileId, SharerRanking r, String common, List<String> others,
-                                         List<String> types, long t, boolean probeAll) {
+    private CheckedSharers bestSharingOthers(String profileId, SharerRanking r, String common, List<String> others,
+                                             List<String> types, long t, boolean probeAll) {
         int probed = probeAll ? Integer.MAX_VALUE : r.limit() * SharerRanking.PROBED_PER_LIMIT;
         String asIfSharingCommon = "SELECT memory_id, type, weight, last_seen_at, COUNT(*) + 1 AS shared, term_count,"
                 + " partly FROM memory_terms WHERE profile_id = ? AND term IN (" + placeholders(others.size()) + ")"
@@ -347,18 +335,8 @@ final class SqliteMemories implements Memories {
         args.addAll(others);
         addWindowArgs(args, 0, types, t);
         args.add(probed);
-        List<RankedTermMatch> best = new ArrayList<>();
-        double lowestHighest = Double.POSITIVE_INFINITY;
-        for (RankedTermMatch m : Jdbc.query(c, sql, rs -> new RankedTermMatch(termMatch(rs), rs.getDouble(8)),
-                args.toArray())) {
-            TermMatch s = m.match();
-            lowestHighest = Math.min(lowestHighest, m.storeScore());
-            // exact now that the shared count is known: the ranking's own arithmetic
-            best.add(new RankedTermMatch(s, r.score(s.type(), s.weight(), s.lastSeenAt(), s.sharedTerms(), s.termCount())));
-        }
-        best.sort(BEST_FIRST);
-        return new OthersBest(best.subList(0, Math.min(best.size(), r.limit())),
-                best.size() < probed ? Double.NEGATIVE_INFINITY : lowestHighest);
+        return CheckedSharers.of(r, Jdbc.query(c, sql, rs -> new RankedTermMatch(termMatch(rs), rs.getDouble(8)),
+                args.toArray()), probed);
     }
 
     /**
@@ -384,11 +362,14 @@ final class SqliteMemories implements Memories {
                 + " ORDER BY last_seen_at DESC LIMIT " + HEAVY_RECENT_WALK + ") m CROSS JOIN memory_terms mt"
                 + " ON mt.memory_id = m.id AND mt.term = ? WHERE +mt.partly = 0 AND" + VISIBLE_NOT_INDEXED
                 + " LIMIT " + SharerRanking.SAMPLE_PER_TYPE + ")";
-        for (String type : bounded ? types : List.<String>of()) {
-            for (TermMatch m : Jdbc.query(c, sample, SqliteMemories::termMatch, profileId, common, type, t, t, t,
-                    profileId, type, RecallPolicy.WEIGHT_BUCKETS, common, t, t, t)) {
-                // scored as sharing one term: at most its score, which is higher if it shares others too
-                known.merge(m.memoryId(), r.score(m.type(), m.weight(), m.lastSeenAt(), 1, m.termCount()), Math::max);
+        if (bounded) {
+            for (String type : types) {
+                for (TermMatch m : Jdbc.query(c, sample, SqliteMemories::termMatch, profileId, common, type, t, t, t,
+                        profileId, type, RecallPolicy.WEIGHT_BUCKETS, common, t, t, t)) {
+                    // scored as sharing one term: at most its score, which is higher if it shares others too
+                    known.merge(m.memoryId(), r.score(m.type(), m.weight(), m.lastSeenAt(), 1, m.termCount()),
+                            Math::max);
+                }
             }
         }
         OptionalDouble assured = bounded ? r.assuredLimitScore(known) : OptionalDouble.empty();
@@ -412,8 +393,8 @@ final class SqliteMemories implements Memories {
             // CROSS JOIN: one index range per cutoff, nothing else read. A cutoff of one term count is an
             // equality, so its range is the recent end of (type, term_count, last_seen_at desc); a range of
             // term counts (any age, or the open-ended last one) cannot seek on last_seen_at
-            List<SharerRanking.Cutoff> exact = cutoffs.stream().filter(cut -> cut.termCountFrom() == cut.termCountTo()).toList();
-            List<SharerRanking.Cutoff> ranges = cutoffs.stream().filter(cut -> cut.termCountFrom() != cut.termCountTo()).toList();
+            List<SharerRanking.Cutoff> exact = cutoffs.stream().filter(SharerRanking.Cutoff::oneTermCount).toList();
+            List<SharerRanking.Cutoff> ranges = cutoffs.stream().filter(cut -> !cut.oneTermCount()).toList();
             String columns = "SELECT mt.memory_id AS memory_id, mt.type AS type, mt.weight AS weight,"
                     + " mt.last_seen_at AS last_seen_at, 1 AS shared, mt.term_count AS term_count, mt.partly AS partly";
             String window = " WHERE +mt.expires_at > ? AND mt.valid_from <= ? AND (mt.valid_until IS NULL OR mt.valid_until > ?)"

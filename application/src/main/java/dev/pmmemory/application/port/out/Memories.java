@@ -102,9 +102,7 @@ public interface Memories {
                         m.termCount())));
             }
         }
-        scored.sort(Comparator.comparingDouble(RankedTermMatch::storeScore).reversed()
-                .thenComparing(r -> r.match().lastSeenAt(), Comparator.reverseOrder())
-                .thenComparing(r -> r.match().memoryId()));
+        scored.sort(RankedTermMatch.BEST_FIRST);
         List<RankedTermMatch> best = new ArrayList<>(scored.subList(0, Math.min(ranking.limit(), scored.size())));
         best.addAll(partly);
         return best;
@@ -112,6 +110,40 @@ public interface Memories {
 
     /** A term sharer and the score a store gave it by a {@link SharerRanking} (NaN: partly superseded). */
     record RankedTermMatch(TermMatch match, double storeScore) {
+        /** The order of {@link #findBestTermMatches}: store score desc, last_seen_at desc, id asc (ids are ASCII). */
+        public static final Comparator<RankedTermMatch> BEST_FIRST = Comparator
+                .comparingDouble(RankedTermMatch::storeScore).reversed()
+                .thenComparing(m -> m.match().lastSeenAt(), Comparator.reverseOrder())
+                .thenComparing(m -> m.match().memoryId());
+    }
+
+    /**
+     * A common term's other-term sharers as a store checked them for it: the {@link SharerRanking#limit}
+     * best scored exactly, best first, and a score none of those left unchecked can exceed
+     * ({@link Double#NEGATIVE_INFINITY} when every one was checked; {@link SharerRanking#excludesUnread}).
+     */
+    record CheckedSharers(List<RankedTermMatch> best, double uncheckedAtMost) {
+        public static final CheckedSharers NONE = new CheckedSharers(List.of(), Double.NEGATIVE_INFINITY);
+
+        /**
+         * From at most {@code checked} rows with their exact shared counts, each carrying as its store
+         * score the highest score it could have had (the rows of that highest score, best first by it, so
+         * those not handed over have at most the lowest of them).
+         */
+        public static CheckedSharers of(SharerRanking ranking, List<RankedTermMatch> rowsWithHighest, int checked) {
+            List<RankedTermMatch> best = new ArrayList<>();
+            double lowestHighest = Double.POSITIVE_INFINITY;
+            for (RankedTermMatch m : rowsWithHighest) {
+                TermMatch s = m.match();
+                lowestHighest = Math.min(lowestHighest, m.storeScore());
+                // exact now that the shared count is known: the ranking's own arithmetic
+                best.add(new RankedTermMatch(s, ranking.score(s.type(), s.weight(), s.lastSeenAt(), s.sharedTerms(),
+                        s.termCount())));
+            }
+            best.sort(RankedTermMatch.BEST_FIRST);
+            return new CheckedSharers(List.copyOf(best.subList(0, Math.min(best.size(), ranking.limit()))),
+                    rowsWithHighest.size() < checked ? Double.NEGATIVE_INFINITY : lowestHighest);
+        }
     }
 
     /** Memories visible at {@code asOf} that name the entity {@code entityKey}. */
