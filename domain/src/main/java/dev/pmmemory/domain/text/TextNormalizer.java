@@ -17,6 +17,16 @@ public final class TextNormalizer {
 
     /** NFKC then lower case (ROOT locale, so results never depend on the machine's locale). */
     public static String nfkcLower(String s) {
+        // most text (ASCII, Han, the usual CJK punctuation) is already NFKC: skip the normaliser, which
+        // is most of the lexicon's parse at start-up and a share of every add
+        if (onlyStableChars(s)) {
+            return s.toLowerCase(Locale.ROOT);
+        }
+        return nfkcLowerFully(s);
+    }
+
+    /** {@link #nfkcLower} without the shortcut: the reference its tests compare with. */
+    static String nfkcLowerFully(String s) {
         // Lower-casing can produce a string that NFKC changes again (and vice versa) for a few
         // exotic code points; iterating to a fixpoint keeps the function idempotent.
         String current = Normalizer.normalize(s, Normalizer.Form.NFKC).toLowerCase(Locale.ROOT);
@@ -28,6 +38,26 @@ public final class TextNormalizer {
             current = next;
         }
         return current;
+    }
+
+    /**
+     * Whether every character is one NFKC leaves as it is and composes with none of the others, with a
+     * lower case that is ASCII or itself: tab and line ends, printable ASCII, CJK unified ideographs,
+     * 、。 〈〉《》「」『』【】〔〕, curly quotes, middle dot and em dash (not …, which NFKC makes "...").
+     */
+    static boolean onlyStableChars(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            if (!stable(s.charAt(i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean stable(char c) {
+        return (c >= 0x20 && c <= 0x7E) || (c >= 0x4E00 && c <= 0x9FFF) || c == '\t' || c == '\n' || c == '\r'
+                || c == 0x3001 || c == 0x3002 || (c >= 0x3008 && c <= 0x3011) || c == 0x3014 || c == 0x3015
+                || c == 0x2018 || c == 0x2019 || c == 0x201C || c == 0x201D || c == 0x00B7 || c == 0x2014;
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.pmmemory.domain.text;
 
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -35,8 +36,45 @@ class TextNormalizerPropertiesTest {
     }
 
     @Property
+    void nfkcLowerEqualsTheFullNormalisation(@ForAll("feedbackLike") String s) {
+        assertThat(TextNormalizer.nfkcLower(s)).isEqualTo(TextNormalizer.nfkcLowerFully(s));
+    }
+
+    @Property
+    void nfkcLowerEqualsTheFullNormalisationOnStableText(@ForAll("stableLike") String s) {
+        assertThat(TextNormalizer.onlyStableChars(s)).isTrue();
+        assertThat(TextNormalizer.nfkcLower(s)).isEqualTo(TextNormalizer.nfkcLowerFully(s));
+    }
+
+    /** Every character the shortcut accepts, each alone: one that NFKC or lower-casing changes would show. */
+    @Example
+    void everyCharacterTheShortcutAcceptsIsOneNfkcLeavesAlone() {
+        int accepted = 0;
+        for (char c = 0; c < Character.MAX_VALUE; c++) {
+            String one = String.valueOf(c);
+            if (TextNormalizer.onlyStableChars(one)) {
+                accepted++;
+                assertThat(TextNormalizer.nfkcLower(one)).as("U+%04X", (int) c).isEqualTo(TextNormalizer.nfkcLowerFully(one));
+            }
+        }
+        assertThat(accepted).isGreaterThan(20_000); // the Han block is in
+    }
+
+    @Property
     void normaliseNeverKeepsWhitespace(@ForAll("feedbackLike") String s) {
         assertThat(TextNormalizer.normalise(s)).doesNotContainPattern("\\s");
+    }
+
+    /** Only characters the shortcut of nfkcLower accepts. */
+    @Provide
+    Arbitrary<String> stableLike() {
+        return Arbitraries.strings()
+                .withCharRange('\u0020', '\u007E')
+                .withCharRange('\u4E00', '\u9FFF')
+                .withCharRange('\u3008', '\u3011')
+                .withChars('\t', '\n', '\r', '\u3001', '\u3002', '\u3014', '\u3015', '\u2018', '\u2019', '\u201C',
+                        '\u201D', '\u00B7', '\u2014')
+                .ofMinLength(1).ofMaxLength(60);
     }
 
     /** Latin, full-width, Han, CJK punctuation, combining marks and spaces mixed together. */
