@@ -685,12 +685,17 @@ public abstract class MemoryStoreContract {
         }
 
         private void manySharers(int count) {
+            manySharers(count, count);
+        }
+
+        /** {@code count} memories with 估值, a third of the first {@code withOpenai} also with openai. */
+        private void manySharers(int count, int withOpenai) {
             java.util.Random r = new java.util.Random(42);
             List<Memory> all = new ArrayList<>();
             MemoryType[] types = MemoryType.values();
             for (int i = 0; i < count; i++) {
                 List<String> keywords = new ArrayList<>(List.of("估值"));
-                if (i % 3 == 0) {
+                if (i % 3 == 0 && i < withOpenai) {
                     keywords.add("openai");
                 }
                 for (int k = 0; k < r.nextInt(6); k++) {
@@ -789,11 +794,23 @@ public abstract class MemoryStoreContract {
 
         @Test
         void otherTermSharersThatLackTheCommonTermStillGiveTheExactBest() {
-            // 600 memories with 估值 (a common term), a third of them also with openai, light and older;
-            // 80 with openai and no 估值, two terms each, heavy and recent: the highest scores they could have
-            // with 估值 lead, their real ones do not, so a store that checks only the leaders for 估值 must
-            // look further
-            manySharers(600);
+            otherTermSharersLackingTheCommonTerm(600);
+        }
+
+        @Test
+        void otherTermSharersThatLackATermOfThousandsStillGiveTheExactBest() {
+            // past the rows a store may read whole, so the common term's sharers are bounded by score too
+            otherTermSharersLackingTheCommonTerm(4200);
+        }
+
+        /**
+         * {@code sharers} memories with 估值 (a common term), light and older, a third of the first 600 also with
+         * openai; 80 with openai and no 估值, two terms each, heavy and recent: the highest scores they could have
+         * with 估值 lead, their real ones do not, so a store that checks only the leaders for 估值 must
+         * look further.
+         */
+        private void otherTermSharersLackingTheCommonTerm(int sharers) {
+            manySharers(sharers, 600);
             java.util.Random random = new java.util.Random(7);
             List<Memory> heavy = new ArrayList<>();
             for (int i = 0; i < 80; i++) {

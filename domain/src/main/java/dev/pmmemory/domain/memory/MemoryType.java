@@ -9,5 +9,7 @@ public enum MemoryType {
     public String wireName() { return wireName; }
     /** False for {@link #SUMMARY}: only the compact job makes summaries, no classifier may answer it. */
     public boolean classifiable() { return this != SUMMARY; }
-    public static java.util.Optional<MemoryType> fromWireName(String name) { for (MemoryType t : values()) if (t.wireName.equals(name)) return java.util.Optional.of(t); return java.util.Optional.empty(); }
+    /** values() copies its array at every call; this is read for every row a store maps. */
+    private static final MemoryType[] ALL = values();
+    public static java.util.Optional<MemoryType> fromWireName(String name) { for (MemoryType t : ALL) if (t.wireName.equals(name)) return java.util.Optional.of(t); return java.util.Optional.empty(); }
 }

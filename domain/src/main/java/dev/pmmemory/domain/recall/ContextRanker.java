@@ -59,7 +59,13 @@ public final class ContextRanker {
     }
 
     public ContextRanker(ToDoubleFunction<MemoryType> typePriority, HybridMatch hybrid, RankingMode mode) {
-        this.typePriority = typePriority;
+        // each type's priority asked once: scoring asks it for every memory, and behind it may be a search
+        // of a lexicon's rules (a stream per call)
+        double[] priorities = new double[MemoryType.values().length];
+        for (MemoryType type : MemoryType.values()) {
+            priorities[type.ordinal()] = typePriority.applyAsDouble(type);
+        }
+        this.typePriority = type -> priorities[type.ordinal()];
         this.hybrid = java.util.Objects.requireNonNull(hybrid, "hybrid");
         this.mode = java.util.Objects.requireNonNull(mode, "mode");
         this.order = order(ScoredMemory::matched, ScoredMemory::score, s -> s.memory().lastSeenAt(),

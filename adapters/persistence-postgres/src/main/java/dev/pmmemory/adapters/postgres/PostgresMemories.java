@@ -62,6 +62,8 @@ final class PostgresMemories implements Memories {
     private final RankingRows factsCache;
     /** null in a read transaction. */
     private final RowChanges changes;
+    /** {@link #boundedCommonTerm} by profile and terms, for this transaction. */
+    private final java.util.Map<String, Optional<String>> commonTerms = new java.util.HashMap<>();
 
     PostgresMemories(Connection c, VectorCache vectorCache, RankingRows factsCache, RowChanges changes) {
         this.c = c;
@@ -82,6 +84,7 @@ final class PostgresMemories implements Memories {
     }
 
     private void changed() {
+        commonTerms.clear();
         if (changes != null) {
             changes.changed();
         }
@@ -256,21 +259,15 @@ final class PostgresMemories implements Memories {
     }
 
     /**
-     * A query term with at least this many rows in the profile is common: its sharers are read
-     * apart from the others' (see {@link #findBestTermMatches}).
-     */
-    static final int COMMON_TERM_ROWS = 512;
-
-    /**
      * The ranking's score computed in SQL over the term rows (SharerRanking states the formula): the
      * best handed over by a top-N sort, then the few partly superseded sharers, in one statement.
      *
-     * <p>When one query term is common (估值 in a sixth of the memories), counting shared terms per
-     * memory would aggregate every one of its rows. So the sharers are read in two disjoint parts,
-     * each best first, and the best of both kept: memories sharing one of the other terms, counted
-     * over all query terms (from those terms' few rows); and memories sharing the common term
-     * alone, one row each with shared = 1, no aggregation. A query with several common terms still
-     * aggregates the other common ones' rows.
+     * <p>When a query term has {@link SharerRanking#BOUNDED_TERM_ROWS} rows or more (估值 in a sixth of
+     * 100,000 memories), counting shared terms per memory would aggregate every one of its rows. So the
+     * sharers are then read in two disjoint parts, each best first, and the best of both kept: memories
+     * sharing one of the other terms, counted over all query terms (from those terms' few rows); and
+     * memories sharing the common term alone, bounded by score ({@link #bestWithCommonTerm}). Below that,
+     * one statement counts them all: fewer rows than the split's extra round trip costs.
      */
     @Override
     public List<RankedTermMatch> findBestTermMatches(String profileId, SharerRanking r) {
@@ -285,7 +282,7 @@ final class PostgresMemories implements Memories {
         String grouped = " GROUP BY memory_id, type, weight, last_seen_at, term_count, partly";
         String counted = "SELECT memory_id, type, weight, last_seen_at, count(*) AS shared, term_count, partly"
                 + " FROM memory_terms WHERE profile_id = ? AND term = ANY(CAST(? AS text[]))" + window + grouped;
-        Optional<String> common = terms.length > 1 ? firstCommonTerm(profileId, terms) : Optional.empty();
+        Optional<String> common = boundedCommonTerm(profileId, terms);
         if (common.isPresent()) {
             return bestWithCommonTerm(profileId, r, t, terms, common.get(), types, scoreArgs, columns, best, counted);
         }
@@ -322,16 +319,11 @@ final class PostgresMemories implements Memories {
                 + " JOIN memory_terms mt ON mt.memory_id = m.id AND mt.term = ? WHERE mt.partly = false AND"
                 + TERM_VISIBLE + " LIMIT ?)) s"; // m has only id: the window is mt's
         int probed = r.limit() * SharerRanking.PROBED_PER_LIMIT;
-        // below BOUNDED_TERM_ROWS the common term's rows are read whole: sampling costs more than they do
-        boolean bounded = !PgSql.query(c, "SELECT 1 FROM memory_terms WHERE profile_id = ? AND term = ? OFFSET ? LIMIT 1",
-                rs -> 1, profileId, common, SharerRanking.BOUNDED_TERM_ROWS - 1).isEmpty();
         List<Object> args = new ArrayList<>();
-        String first = sharingOthers(profileId, r, t, common, others, types, scoreArgs, probed, args);
-        if (bounded) {
-            first += " UNION ALL " + samples;
-            args.addAll(List.of(types, profileId, common, t, t, t, SharerRanking.SAMPLE_PER_TYPE, profileId,
-                    RecallPolicy.WEIGHT_BUCKETS, HEAVY_RECENT_WALK, common, t, t, t, SharerRanking.SAMPLE_PER_TYPE));
-        }
+        String first = sharingOthers(profileId, r, t, common, others, types, scoreArgs, probed, args)
+                + " UNION ALL " + samples;
+        args.addAll(List.of(types, profileId, common, t, t, t, SharerRanking.SAMPLE_PER_TYPE, profileId,
+                RecallPolicy.WEIGHT_BUCKETS, HEAVY_RECENT_WALK, common, t, t, t, SharerRanking.SAMPLE_PER_TYPE));
         List<RankedTermMatch> othersRows = new ArrayList<>();
         java.util.Map<String, Double> known = new java.util.HashMap<>();
         for (RankedTermMatch m : PgSql.query(c, first, PostgresMemories::ranked, args.toArray())) {
@@ -346,7 +338,7 @@ final class PostgresMemories implements Memories {
         CheckedSharers sharingOthers = CheckedSharers.of(r, othersRows, probed);
         sharingOthers.best().forEach(m -> known.put(m.match().memoryId(), m.storeScore()));
         List<RankedTermMatch> found = new ArrayList<>(sharingOthers.best());
-        java.util.OptionalDouble assured = bounded ? r.assuredLimitScore(known) : java.util.OptionalDouble.empty();
+        java.util.OptionalDouble assured = r.assuredLimitScore(known);
         // one hashed set of the other terms' few sharers, not a probe per row of the common term
         String notOthers = " AND mt.memory_id NOT IN (SELECT o.memory_id FROM memory_terms o WHERE o.profile_id = ?"
                 + " AND o.term = ANY(CAST(? AS text[])))";
@@ -437,13 +429,19 @@ final class PostgresMemories implements Memories {
         return new RankedTermMatch(match, rs.wasNull() ? Double.NaN : score);
     }
 
-    /** The first of the terms (in their order) with at least {@link #COMMON_TERM_ROWS} rows in the profile. */
-    private Optional<String> firstCommonTerm(String profileId, String[] terms) {
-        // per term one index seek and a bounded skip: whether it has that many rows, not how many
-        return PgSql.query(c, "SELECT t.term FROM unnest(CAST(? AS text[])) AS t(term) WHERE EXISTS (SELECT 1"
-                        + " FROM memory_terms WHERE profile_id = ? AND term = t.term OFFSET ? LIMIT 1)"
-                        + " ORDER BY t.term COLLATE \"C\" LIMIT 1",
-                rs -> rs.getString(1), terms, profileId, COMMON_TERM_ROWS - 1).stream().findFirst();
+    /**
+     * The first of the terms (in their order) with at least {@link SharerRanking#BOUNDED_TERM_ROWS} rows in
+     * the profile: one statement, asked once per transaction for a profile and terms (a recall's two
+     * rankings ask the same). It only chooses the reading plan (both are exact), and a write forgets it.
+     */
+    private Optional<String> boundedCommonTerm(String profileId, String[] terms) {
+        return commonTerms.computeIfAbsent(profileId + '\u0000' + String.join("\u0000", terms), key ->
+                // per term one index seek and a bounded skip: whether it has that many rows, not how many
+                PgSql.query(c, "SELECT t.term FROM unnest(CAST(? AS text[])) AS t(term) WHERE EXISTS (SELECT 1"
+                                + " FROM memory_terms WHERE profile_id = ? AND term = t.term OFFSET ? LIMIT 1)"
+                                + " ORDER BY t.term COLLATE \"C\" LIMIT 1",
+                        rs -> rs.getString(1), terms, profileId, SharerRanking.BOUNDED_TERM_ROWS - 1).stream()
+                        .findFirst());
     }
 
     /** SharerRanking's score over a sharer's columns (shared, term_count, type, weight, last_seen_at). */

@@ -61,6 +61,8 @@ final class SqliteMemories implements Memories {
     private final Statements c;
     private final VectorCache vectorCache;
     private final RankingRows factsCache;
+    /** {@link #commonTerm} by profile and terms, for this transaction; emptied by every write. */
+    private final Map<String, Optional<CommonTerm>> commonTerms = new java.util.HashMap<>();
 
     SqliteMemories(Statements c, VectorCache vectorCache, RankingRows factsCache) {
         this.c = c;
@@ -70,6 +72,7 @@ final class SqliteMemories implements Memories {
 
     @Override
     public void insert(Memory m) {
+        commonTerms.clear();
         Jdbc.run(() -> {
             try (Statements.Lease lease = c.prepare("INSERT INTO memories (" + COLUMNS
                     + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
@@ -83,6 +86,7 @@ final class SqliteMemories implements Memories {
 
     @Override
     public void update(Memory m) {
+        commonTerms.clear();
         Jdbc.run(() -> {
             try (Statements.Lease lease = c.prepare("UPDATE memories SET id = ?, profile_id = ?, type = ?,"
                     + " content = ?, normalized_content = ?, entities = ?, keywords = ?, weight = ?, status = ?,"
@@ -265,7 +269,7 @@ final class SqliteMemories implements Memories {
         String counted = "SELECT memory_id, type, weight, last_seen_at, COUNT(*) AS shared, term_count, partly"
                 + " FROM memory_terms WHERE profile_id = ? AND term IN (" + placeholders(terms.size()) + ")" + window
                 + " GROUP BY memory_id, type, weight, last_seen_at, term_count, partly";
-        Optional<String> common = firstCommonTerm(profileId, terms);
+        Optional<CommonTerm> common = commonTerm(profileId, terms);
         List<RankedTermMatch> found = new ArrayList<>();
         if (common.isEmpty()) {
             List<Object> args = new ArrayList<>(scoreArgs(r, t));
@@ -275,14 +279,15 @@ final class SqliteMemories implements Memories {
             args.add(r.limit());
             found.addAll(scored(r, counted, args));
         } else {
-            List<String> others = terms.stream().filter(term -> !term.equals(common.get())).toList();
+            String term = common.get().term();
+            List<String> others = terms.stream().filter(other -> !other.equals(term)).toList();
             CheckedSharers sharingOthers = others.isEmpty() ? CheckedSharers.NONE
-                    : bestSharingOthers(profileId, r, common.get(), others, types, t, false);
-            List<RankedTermMatch> alone = bestSharingAlone(profileId, r, common.get(), others, types, t,
+                    : bestSharingOthers(profileId, r, term, others, types, t, false);
+            List<RankedTermMatch> alone = bestSharingAlone(profileId, r, term, common.get().bounded(), others, types, t,
                     sharingOthers.best());
             List<RankedTermMatch> best = bestOf(r, sharingOthers.best(), alone);
             if (!r.excludesUnread(sharingOthers.uncheckedAtMost(), best.stream().map(RankedTermMatch::storeScore).toList())) {
-                sharingOthers = bestSharingOthers(profileId, r, common.get(), others, types, t, true);
+                sharingOthers = bestSharingOthers(profileId, r, term, others, types, t, true);
                 best = bestOf(r, sharingOthers.best(), alone);
             }
             found.addAll(best);
@@ -343,14 +348,13 @@ final class SqliteMemories implements Memories {
      * The best of the memories sharing the common term alone (none of the others): only those in
      * the ranking's cutoffs for a score the K-th best reaches for sure, when one is known.
      */
-    private List<RankedTermMatch> bestSharingAlone(String profileId, SharerRanking r, String common,
+    private List<RankedTermMatch> bestSharingAlone(String profileId, SharerRanking r, String common, boolean bounded,
                                                    List<String> others, List<String> types, long t,
                                                    List<RankedTermMatch> sharingOthers) {
         Map<String, Double> known = new java.util.HashMap<>();
         for (RankedTermMatch m : sharingOthers) {
             known.put(m.match().memoryId(), m.storeScore());
         }
-        boolean bounded = hasRows(profileId, common, SharerRanking.BOUNDED_TERM_ROWS);
         // two samples per type: the fewest terms and most recent (the highest keyword_match and recency),
         // and the most recent of the saturated weight bucket (the highest weight), its rows found from
         // the recency index of memories, each checked against the common term by primary key
@@ -439,9 +443,22 @@ final class SqliteMemories implements Memories {
         }
     }
 
-    /** The first of the terms (in their order) with at least {@link #COMMON_TERM_ROWS} rows in the profile. */
-    private Optional<String> firstCommonTerm(String profileId, List<String> terms) {
-        return terms.stream().filter(term -> hasRows(profileId, term, COMMON_TERM_ROWS)).findFirst();
+    /**
+     * A query's common term and whether it has {@link SharerRanking#BOUNDED_TERM_ROWS} rows (its alone
+     * sharers are then bounded by score, else read whole).
+     */
+    private record CommonTerm(String term, boolean bounded) {
+    }
+
+    /**
+     * The first of the terms (in their order) with at least {@link #COMMON_TERM_ROWS} rows in the profile:
+     * asked once per transaction for a profile and terms (a recall's two rankings ask the same). It only
+     * chooses the reading plan (each is exact), and a write forgets it.
+     */
+    private Optional<CommonTerm> commonTerm(String profileId, List<String> terms) {
+        return commonTerms.computeIfAbsent(profileId + '\u0000' + String.join("\u0000", terms), key -> terms.stream()
+                .filter(term -> hasRows(profileId, term, COMMON_TERM_ROWS)).findFirst()
+                .map(term -> new CommonTerm(term, hasRows(profileId, term, SharerRanking.BOUNDED_TERM_ROWS))));
     }
 
     /** One index seek and a bounded skip: whether the term has that many rows, not how many. */
@@ -585,6 +602,7 @@ final class SqliteMemories implements Memories {
 
     @Override
     public int deleteProfile(String profileId) {
+        commonTerms.clear();
         // memory_entities, memory_terms and memory_vectors follow by ON DELETE CASCADE (foreign keys are on)
         vectorCache.forgetProfile(profileId);
         factsCache.forgetProfile(profileId);
@@ -657,6 +675,7 @@ final class SqliteMemories implements Memories {
 
     @Override
     public int markSummarized(String profileId, Collection<String> ids, String summaryId) {
+        commonTerms.clear();
         List<String> all = List.copyOf(new LinkedHashSet<>(ids));
         int marked = 0;
         for (int from = 0; from < all.size(); from += LINK_CHUNK) {
@@ -689,6 +708,7 @@ final class SqliteMemories implements Memories {
 
     @Override
     public boolean delete(String profileId, String id) {
+        commonTerms.clear();
         // memory_entities, memory_terms and memory_vectors follow by ON DELETE CASCADE (foreign keys are on)
         vectorCache.forget(id);
         return Jdbc.update(c, "DELETE FROM memories WHERE profile_id = ? AND id = ?", profileId, id) == 1;
