@@ -63,7 +63,7 @@ final class PostgresMemories implements Memories {
     /** null in a read transaction. */
     private final RowChanges changes;
     /** {@link #boundedCommonTerm} by profile and terms, for this transaction. */
-    private final java.util.Map<String, Optional<String>> commonTerms = new java.util.HashMap<>();
+    private final java.util.Map<List<Object>, Optional<String>> commonTerms = new java.util.HashMap<>();
 
     PostgresMemories(Connection c, VectorCache vectorCache, RankingRows factsCache, RowChanges changes) {
         this.c = c;
@@ -435,7 +435,7 @@ final class PostgresMemories implements Memories {
      * rankings ask the same). It only chooses the reading plan (both are exact), and a write forgets it.
      */
     private Optional<String> boundedCommonTerm(String profileId, String[] terms) {
-        return commonTerms.computeIfAbsent(profileId + '\u0000' + String.join("\u0000", terms), key ->
+        return commonTerms.computeIfAbsent(List.of(profileId, List.of(terms)), key ->
                 // per term one index seek and a bounded skip: whether it has that many rows, not how many
                 PgSql.query(c, "SELECT t.term FROM unnest(CAST(? AS text[])) AS t(term) WHERE EXISTS (SELECT 1"
                                 + " FROM memory_terms WHERE profile_id = ? AND term = t.term OFFSET ? LIMIT 1)"

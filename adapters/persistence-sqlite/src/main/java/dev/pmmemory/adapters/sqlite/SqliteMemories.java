@@ -62,7 +62,7 @@ final class SqliteMemories implements Memories {
     private final VectorCache vectorCache;
     private final RankingRows factsCache;
     /** {@link #commonTerm} by profile and terms, for this transaction; emptied by every write. */
-    private final Map<String, Optional<CommonTerm>> commonTerms = new java.util.HashMap<>();
+    private final Map<List<Object>, Optional<CommonTerm>> commonTerms = new java.util.HashMap<>();
 
     SqliteMemories(Statements c, VectorCache vectorCache, RankingRows factsCache) {
         this.c = c;
@@ -456,7 +456,7 @@ final class SqliteMemories implements Memories {
      * chooses the reading plan (each is exact), and a write forgets it.
      */
     private Optional<CommonTerm> commonTerm(String profileId, List<String> terms) {
-        return commonTerms.computeIfAbsent(profileId + '\u0000' + String.join("\u0000", terms), key -> terms.stream()
+        return commonTerms.computeIfAbsent(List.of(profileId, terms), key -> terms.stream()
                 .filter(term -> hasRows(profileId, term, COMMON_TERM_ROWS)).findFirst()
                 .map(term -> new CommonTerm(term, hasRows(profileId, term, SharerRanking.BOUNDED_TERM_ROWS))));
     }
