@@ -57,9 +57,10 @@ opts=(-XX:+UseSerialGC -Xmx"${PM_MEMORY_HEAP:-48m}" -Xms16m -XX:MinHeapFreeRatio
 # malloc's free pages handed back to the system every second (glibc malloc_trim): −1 to −2 MB after load;
 # the option exists from 17.0.9 and 21.0.1 (an unknown option would stop the start), experimental in the
 # first of those updates (hence the unlock, which changes nothing where it is a product option)
-update=$(echo "$version" | cut -d. -f3)
-if [ "$major" -ge 22 ] || { [ "$major" -eq 21 ] && [ "${update:-0}" -ge 1 ]; } \
-    || { [ "$major" -eq 17 ] && [ "${update:-0}" -ge 9 ]; }; then
+update=0 # the third number of 17.0.15, matched in bash rather than by a pipeline (this runs at every start)
+[[ $version =~ ^[0-9]+\.[0-9]+\.([0-9]+) ]] && update=${BASH_REMATCH[1]}
+if [ "$major" -ge 22 ] || { [ "$major" -eq 21 ] && [ "$update" -ge 1 ]; } \
+    || { [ "$major" -eq 17 ] && [ "$update" -ge 9 ]; }; then
   opts+=(-XX:+UnlockExperimentalVMOptions -XX:TrimNativeHeapInterval=1000)
 fi
 # Java 25: 8-byte object headers (JEP 519), a smaller heap for the same objects; the AOT cache is
