@@ -16,8 +16,11 @@ public final class ChainEvaluation {
     /** The development data: every labelled set the rules were written or tuned from (issue 12, 3rd round). */
     public static final List<String> DEVELOPMENT = List.of(EvalSet.MESSAGES, EvalSet.HOLDOUT, EvalSet.LONGTAIL_DEV,
             EvalSet.LONGTAIL_DEV_2, EvalSet.LONGTAIL_DEV_3, EvalSet.HOLDOUT_3, EvalSet.HOLDOUT_4);
-    /** The set held out from this round: run once, at the end. */
-    public static final String HELD_OUT = EvalSet.HOLDOUT_5;
+    /**
+     * The sets held out from the link's training: holdout-5 (run at the end of round 3) and holdout-6
+     * (written before round 4's changes); each is printed, never tuned on.
+     */
+    public static final List<String> HELD_OUT = List.of(EvalSet.HOLDOUT_5, EvalSet.HOLDOUT_6);
 
     /** A labelled message: its id, whether it is hard, its expected type ("none" = no memory), tags and text. */
     public record Example(String id, boolean hard, String type, Set<String> tags, String message) {

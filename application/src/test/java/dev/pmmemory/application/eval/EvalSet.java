@@ -33,6 +33,7 @@ record EvalSet(List<LabelledMessage> messages, List<ProfileEntry> profiles, List
     static final String HOLDOUT_4 = "holdout-4.tsv";
     /** The 5th held-out set (issue 12, 3rd round): written before that round's rule and link changes, never tuned on. */
     static final String HOLDOUT_5 = "holdout-5.tsv";
+    static final String HOLDOUT_6 = "holdout-6.tsv";
     static final String LONGTAIL_DEV = "longtail-dev.tsv";
     /** The 2nd development set of the long-tail rules: new examples of each phenomenon, tuned on. */
     static final String LONGTAIL_DEV_2 = "longtail-dev-2.tsv";
