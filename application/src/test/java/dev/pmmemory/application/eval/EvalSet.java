@@ -33,7 +33,10 @@ record EvalSet(List<LabelledMessage> messages, List<ProfileEntry> profiles, List
     static final String HOLDOUT_4 = "holdout-4.tsv";
     /** The 5th held-out set (issue 12, 3rd round): written before that round's rule and link changes, never tuned on. */
     static final String HOLDOUT_5 = "holdout-5.tsv";
+    /** The 6th held-out set (issue 12, 4th round): written before that round's changes, never tuned on. */
     static final String HOLDOUT_6 = "holdout-6.tsv";
+    /** The 7th held-out set (issue 12, 5th round): written by a helper that saw no rule, before the round's changes. */
+    static final String HOLDOUT_7 = "holdout-7.tsv";
     static final String LONGTAIL_DEV = "longtail-dev.tsv";
     /** The 2nd development set of the long-tail rules: new examples of each phenomenon, tuned on. */
     static final String LONGTAIL_DEV_2 = "longtail-dev-2.tsv";

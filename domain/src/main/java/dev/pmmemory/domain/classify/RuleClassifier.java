@@ -9,6 +9,7 @@ import dev.pmmemory.domain.text.PhraseMatcher;
 import dev.pmmemory.domain.text.PhraseMatcher.Match;
 import dev.pmmemory.domain.text.Synonyms;
 import dev.pmmemory.domain.text.TextNormalizer;
+import dev.pmmemory.domain.text.TraditionalChars;
 import dev.pmmemory.domain.text.Units;
 import dev.pmmemory.domain.text.Units.Unit;
 
@@ -79,6 +80,8 @@ public final class RuleClassifier implements Classifier {
     private final PhraseMatcher<Boolean> questionOpeners;
     private final PhraseMatcher<Boolean> requests;
     private final List<String> scareQuoteHints;
+    /** Traditional characters read as simplified (推進 → 推进): the lexicon is written in simplified. */
+    private final TraditionalChars traditional;
 
     /** How many units a negation reaches forward within its part: 并不 | 比大厂 | 差. */
     static final int NEGATION_REACH = 6;
@@ -92,6 +95,7 @@ public final class RuleClassifier implements Classifier {
 
     public RuleClassifier(Lexicon lexicon) {
         this.rules = lexicon.rules();
+        this.traditional = lexicon.traditional();
         Cues cues = lexicon.cues();
         Synonyms synonyms = lexicon.synonyms();
         this.negated = cues.negated();
@@ -178,7 +182,7 @@ public final class RuleClassifier implements Classifier {
     @Override
     public Classification classification(String message, List<String> entities) {
         Objects.requireNonNull(entities, "entities");
-        String text = TextNormalizer.nfkcLower(Objects.requireNonNull(message, "message"));
+        String text = traditional.simplify(TextNormalizer.nfkcLower(Objects.requireNonNull(message, "message")));
         boolean ironic = ironyMarkers.stream().anyMatch(text::contains);
         List<Part> parts = new ArrayList<>();
         boolean asks = false;

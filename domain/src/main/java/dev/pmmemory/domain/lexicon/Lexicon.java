@@ -2,6 +2,7 @@ package dev.pmmemory.domain.lexicon;
 
 import dev.pmmemory.domain.memory.MemoryType;
 import dev.pmmemory.domain.text.EntityNames;
+import dev.pmmemory.domain.text.TraditionalChars;
 import dev.pmmemory.domain.text.Synonyms;
 import dev.pmmemory.domain.text.Units;
 
@@ -27,7 +28,7 @@ import java.util.Set;
  * {@value #DEFAULT_RESOURCE}.
  */
 public record Lexicon(List<TypeRule> rules, EntityNames entities, Cues cues, Synonyms synonyms,
-                      Set<String> stopWords) {
+                      Set<String> stopWords, TraditionalChars traditional) {
 
     public static final String DEFAULT_RESOURCE = "/dev/pmmemory/domain/lexicon/default-lexicon.txt";
 
@@ -43,6 +44,7 @@ public record Lexicon(List<TypeRule> rules, EntityNames entities, Cues cues, Syn
         Objects.requireNonNull(entities, "entities");
         Objects.requireNonNull(cues, "cues");
         Objects.requireNonNull(synonyms, "synonyms");
+        Objects.requireNonNull(traditional, "traditional");
         stopWords = Collections.unmodifiableSet(new LinkedHashSet<>(stopWords));
         Set<MemoryType> seen = EnumSet.noneOf(MemoryType.class);
         for (TypeRule rule : rules) {
@@ -56,6 +58,11 @@ public record Lexicon(List<TypeRule> rules, EntityNames entities, Cues cues, Syn
         if (!missing.isEmpty()) {
             throw new IllegalArgumentException("no rule for type(s) " + missing.stream().map(MemoryType::wireName).toList());
         }
+    }
+
+    /** A lexicon that reads traditional characters as written. */
+    public Lexicon(List<TypeRule> rules, EntityNames entities, Cues cues, Synonyms synonyms, Set<String> stopWords) {
+        this(rules, entities, cues, synonyms, stopWords, TraditionalChars.NONE);
     }
 
     /** Rules and a plain entity dictionary, without cues or synonyms. */

@@ -2,6 +2,7 @@ package dev.pmmemory.domain.lexicon;
 
 import dev.pmmemory.domain.memory.MemoryType;
 import dev.pmmemory.domain.text.EntityNames;
+import dev.pmmemory.domain.text.TraditionalChars;
 import dev.pmmemory.domain.text.Synonyms;
 import dev.pmmemory.domain.text.TextNormalizer;
 
@@ -36,6 +37,7 @@ import java.util.Set;
  * generic AI, CEO                                         never an entity on its own
  * suffix AI                                               generic, but may end a name (Figure AI)
  * common pass, interested                                 a capitalised word that is never a name
+ * traditional 湯汤 譜谱                                      read the first character as the second
  * </pre>
  * {@code triggers=} comes last on a type line and takes the rest of the line, so a trigger may
  * contain spaces. Every error names its 1-based line.
@@ -44,7 +46,8 @@ final class LexiconParser {
 
     private static final List<String> KINDS = List.of("type", "trigger", "soft_negative", "negation", "negate",
             "neutral", "question", "synonym", "stop", "entity", "generic", "suffix", "common", "contrast", "concession",
-            "irony", "slip", "degree", "excess", "adjective", "question_word", "question_opener", "request", "scare_quote");
+            "irony", "slip", "degree", "excess", "adjective", "question_word", "question_opener", "request", "scare_quote",
+            "traditional");
 
     private final List<TypeRule> rules = new ArrayList<>();
     private final List<Numbered<MemoryType>> extraTriggers = new ArrayList<>();
@@ -70,6 +73,7 @@ final class LexiconParser {
     private final Set<String> suffixes = new LinkedHashSet<>();
     private final Set<String> common = new LinkedHashSet<>();
     private final Set<String> stopWords = new LinkedHashSet<>();
+    private final Map<Character, Character> traditional = new LinkedHashMap<>();
 
     /** A declaration kept with its line, for checks that need the whole file. */
     private record Numbered<T>(int line, T key, List<String> words) {
@@ -153,6 +157,7 @@ final class LexiconParser {
             }
             case "common" -> common.addAll(list(rest, kind));
             case "stop" -> stopWords.addAll(list(rest, kind));
+            case "traditional" -> parseTraditional(rest);
             default -> throw new IllegalArgumentException(
                     "unknown declaration '" + kind + "' (expected one of " + String.join(", ", KINDS) + ")");
         }
@@ -168,6 +173,20 @@ final class LexiconParser {
                         + pair + "'");
             }
             slips.put(parts[0].strip(), parts[1].strip());
+        }
+    }
+
+    /** {@code traditional 丟丢 並并}: each pair a traditional character and its simplified form. */
+    private void parseTraditional(String rest) {
+        for (String pair : rest.split("[\\s,]+")) {
+            if (pair.isEmpty()) {
+                continue;
+            }
+            if (pair.length() != 2 || pair.codePointCount(0, 2) != 2 || pair.charAt(0) == pair.charAt(1)) {
+                throw new IllegalArgumentException("traditional needs pairs of two different characters:"
+                        + " <traditional><simplified> (湯汤), got '" + pair + "'");
+            }
+            traditional.put(pair.charAt(0), pair.charAt(1));
         }
     }
 
@@ -217,7 +236,8 @@ final class LexiconParser {
         Cues cues = new Cues(negations, negated, softNegatives, neutral, questions, contrasts, concessions,
                 ironyMarkers, slips, new Phrasing(degrees, excess, adjectives, questionWords, questionOpeners,
                 requests, scareQuoteHints));
-        return new Lexicon(merged, new EntityNames(entityGroups, generic, suffixes, common), cues, synonyms, stopWords);
+        return new Lexicon(merged, new EntityNames(entityGroups, generic, suffixes, common), cues, synonyms, stopWords,
+                TraditionalChars.of(traditional));
     }
 
     private static TypeRule withMore(TypeRule rule, List<String> more) {

@@ -94,7 +94,7 @@ public final class EntityExtractor {
      * Never a subject name although a Han run before an evaluation: pronouns, time words, and the
      * nouns a PM evaluates (这个赛道太小, 本周太忙, 市场太小, 体量太小).
      */
-    private static final Set<String> NOT_A_SUBJECT = Set.of(
+    private static final Set<String> NOT_A_SUBJECT = Set.copyOf(List.of( // a list: the groups below may overlap
             "本周", "这周", "下周", "上周", "今天", "明天", "昨天", "今年", "去年", "明年", "最近", "目前", "现在",
             "之前", "以前", "以后", "这轮", "本轮", "这次", "上次", "他们", "我们", "你们", "大家", "对方", "整体",
             "整个", "行业", "市场", "赛道", "方向", "领域", "板块", "项目", "公司", "团队", "产品", "技术", "业务",
@@ -105,7 +105,23 @@ public final class EntityExtractor {
             "感觉", "印象", "材料", "资料", "会议", "时间", "价值", "潜力", "前景", "空间", "格局", "机会", "情况",
             "商业化", "产品力", "技术力", "基本面", "财务", "单位经济", "现金", "利润率", "增速", "体系", "生态",
             "模式", "东西", "事情", "问题", "想法", "计划", "安排", "地方", "部分", "整体来看", "开源", "社区",
-            "要不要", "能不能", "可不可以", "是不是", "有没有");
+            "要不要", "能不能", "可不可以", "是不是", "有没有",
+            // the nouns and time words a sentence opens with when it evaluates no company
+            "上午", "下午", "晚上", "早上", "中午", "周末", "月底", "年底", "年初", "年后", "节后", "季度", "本月",
+            "回头", "稍后", "之后", "后面", "后续", "接下来", "当前", "眼下", "短期", "长期", "股权", "结构", "营收",
+            "研发", "量产", "出货", "良率", "产能", "渠道", "销量", "销售", "复购", "续约", "获客", "品牌", "定价",
+            "专利", "算力", "费用", "人效", "班子", "背景", "履历", "经验", "资源", "关系", "合同", "协议", "轮次",
+            "领投", "跟投", "老股", "份额", "股价", "市值", "财报", "招股书", "论文", "落地", "日活", "月活", "流量",
+            "转化", "净利", "亏损", "烧钱", "账上", "账期", "应收", "库存", "算法", "方案", "架构", "竞品", "对手",
+            "友商", "巨头", "同行", "政策", "监管", "宏观", "利率", "汇率", "美元", "人民币", "额度", "投委会",
+            "合伙人", "同事", "老板", "朋友", "楼下", "隔壁", "咖啡", "天气", "港股", "美股", "一级", "二级",
+            "自己", "别人", "人家", "投资人", "老板们", "创业者", "估计", "听说", "据说", "看来", "总之", "反正",
+            "说实话", "老实说", "坦白说", "说真的", "一句话", "期间", "创始", "电脑", "手机", "流片", "力控", "搜索",
+            "存算", "推理", "训练", "部署", "仿真", "感知", "控制", "个人", "建议", "必须", "主要", "担心", "希望",
+            "考虑", "打算", "准备", "决定", "认为", "发现", "知道", "记得", "注意", "提醒", "麻烦", "帮忙", "安排",
+            "北京", "上海", "深圳", "广州", "杭州", "苏州", "南京", "成都", "武汉", "西安", "重庆", "天津", "合肥",
+            "贵州", "贵阳", "香港", "台湾", "新加坡", "日本", "韩国", "美国", "欧洲", "硅谷", "湾区", "东南亚", "中东",
+            "印度", "海外", "国内", "全球"));
 
     private final List<DictionaryName> dictionary;
     private final Set<String> genericWords;
@@ -217,6 +233,7 @@ public final class EntityExtractor {
         latinNames(nfkc, heuristic);
         chineseNames(nfkc, heuristic);
         subjectNames(nfkc, heuristic);
+        sentenceSubjects(nfkc, heuristic);
         // The dictionary is authoritative: "零一万物公司" is 零一万物, not the heuristic "万物".
         for (Span span : heuristic) {
             if (dictionarySpans.stream().noneMatch(span::overlaps)) {
@@ -424,6 +441,139 @@ public final class EntityExtractor {
             return Optional.empty();
         }
         return Optional.of(new Span(start, end, name));
+    }
+
+    // --- Chinese names opening a sentence that evaluates or decides ---------------------------------
+
+    /** Ends a sentence: the subject rule looks for an evaluation in the same sentence only. */
+    private static final String SENTENCE_ENDS = "。！？!?；;\n";
+    /** Ends a clause: a subject opens a clause (the first, or one after a comma). */
+    private static final String CLAUSE_ENDS = "。！？!?；;\n，,、：:（）()";
+
+    /**
+     * Words that start the predicate after a subject, so end the name before them: "逐际动力的demo",
+     * "星海图这家", "生数科技虽然估值偏高", "众擎机器人可以进DD了", "极佳科技先挂着", "非夕科技昨天来访".
+     * Words of two characters where one character alone would cut names (可 of 可灵, 今 of 今日).
+     */
+    private static final List<String> PREDICATE_WORDS = List.of(
+            "虽然", "尽管", "固然", "可以", "值得", "暂时", "目前", "现在", "最近", "昨天", "今天", "明天", "今年", "去年",
+            "我们", "创始", "整体", "确实", "真的", "其实", "一直", "已经", "应该", "需要", "感觉", "看起来", "属于");
+    /** One character that starts a predicate and is rare inside a company name. */
+    private static final String PREDICATE_CHARS = "的这那不没别很太挺都也还就才只又再先更最在给跟对把被是要会让";
+    /** Endings of a name of five or six characters (自变量机器人, 黑芝麻智能); a longer run is a phrase. */
+    private static final List<String> LONG_NAME_ENDINGS = List.of(
+            "智能", "科技", "机器人", "动力", "汽车", "半导体", "芯片", "医疗", "生物", "智造", "电子", "资本", "基金");
+    /** Openers a clause may start with before its subject, besides {@link #CLAUSE_OPENERS}: "看完枢途科技的材料". */
+    private static final List<String> MORE_OPENERS = List.of("看完", "听说", "据说", "至于说", "包括");
+    private static final int MAX_LONG_NAME = 6;
+
+    /**
+     * "逐际动力的demo看了，硬件还可以，但是量产太慢，就不跟了" → 逐际动力: the Han run that opens a clause,
+     * up to the word that starts its predicate, is a name when an evaluation or a decision follows in
+     * the same sentence, and it is none of the pronouns, time words and generic nouns a PM opens with.
+     */
+    private void sentenceSubjects(String nfkc, List<Span> out) {
+        if (subjectTriggers.isEmpty()) {
+            return;
+        }
+        String folded = fold(nfkc);
+        boolean sentenceStart = true;
+        for (int at = 0; at < nfkc.length(); ) {
+            int start = at;
+            while (start < nfkc.length() && Character.isWhitespace(nfkc.charAt(start))) {
+                start++;
+            }
+            int clauseEnd = start;
+            while (clauseEnd < nfkc.length() && CLAUSE_ENDS.indexOf(nfkc.charAt(clauseEnd)) < 0) {
+                clauseEnd++;
+            }
+            int sentenceEnd = clauseEnd;
+            while (sentenceEnd < nfkc.length() && SENTENCE_ENDS.indexOf(nfkc.charAt(sentenceEnd)) < 0) {
+                sentenceEnd++;
+            }
+            // the first clause of a sentence, or one a contrast or concession opens ("但墨芯的…")
+            if (sentenceStart || opensWithOpener(nfkc, start)) {
+                openingSubject(nfkc, folded, start, clauseEnd, sentenceEnd)
+                        .filter(span -> out.stream().noneMatch(span::overlaps)).ifPresent(out::add);
+            }
+            sentenceStart = clauseEnd < nfkc.length() && SENTENCE_ENDS.indexOf(nfkc.charAt(clauseEnd)) >= 0;
+            at = clauseEnd + 1;
+        }
+    }
+
+    private static boolean opensWithOpener(String nfkc, int at) {
+        return CLAUSE_OPENERS.stream().anyMatch(opener -> nfkc.startsWith(opener, at));
+    }
+
+    private Optional<Span> openingSubject(String nfkc, String folded, int start, int clauseEnd, int sentenceEnd) {
+        for (boolean stripped = true; stripped; ) {
+            stripped = false;
+            for (List<String> openers : List.of(CLAUSE_OPENERS, MORE_OPENERS)) {
+                for (String opener : openers) {
+                    if (nfkc.startsWith(opener, start) && start + opener.length() < clauseEnd) {
+                        start += opener.length();
+                        stripped = true;
+                    }
+                }
+            }
+        }
+        int end = start;
+        while (end < clauseEnd && isHan(nfkc.codePointAt(end)) && !startsPredicate(nfkc, end, start)) {
+            end += Character.charCount(nfkc.codePointAt(end));
+        }
+        if (end >= clauseEnd || !startsPredicate(nfkc, end, start)) {
+            return Optional.empty(); // the clause is one run, or a Latin word or a sign follows: no predicate seen
+        }
+        String name = nfkc.substring(start, end);
+        if (!plausibleSubject(name) || !evaluates(folded, end, sentenceEnd)) {
+            return Optional.empty();
+        }
+        return Optional.of(new Span(start, end, name));
+    }
+
+    /** Whether a predicate starts at {@code at}, at least two characters after the subject's start. */
+    private static boolean startsPredicate(String nfkc, int at, int subjectStart) {
+        if (nfkc.codePointCount(subjectStart, at) < MIN_HAN_NAME) {
+            return false;
+        }
+        if (PREDICATE_CHARS.indexOf(nfkc.codePointAt(at)) >= 0) {
+            return true;
+        }
+        for (String word : PREDICATE_WORDS) {
+            if (nfkc.startsWith(word, at)) {
+                return true;
+            }
+        }
+        for (String link : SUBJECT_LINKS) {
+            if (link.length() >= 2 && nfkc.startsWith(link, at)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private boolean plausibleSubject(String name) {
+        int length = name.codePointCount(0, name.length());
+        boolean longName = length > MAX_HAN_NAME && length <= MAX_LONG_NAME
+                && LONG_NAME_ENDINGS.stream().anyMatch(ending -> name.endsWith(ending)
+                && name.length() - ending.length() >= MIN_HAN_NAME);
+        return length >= MIN_HAN_NAME && (length <= MAX_HAN_NAME || longName)
+                && !NOT_A_SUBJECT.contains(name) && !CLAUSE_OPENERS.contains(name) && !MORE_OPENERS.contains(name)
+                && NOT_A_NAME_START.indexOf(name.codePointAt(0)) < 0
+                && name.codePoints().noneMatch(cp -> NOT_IN_A_NAME.indexOf(cp) >= 0 || BOUNDARY_CHARS.indexOf(cp) >= 0)
+                && !nonSubjects.contains(name) && !segmentsIntoGeneric(name) && !segmentsIntoGeneric(stripOrgForm(name))
+                && !containsTrigger(name);
+    }
+
+    /** An evaluation or a decision (a subject trigger) in the rest of the sentence. */
+    private boolean evaluates(String folded, int from, int sentenceEnd) {
+        String rest = folded.substring(from, sentenceEnd);
+        for (String trigger : subjectTriggers) {
+            if (rest.contains(trigger)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** At the start of the text or after punctuation, spaces aside. */

@@ -23,19 +23,29 @@ public final class TextAnalyzer implements EntityResolver {
     private final KeywordExtractor keywords;
     /** Builds the extractor for a new set of entity groups; null when the dictionary is fixed. */
     private final Function<List<List<String>>, EntityExtractor> extractorFor;
+    /** Traditional characters read as simplified before any extraction. */
+    private final TraditionalChars traditional;
     private volatile Dictionary dictionary;
 
     public TextAnalyzer(EntityExtractor entities, KeywordExtractor keywords) {
         this.keywords = keywords;
         this.extractorFor = null;
+        this.traditional = TraditionalChars.NONE;
         this.dictionary = new Dictionary(entities, Map.of());
     }
 
     /** An analyzer whose entity dictionary {@link #useEntities} replaces: {@code extractorFor} builds one per set of groups. */
     public TextAnalyzer(Function<List<List<String>>, EntityExtractor> extractorFor, List<List<String>> groups,
                         KeywordExtractor keywords) {
+        this(extractorFor, groups, keywords, TraditionalChars.NONE);
+    }
+
+    /** As above, reading the traditional characters of {@code traditional} as simplified (商湯 → 商汤). */
+    public TextAnalyzer(Function<List<List<String>>, EntityExtractor> extractorFor, List<List<String>> groups,
+                        KeywordExtractor keywords, TraditionalChars traditional) {
         this.keywords = keywords;
         this.extractorFor = extractorFor;
+        this.traditional = traditional;
         this.dictionary = new Dictionary(extractorFor.apply(groups), canonicalByKey(groups));
     }
 
@@ -68,7 +78,7 @@ public final class TextAnalyzer implements EntityResolver {
 
     /** The canonical name of the entity {@code name} names (an alias, any case), or {@code name} itself. */
     public String canonicalEntity(String name) {
-        return dictionary.canonicalByKey().getOrDefault(entityKey(name), name.strip());
+        return dictionary.canonicalByKey().getOrDefault(entityKey(traditional.simplify(name)), name.strip());
     }
 
     /** As {@code EntityKey.of} (kept here so that text does not depend on memory). */
@@ -88,7 +98,7 @@ public final class TextAnalyzer implements EntityResolver {
 
     /** @return entities in order of appearance; keywords sorted, entities included */
     public Analysis analyze(String text) {
-        String said = Redactor.withoutMarkers(text);
+        String said = traditional.simplify(Redactor.withoutMarkers(text));
         List<EntityExtractor.Mention> mentions = dictionary.extractor().mentions(said);
         Map<String, String> byKey = new LinkedHashMap<>();
         mentions.forEach(m -> byKey.putIfAbsent(TextNormalizer.nfkcLower(m.entity()), m.entity()));

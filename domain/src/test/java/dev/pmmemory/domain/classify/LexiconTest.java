@@ -153,7 +153,21 @@ class LexiconTest {
                 arguments("stop", 7, "stop needs a name"),
                 arguments("entity 月之暗面, , Kimi", 7, "empty item"),
                 arguments("suffix", 7, "suffix needs a name"),
-                arguments("common", 7, "common needs a name"));
+                arguments("common", 7, "common needs a name"),
+                arguments("traditional 湯汤 譜", 7, "traditional needs pairs of two different characters"),
+                arguments("traditional 湯湯", 7, "got '湯湯'"));
+    }
+
+    @Test
+    void traditionalPairsAreReadAsSimplifiedAndTheShippedLexiconHasTheCommonOnes() {
+        Lexicon lexicon = Lexicon.parse(VALID_RULES + "traditional 湯汤 譜谱, 進进\n");
+        assertThat(lexicon.traditional().simplify("商湯 智譜 推進 ok")).isEqualTo("商汤 智谱 推进 ok");
+        assertThat(Lexicon.parse(VALID_RULES).traditional().simplify("商湯")).isEqualTo("商湯");
+        Lexicon shipped = Lexicon.loadDefault();
+        assertThat(shipped.traditional().size()).isGreaterThan(2_500);
+        assertThat(shipped.traditional().simplify("騰訊的團隊下週約見，可以推進")).isEqualTo("腾讯的团队下周约见，可以推进");
+        // simplified text, and the characters simplified and traditional writing share, stay as they are
+        assertThat(shipped.traditional().simplify("著名的干货，台里面")).isEqualTo("著名的干货，台里面");
     }
 
     @ParameterizedTest(name = "line {1}: {2}")

@@ -28,6 +28,14 @@ class RuleClassifierLongTailTest {
     }
 
     @Test
+    void traditionalCharactersMatchTheSimplifiedTriggers() {
+        RuleClassifier shipped = new RuleClassifier(Lexicon.loadDefault());
+        assertThat(shipped.classify("智譜可以推進，約下週見", List.of("智谱"))).contains(MemoryType.PROJECT_ADVANCE);
+        assertThat(shipped.classify("估值太貴了，不考慮", List.of())).contains(MemoryType.PROJECT_NEGATIVE);
+        assertThat(new RuleClassifier(Lexicon.parse(RULES)).classify("可以推進", List.of())).isEmpty();
+    }
+
+    @Test
     void aSlipMatchesOnlyTriggersOfTwoOrMoreCharactersAndOnlyWhenDeclared() {
         assertThat(classify("slip 退>推, 龟>贵\n", "可以退进")).contains(MemoryType.PROJECT_ADVANCE);
         assertThat(classify("", "可以退进")).isEmpty();

@@ -28,6 +28,13 @@ class TextAnalyzerTest {
     }
 
     @Test
+    void traditionalCharactersNameTheSameEntityAndGiveTheSameTerms() {
+        assertThat(analyzer.analyze("商湯的團隊太臃腫了").entities()).containsExactly("商汤");
+        assertThat(analyzer.analyze("智譜估值太高").keywords()).isEqualTo(analyzer.analyze("智谱估值太高").keywords());
+        assertThat(analyzer.canonicalEntity("騰訊")).isEqualTo("腾讯");
+    }
+
+    @Test
     void dictionaryNamesAreCutOutOfTheKeywordText() {
         assertThat(analyzer.analyze("阶跃星辰可以投").keywords()).containsExactlyInAnyOrder("以投", "阶跃星辰");
         assertThat(analyzer.analyze("Kimi 估值高").keywords()).doesNotContain("kimi").contains("月之暗面", "估值");

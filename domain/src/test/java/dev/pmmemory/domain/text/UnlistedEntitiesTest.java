@@ -30,6 +30,29 @@ class UnlistedEntitiesTest {
         assertThat(ANALYZER.analyze(message).entities()).containsExactly(entity);
     }
 
+    @ParameterizedTest(name = "{0} → {1}")
+    @CsvSource(delimiter = '|', value = {
+            "灵犀动力的demo看了，硬件还行，但是交付太慢，先不跟了|灵犀动力",
+            "星辰智造这家我们跟了半年，团队很扎实|星辰智造",
+            "海豚机器人虽然估值偏高，但团队是真的强|海豚机器人",
+            "曜石科技先放放吧|曜石科技",
+            "毛利还行。但是云帆智能的报价太离谱|云帆智能",
+            "看完澄光科技的材料，整体印象不错|澄光科技",
+            "商湯的團隊太臃腫了|商汤"})
+    void theNameOpeningASentenceThatEvaluatesIsAnEntity(String message, String entity) {
+        assertThat(ANALYZER.analyze(message).entities()).containsExactly(entity);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "量产节奏太慢，先不跟", "期间可以线下见面，约一下", "贵州的数据中心项目有意思", "北京这边的项目太贵了",
+            "股权结构也乱，先不看", "主要担心估值太高", "下午的会不错", "创始团队还在闹分歧，风险太大",
+            "Honestly the burn is too high", "Flying to Tokyo tomorrow, pass on this one",
+            "We need an LP update before Q3", "Wondering whether the round closed", "又是一个 PPT 项目，呵呵"})
+    void aSentenceOpeningWithAPlaceATimeOrANounOrNoEvaluationNamesNoOne(String message) {
+        assertThat(ANALYZER.analyze(message).entities()).isEmpty();
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {
             "这家估值太高", "他们团队不错", "本周太忙", "这个赛道太小", "市场太小", "产品同质化", "团队一般",
