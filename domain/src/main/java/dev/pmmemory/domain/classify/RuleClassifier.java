@@ -315,8 +315,17 @@ public final class RuleClassifier implements Classifier {
             return false;
         }
         String text = clause.text();
-        return clause.endsWithAny(questionMarkers) || questionWords.stream().anyMatch(text::contains)
+        return clause.endsWithAny(questionMarkers) && !notSoGood(text) || questionWords.stream().anyMatch(text::contains)
                 || opensWith(questionOpeners, units, 0);
+    }
+
+    /** "新产品不怎么样": 怎么样 after 不 is a judgement (not much good), not a question. */
+    private static boolean notSoGood(String clause) {
+        int end = clause.length();
+        while (end > 0 && !Character.isLetterOrDigit(clause.codePointBefore(end))) {
+            end -= Character.charCount(clause.codePointBefore(end));
+        }
+        return clause.startsWith("不怎么样", end - "不怎么样".length()) && end >= "不怎么样".length();
     }
 
     /**

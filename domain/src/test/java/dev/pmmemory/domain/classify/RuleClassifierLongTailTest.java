@@ -27,6 +27,20 @@ class RuleClassifierLongTailTest {
         return new RuleClassifier(Lexicon.parse(RULES + lexicon)).classify(message, List.of());
     }
 
+    @org.junit.jupiter.params.ParameterizedTest(name = "{0} → {1}")
+    @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', value = {
+            "这家的客服系统做得不怎么样|project_negative",
+            "Hard no on this one, the burn never stops|project_negative",
+            "Great founders. Get me a meeting with them next week|project_advance",
+            "他们的端侧 demo 完全不输大厂|project_positive",
+            "在 offsite，这两天不太能看消息|temp_status",
+            "人形机器人的融资额今年普遍翻倍|market_info",
+            "这个团队到底行不行|none"})
+    void everydayJudgementsAndDecisionsOfRound5(String message, String type) {
+        RuleClassifier shipped = new RuleClassifier(Lexicon.loadDefault());
+        assertThat(shipped.classify(message, List.of()).map(MemoryType::wireName).orElse("none")).isEqualTo(type);
+    }
+
     @Test
     void traditionalCharactersMatchTheSimplifiedTriggers() {
         RuleClassifier shipped = new RuleClassifier(Lexicon.loadDefault());
