@@ -46,6 +46,18 @@ public interface MemoryConfig {
 
     Jobs jobs();
 
+    Registry registry();
+
+    /** The deployment-wide entity registry (README "Entity registry"). */
+    interface Registry {
+        /**
+         * How often this instance reads the registry to pick up what other instances on the same
+         * database changed: a Quarkus duration ({@code 30s}, {@code 5m}; default in
+         * application.properties), read by {@code RegistryRefresh}.
+         */
+        String refreshInterval();
+    }
+
     /** The scheduled lifecycle jobs; each also runs on demand (POST /v1/admin/jobs/{job}:run). */
     interface Jobs {
         /** Materialises {@code expired}; reads never depend on it. */

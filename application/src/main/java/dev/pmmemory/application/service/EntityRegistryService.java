@@ -64,6 +64,8 @@ public final class EntityRegistryService implements ManageEntities, ReadEntities
     private final BackgroundReindex reindex;
     /** Open (count 0) unless a seed expected by {@link #expectSeed()} has not finished yet. */
     private volatile CountDownLatch seeding = new CountDownLatch(0);
+    /** The registry's groups the analyzer was last given (null before the first load). */
+    private List<List<String>> loaded;
 
     public EntityRegistryService(MemoryStore store, TextAnalyzer analyzer, IdGenerator ids, Clock clock,
                                  BackgroundReindex reindex) {
@@ -147,10 +149,34 @@ public final class EntityRegistryService implements ManageEntities, ReadEntities
     }
 
     /** Makes the analyzer's dictionary the registry's current content. */
-    public void reload() {
-        List<List<String>> groups = store.read(tx -> tx.entityRegistry().all()).stream()
-                .map(RegisteredEntity::names).toList();
+    public synchronized void reload() {
+        List<List<String>> groups = registryGroups();
         analyzer.useEntities(groups);
+        loaded = groups;
+    }
+
+    /**
+     * Picks up what another instance changed in a shared registry (several instances on one
+     * PostgreSQL): the analyzer's dictionary is rebuilt when the registry's content differs from
+     * what this instance last gave it. Nothing happens while a seed is still expected (the lexicon's
+     * dictionary stands in for it). Returns whether the dictionary changed. Memories are re-indexed
+     * by the instance that took the change.
+     */
+    public synchronized boolean refresh() {
+        if (seeding.getCount() > 0) {
+            return false;
+        }
+        List<List<String>> groups = registryGroups();
+        if (groups.equals(loaded)) {
+            return false;
+        }
+        analyzer.useEntities(groups);
+        loaded = groups;
+        return true;
+    }
+
+    private List<List<String>> registryGroups() {
+        return store.read(tx -> tx.entityRegistry().all()).stream().map(RegisteredEntity::names).toList();
     }
 
     // --- writes ------------------------------------------------------------------------------------

@@ -346,4 +346,27 @@ public abstract class EntityRegistryContract {
         assertThat(again.job()).isEqualTo(Job.REINDEX);
         assertThat(again.changed()).as("idempotent").isZero();
     }
+
+    @Test
+    void anotherInstanceOnTheSameStorePicksUpAChangeAtItsNextRefresh() {
+        registry.seed(UseCases.LEXICON.entities().groups());
+        // a second instance: its own analyzer and registry service over the same database
+        TextAnalyzer otherAnalyzer = TextAnalyzers.from(UseCases.LEXICON);
+        EntityRegistryService other = new EntityRegistryService(store(), otherAnalyzer, UseCases.UUIDS, clock,
+                new BackgroundReindex(new EntityReindex(store(), otherAnalyzer, UseCases.UUIDS, clock), Runnable::run));
+        other.seed(UseCases.LEXICON.entities().groups());
+        assertThat(other.refresh()).as("nothing changed since its seed").isFalse();
+
+        registry.put(new PutEntityCommand("云深处", List.of("DEEP Robotics"), null, ADMIN));
+        assertThat(otherAnalyzer.canonicalEntity("DEEP Robotics")).as("before its refresh").isEqualTo("DEEP Robotics");
+
+        assertThat(other.refresh()).isTrue();
+        assertThat(otherAnalyzer.canonicalEntity("deep robotics")).isEqualTo("云深处");
+        assertThat(otherAnalyzer.analyze("DEEP Robotics 估值太高").entities()).containsExactly("云深处");
+        assertThat(other.refresh()).as("the same content again").isFalse();
+
+        registry.delete("云深处", ADMIN);
+        assertThat(other.refresh()).isTrue();
+        assertThat(otherAnalyzer.canonicalEntity("DEEP Robotics")).isEqualTo("DEEP Robotics");
+    }
 }

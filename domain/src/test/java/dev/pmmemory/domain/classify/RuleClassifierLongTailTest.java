@@ -35,7 +35,8 @@ class RuleClassifierLongTailTest {
             "他们的端侧 demo 完全不输大厂|project_positive",
             "在 offsite，这两天不太能看消息|temp_status",
             "人形机器人的融资额今年普遍翻倍|market_info",
-            "这个团队到底行不行|none"})
+            "这个团队到底行不行|none",
+            "What time is the partner meeting|none"})
     void everydayJudgementsAndDecisionsOfRound5(String message, String type) {
         RuleClassifier shipped = new RuleClassifier(Lexicon.loadDefault());
         assertThat(shipped.classify(message, List.of()).map(MemoryType::wireName).orElse("none")).isEqualTo(type);
