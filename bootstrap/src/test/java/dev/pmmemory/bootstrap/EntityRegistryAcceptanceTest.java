@@ -189,4 +189,36 @@ class EntityRegistryAcceptanceTest {
         get(name + " Labs").statusCode(404);
         given().when().delete(ENTITY, name).then().statusCode(404).body("status", is(404));
     }
+
+    @Test
+    void everyRegistryChangeIsReadableInItsAuditTrailOverRest() {
+        String name = unlistedLatinName();
+        put(name, "{\"aliases\": [\"" + name + " Labs\"]}").statusCode(201);
+        put(name, "{\"aliases\": [\"" + name + " Labs\", \"" + name + " Inc\"], \"kind\": \"product\"}").statusCode(200);
+        given().when().delete(ENTITY, name).then().statusCode(204);
+        String key = name.toLowerCase();
+
+        // the entity's own trail, newest first, by its canonical name even after its deletion
+        given().when().get(ENTITY + "/audit", name).then().statusCode(200)
+                .body("items.kind", contains("entity_deleted", "entity_replaced", "entity_registered"))
+                .body("items.memory_id", contains(key, key, key))
+                .body("items[1].before.aliases", equalTo(name + " Labs"))
+                .body("items[1].after.aliases", containsString(name + " Inc"))
+                .body("items[1].after.kind", equalTo("product"))
+                .body("next_cursor", equalTo(null));
+        // the whole registry's trail holds them too, paged
+        String cursor = given().queryParam("limit", 1).when().get("/v1/registry/audit").then().statusCode(200)
+                .body("items", hasSize(1)).body("items[0].memory_id", equalTo(key))
+                .body("items[0].kind", equalTo("entity_deleted"))
+                .extract().path("next_cursor");
+        given().queryParam("limit", 1).queryParam("cursor", cursor).when().get("/v1/registry/audit").then()
+                .statusCode(200).body("items[0].kind", equalTo("entity_replaced"));
+
+        given().when().get(ENTITY + "/audit", name + "-never").then().statusCode(404)
+                .contentType("application/problem+json");
+        given().queryParam("limit", 0).when().get("/v1/registry/audit").then().statusCode(400)
+                .body("errors.field", contains("limit"));
+        given().queryParam("cursor", "nope").when().get(ENTITY + "/audit", "DeepSeek").then().statusCode(400)
+                .body("errors.field", contains("cursor"));
+    }
 }

@@ -13,6 +13,9 @@ import dev.pmmemory.application.port.in.PutEntityCommand;
 import dev.pmmemory.application.port.in.ReadEntities;
 import dev.pmmemory.application.port.in.AuditEvent;
 import dev.pmmemory.application.port.in.AuditKind;
+import dev.pmmemory.application.port.in.AuditPage;
+import dev.pmmemory.application.port.in.AuditQuery;
+import dev.pmmemory.application.port.in.RegistryAuditQuery;
 import dev.pmmemory.application.port.out.EntityRegistry;
 import dev.pmmemory.application.port.out.IdGenerator;
 import dev.pmmemory.application.port.out.MemoryStore;
@@ -283,6 +286,33 @@ public final class EntityRegistryService implements ManageEntities, ReadEntities
         v.check();
         return store.read(tx -> tx.entityRegistry().findByName(EntityKey.of(given)))
                 .orElseThrow(() -> new NotFoundException("no entity named '" + given + "'"));
+    }
+
+    @Override
+    public AuditPage audit(RegistryAuditQuery q) {
+        awaitSeed();
+        String given = null;
+        if (q.entityName() != null) {
+            Validation v = new Validation();
+            given = name(v, "name", q.entityName());
+            v.check();
+        }
+        String named = given;
+        return store.read(tx -> {
+            String key = null;
+            if (named != null) {
+                String nameKey = EntityKey.of(named);
+                key = tx.entityRegistry().findByName(nameKey).map(RegisteredEntity::key).orElse(nameKey);
+                if (!tx.entityRegistry().known(key)) {
+                    throw new NotFoundException("no entity named '" + named + "' was ever registered");
+                }
+            }
+            // one more than asked tells whether there is a next page
+            List<AuditEvent> found = tx.auditTrail().newestFirst(AuditEvent.REGISTRY, key, q.afterEventId(), q.limit() + 1);
+            boolean more = found.size() > q.limit();
+            List<AuditEvent> page = more ? found.subList(0, q.limit()) : found;
+            return new AuditPage(page, more ? AuditQuery.cursorAfter(page.get(page.size() - 1).id()) : null);
+        });
     }
 
     @Override

@@ -369,4 +369,31 @@ public abstract class EntityRegistryContract {
         assertThat(other.refresh()).isTrue();
         assertThat(otherAnalyzer.canonicalEntity("DEEP Robotics")).isEqualTo("DEEP Robotics");
     }
+
+    @Test
+    void theRegistryAuditTrailIsPagedNewestFirstAndFilteredByAnyNameOfAnEntity() {
+        registry.put(new PutEntityCommand("云深处", List.of("DEEP Robotics"), null, ADMIN));
+        clock.advance(Duration.ofMinutes(1));
+        registry.put(new PutEntityCommand("星海图", List.of("Galaxea"), null, ADMIN));
+        clock.advance(Duration.ofMinutes(1));
+        registry.delete("deep robotics", ADMIN);
+
+        var first = registry.audit(dev.pmmemory.application.port.in.RegistryAuditQuery.of(null, "2", null));
+        assertThat(first.items()).extracting(AuditEvent::kind).containsExactly(AuditKind.ENTITY_DELETED, AuditKind.ENTITY_REGISTERED);
+        assertThat(first.items()).extracting(AuditEvent::memoryId).containsExactly("云深处", "星海图");
+        assertThat(first.items()).allSatisfy(e -> assertThat(e.actor()).isEqualTo(ADMIN));
+        var rest = registry.audit(dev.pmmemory.application.port.in.RegistryAuditQuery.of(null, "2", first.nextCursor()));
+        assertThat(rest.items()).extracting(AuditEvent::memoryId).containsExactly("云深处");
+        assertThat(rest.nextCursor()).isNull();
+
+        var one = registry.audit(dev.pmmemory.application.port.in.RegistryAuditQuery.of("Galaxea", null, null));
+        assertThat(one.items()).extracting(AuditEvent::memoryId).containsExactly("星海图");
+        assertThat(registry.audit(dev.pmmemory.application.port.in.RegistryAuditQuery.of("云深处", null, null)).items())
+                .as("a deleted entity's trail, by its canonical name").hasSize(2);
+        assertThatThrownBy(() -> registry.audit(dev.pmmemory.application.port.in.RegistryAuditQuery.of("无此公司", null, null)))
+                .isInstanceOf(NotFoundException.class);
+        assertThatThrownBy(() -> dev.pmmemory.application.port.in.RegistryAuditQuery.of(null, "0", "nope"))
+                .isInstanceOfSatisfying(InvalidInputException.class, e -> assertThat(e.errors())
+                        .extracting(InvalidInputException.FieldError::field).containsExactly("limit", "cursor"));
+    }
 }

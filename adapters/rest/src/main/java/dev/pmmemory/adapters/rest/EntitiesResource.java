@@ -3,6 +3,7 @@ package dev.pmmemory.adapters.rest;
 import dev.pmmemory.adapters.rest.auth.Caller;
 import dev.pmmemory.adapters.rest.auth.RequiresScope;
 import dev.pmmemory.adapters.rest.auth.Scope;
+import dev.pmmemory.adapters.rest.dto.AuditListResponse;
 import dev.pmmemory.adapters.rest.dto.EntityDto;
 import dev.pmmemory.adapters.rest.dto.EntityListResponse;
 import dev.pmmemory.adapters.rest.dto.EntityRequest;
@@ -12,6 +13,7 @@ import dev.pmmemory.application.port.in.EntityChange;
 import dev.pmmemory.application.port.in.ManageEntities;
 import dev.pmmemory.application.port.in.PutEntityCommand;
 import dev.pmmemory.application.port.in.ReadEntities;
+import dev.pmmemory.application.port.in.RegistryAuditQuery;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -140,5 +142,30 @@ public class EntitiesResource {
                            @PathParam("name") String name) {
         manage.delete(name, caller.actor());
         return Response.noContent().build();
+    }
+
+    @GET
+    @Path("/{name}/audit")
+    @Produces(MediaType.APPLICATION_JSON)
+    @Operation(operationId = "listEntityAuditEvents", summary = "One entity's registry changes, newest first",
+            description = "Its registration, every replacement and its deletion, each with the actor (the key's name), "
+                    + "the aliases and kind before and after; cursor-paged. A deleted entity's changes are found by its "
+                    + "canonical name. GET /v1/registry/audit lists the changes of every entity.")
+    @APIResponse(responseCode = "200", description = "one page",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = AuditListResponse.class)))
+    @APIResponse(responseCode = "400", description = ApiDocs.INVALID,
+            content = @Content(mediaType = ApiDocs.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "404", description = "no entity with this name was ever registered",
+            content = @Content(mediaType = ApiDocs.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "503", description = ApiDocs.UNAVAILABLE,
+            content = @Content(mediaType = ApiDocs.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    public AuditListResponse audit(
+            @Parameter(description = NAME, schema = @Schema(type = SchemaType.STRING, minLength = 1, maxLength = 100))
+            @PathParam("name") String name,
+            @Parameter(description = "1..200, default 50", schema = @Schema(type = SchemaType.INTEGER, minimum = "1", maximum = "200", defaultValue = "50"))
+            @QueryParam("limit") String limit,
+            @Parameter(description = "next_cursor of the previous page", schema = @Schema(type = SchemaType.STRING, maxLength = 400))
+            @QueryParam("cursor") String cursor) {
+        return AuditListResponse.of(read.audit(RegistryAuditQuery.of(name, limit, cursor)));
     }
 }

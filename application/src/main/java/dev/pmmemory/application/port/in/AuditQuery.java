@@ -34,7 +34,7 @@ public record AuditQuery(String profileId, String memoryId, int limit, String af
         int k = v.intInRange("limit", limit, DEFAULT_LIMIT, 1, MAX_LIMIT);
         String after = null;
         if (cursor != null && !cursor.isEmpty()) {
-            after = decode(cursor);
+            after = eventIdOf(cursor);
             if (after == null) {
                 v.fail("cursor", "is not a cursor this service returned");
             }
@@ -49,7 +49,8 @@ public record AuditQuery(String profileId, String memoryId, int limit, String af
                 .encodeToString((CURSOR_PREFIX + eventId).getBytes(StandardCharsets.UTF_8));
     }
 
-    private static String decode(String cursor) {
+    /** The event id a cursor of {@link #cursorAfter} holds, or null when it is none. */
+    public static String eventIdOf(String cursor) {
         try {
             String raw = new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8);
             return raw.startsWith(CURSOR_PREFIX) && raw.length() > CURSOR_PREFIX.length()

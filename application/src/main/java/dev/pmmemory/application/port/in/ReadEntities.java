@@ -13,4 +13,13 @@ public interface ReadEntities {
     RegisteredEntity get(String name);
 
     EntityPage list(EntitiesQuery query);
+
+    /**
+     * The registry's audit events, newest first: every registration, replacement and deletion with
+     * its actor, before and after; with an entity name (any of its names, or the name of a deleted
+     * one), only that entity's.
+     *
+     * @throws dev.pmmemory.application.NotFoundException no entity with that name was ever registered
+     */
+    AuditPage audit(RegistryAuditQuery query);
 }
