@@ -15,7 +15,8 @@ public final class ChainEvaluation {
 
     /** The development data: every labelled set the rules were written or tuned from (issue 12, 3rd round). */
     public static final List<String> DEVELOPMENT = List.of(EvalSet.MESSAGES, EvalSet.HOLDOUT, EvalSet.LONGTAIL_DEV,
-            EvalSet.LONGTAIL_DEV_2, EvalSet.LONGTAIL_DEV_3, EvalSet.HOLDOUT_3, EvalSet.HOLDOUT_4, EvalSet.HOLDOUT_5);
+            EvalSet.LONGTAIL_DEV_2, EvalSet.LONGTAIL_DEV_3, EvalSet.HOLDOUT_3, EvalSet.HOLDOUT_4, EvalSet.HOLDOUT_5,
+            EvalSet.LONGTAIL_DEV_4);
     /**
      * The sets held out from the link's training: holdout-6 (written before round 4's changes) and
      * holdout-7 (written before round 5's); each is printed, never tuned on. holdout-5 joined the

@@ -42,6 +42,8 @@ record EvalSet(List<LabelledMessage> messages, List<ProfileEntry> profiles, List
     static final String LONGTAIL_DEV_2 = "longtail-dev-2.tsv";
     /** The 3rd development set (issue 12, 3rd round): mostly neutral statements, for the n-gram link's training data. */
     static final String LONGTAIL_DEV_3 = "longtail-dev-3.tsv";
+    /** The 4th development set (issue 12, 5th round): English, long, negation and concession, for the link's training data. */
+    static final String LONGTAIL_DEV_4 = "longtail-dev-4.tsv";
 
     /** A PM message with its expected type ("none" = no memory) and the canonical entities it names. */
     record LabelledMessage(String id, boolean hard, String type, List<String> entities, Set<String> tags,

@@ -316,7 +316,23 @@ public final class RuleClassifier implements Classifier {
         }
         String text = clause.text();
         return clause.endsWithAny(questionMarkers) && !notSoGood(text) || questionWords.stream().anyMatch(text::contains)
+                || aNotA(text)
                 || opensWith(questionOpeners, units, 0);
+    }
+
+    /**
+     * The A-not-A question of Chinese: 算不算贵, 够不够强, 值不值得, 来不来 (the same character on both
+     * sides of 不 or 没). 不得不 and 越来越 are no such pattern.
+     */
+    private static boolean aNotA(String clause) {
+        for (int i = 1; i + 1 < clause.length(); i++) {
+            char c = clause.charAt(i);
+            if ((c == '不' || c == '没') && clause.charAt(i - 1) == clause.charAt(i + 1)
+                    && isHan(clause.charAt(i - 1)) && clause.charAt(i - 1) != '不') {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** "新产品不怎么样": 怎么样 after 不 is a judgement (not much good), not a question. */

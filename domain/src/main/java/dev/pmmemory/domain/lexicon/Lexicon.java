@@ -96,6 +96,8 @@ public record Lexicon(List<TypeRule> rules, EntityNames entities, Cues cues, Syn
         addLatinWords(cues.negations(), words);
         addLatinWords(cues.softNegatives(), words);
         addLatinWords(cues.neutral(), words);
+        addLatinWords(cues.contrasts(), words);
+        addLatinWords(cues.concessions(), words);
         synonyms.groups().forEach(group -> addLatinWords(group, words));
         return entities.withCommonWords(words);
     }

@@ -48,7 +48,7 @@ public final class EntityExtractor {
      * "少推|国内大模型项目", "这家|公司". The name starts after the last one.
      */
     private static final String BOUNDARY_CHARS =
-            "的了向推投看这那该家个是和与及对在把被给说觉得很都也还就某一些我你他她们从跟为让请但而或即若并且又再才仅各每其见约聊谈找碰做";
+            "的了向推投看这那该家个是和与及对在把被给说觉得很都也还就某一些我你他她们从跟为让请但而或即若并且又再才仅各每其见约聊谈找碰做帮";
 
     /** Corporate-form words after the short name ("月之暗面科技有限公司" → 月之暗面). */
     private static final List<String> ORG_FORM_WORDS = List.of("有限责任", "有限", "股份", "控股", "集团", "科技", "技术", "网络", "信息");
@@ -121,7 +121,8 @@ public final class EntityExtractor {
             "考虑", "打算", "准备", "决定", "认为", "发现", "知道", "记得", "注意", "提醒", "麻烦", "帮忙", "安排",
             "北京", "上海", "深圳", "广州", "杭州", "苏州", "南京", "成都", "武汉", "西安", "重庆", "天津", "合肥",
             "贵州", "贵阳", "香港", "台湾", "新加坡", "日本", "韩国", "美国", "欧洲", "硅谷", "湾区", "东南亚", "中东",
-            "印度", "海外", "国内", "全球"));
+            "印度", "海外", "国内", "全球", "完全", "根本", "基本", "几乎", "明显", "显然", "简直", "绝对", "一定",
+            "肯定", "可能", "大概", "也许", "电芯", "腰部", "生态链", "管理", "按照"));
 
     private final List<DictionaryName> dictionary;
     private final Set<String> genericWords;
@@ -322,7 +323,9 @@ public final class EntityExtractor {
         for (Span word : run) {
             String key = TextNormalizer.nfkcLower(word.name());
             boolean generic = genericWords.contains(key);
-            if (commonWords.contains(key) || (generic && !nameSuffixes.contains(key))) {
+            if (!part.isEmpty() && nameSuffixes.contains(key)) {
+                part.add(word); // a name suffix continues a name even when it is also a word ("Kestrel Robotics")
+            } else if (commonWords.contains(key) || (generic && !nameSuffixes.contains(key))) {
                 emitName(nfkc, part, out);
                 part.clear();
             } else if (!part.isEmpty() || !generic) {
@@ -364,14 +367,14 @@ public final class EntityExtractor {
             start -= Character.charCount(cp);
         }
         String candidate = stripOrgForm(nfkc.substring(start, suffixAt));
-        if (segmentsIntoGeneric(candidate)) {
+        if (segmentsIntoGeneric(candidate) || endsWithGenericWord(candidate)) {
             return Optional.empty();
         }
         int length = candidate.codePointCount(0, candidate.length());
         int cut = length > MAX_HAN_NAME ? candidate.offsetByCodePoints(0, length - MAX_HAN_NAME) : 0;
         String name = candidate.substring(cut);
         if (name.codePointCount(0, name.length()) < MIN_HAN_NAME
-                || segmentsIntoGeneric(name)
+                || NOT_A_SUBJECT.contains(name) || segmentsIntoGeneric(name)
                 || (cut > 0 && segmentsAfterCutGenericWord(candidate, cut))) {
             return Optional.empty();
         }
@@ -457,7 +460,8 @@ public final class EntityExtractor {
      */
     private static final List<String> PREDICATE_WORDS = List.of(
             "虽然", "尽管", "固然", "可以", "值得", "暂时", "目前", "现在", "最近", "昨天", "今天", "明天", "今年", "去年",
-            "我们", "创始", "整体", "确实", "真的", "其实", "一直", "已经", "应该", "需要", "感觉", "看起来", "属于");
+            "我们", "创始", "整体", "确实", "真的", "其实", "一直", "已经", "应该", "需要", "感觉", "看起来", "属于",
+            "上周", "下周", "这周", "本周", "前天", "刚刚", "刚才", "上个月", "这个月", "今年", "上午", "下午");
     /** One character that starts a predicate and is rare inside a company name. */
     private static final String PREDICATE_CHARS = "的这那不没别很太挺都也还就才只又再先更最在给跟对把被是要会让";
     /** Endings of a name of five or six characters (自变量机器人, 黑芝麻智能); a longer run is a phrase. */
@@ -621,6 +625,16 @@ public final class EntityExtractor {
             }
         }
         return candidate;
+    }
+
+    /** "按照头部" of 按照头部公司: a word before a generic one describes the company, it does not name it. */
+    private boolean endsWithGenericWord(String candidate) {
+        for (String word : genericWords) {
+            if (word.length() >= 2 && candidate.length() > word.length() && candidate.endsWith(word) && isHan(word.codePointAt(0))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** True when s is empty or a concatenation of generic words ("海外早期" = 海外 + 早期). */

@@ -36,7 +36,12 @@ class RuleClassifierLongTailTest {
             "在 offsite，这两天不太能看消息|temp_status",
             "人形机器人的融资额今年普遍翻倍|market_info",
             "这个团队到底行不行|none",
-            "What time is the partner meeting|none"})
+            "What time is the partner meeting|none",
+            "这家的估值算不算贵|none",
+            "你觉得他们团队够不够强|none",
+            "不得不说，团队很强|project_positive",
+            "Not for this fund, the check is too small|project_negative",
+            "Worth a second look now that the pipeline filled out|project_advance"})
     void everydayJudgementsAndDecisionsOfRound5(String message, String type) {
         RuleClassifier shipped = new RuleClassifier(Lexicon.loadDefault());
         assertThat(shipped.classify(message, List.of()).map(MemoryType::wireName).orElse("none")).isEqualTo(type);

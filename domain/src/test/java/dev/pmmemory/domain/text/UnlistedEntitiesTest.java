@@ -38,7 +38,10 @@ class UnlistedEntitiesTest {
             "曜石科技先放放吧|曜石科技",
             "毛利还行。但是云帆智能的报价太离谱|云帆智能",
             "看完澄光科技的材料，整体印象不错|澄光科技",
-            "商湯的團隊太臃腫了|商汤"})
+            "商湯的團隊太臃腫了|商汤",
+            "The moat at Pelican Robotics is thin|Pelican Robotics",
+            "Although the burn is high, Osprey Labs keeps shipping|Osprey Labs",
+            "澄光科技上周来路演，团队不错|澄光科技"})
     void theNameOpeningASentenceThatEvaluatesIsAnEntity(String message, String entity) {
         assertThat(ANALYZER.analyze(message).entities()).containsExactly(entity);
     }
@@ -48,7 +51,8 @@ class UnlistedEntitiesTest {
             "量产节奏太慢，先不跟", "期间可以线下见面，约一下", "贵州的数据中心项目有意思", "北京这边的项目太贵了",
             "股权结构也乱，先不看", "主要担心估值太高", "下午的会不错", "创始团队还在闹分歧，风险太大",
             "Honestly the burn is too high", "Flying to Tokyo tomorrow, pass on this one",
-            "We need an LP update before Q3", "Wondering whether the round closed", "又是一个 PPT 项目，呵呵"})
+            "We need an LP update before Q3", "Wondering whether the round closed", "又是一个 PPT 项目，呵呵",
+            "Landing in Jakarta tonight, pass on the deck", "估值却对标头部公司，完全说不通", "腰部公司拿钱越来越难"})
     void aSentenceOpeningWithAPlaceATimeOrANounOrNoEvaluationNamesNoOne(String message) {
         assertThat(ANALYZER.analyze(message).entities()).isEmpty();
     }
