@@ -21,6 +21,7 @@ final class ApiKeyFinder implements SecretFinder {
         for (Pattern pattern : WHOLE) {
             Matches.offerEach(pattern, view, m -> claims.claim(m.start(), m.end(), SecretKind.API_KEY));
         }
-        Matches.offerEach(BEARER, view, m -> claims.claim(m.start(1), m.end(1), SecretKind.API_KEY));
+        // the whole token after Bearer, also when a key shape inside it was claimed above
+        Matches.offerEach(BEARER, view, m -> claims.claimUpToTaken(m.start(1), m.end(1), SecretKind.API_KEY));
     }
 }

@@ -38,6 +38,15 @@ final class Claims {
         return true;
     }
 
+    /**
+     * Claims [start, end) up to its first taken character: a token whose tail an earlier finder
+     * already took ("Bearer AA…sk-ghp_…") still loses its head, so a second pass finds nothing new.
+     */
+    boolean claimUpToTaken(int start, int end, SecretKind kind) {
+        int next = taken.nextSetBit(start);
+        return claim(start, next < 0 || next >= end ? end : next, kind);
+    }
+
     List<Finding> inTextOrder() {
         return findings.stream().sorted(Comparator.comparingInt(Finding::start)).toList();
     }
