@@ -46,4 +46,28 @@ class UnlistedEntitiesAcceptanceTest {
             feedback(p, message).statusCode(201).body("memory.entities", empty());
         }
     }
+
+    @Test
+    void aNameOpeningASentenceThatDecidesIsAnEntity_evenFarFromTheDecision() {
+        String p = newProfile("unlisted");
+        String first = feedback(p, "澄岚动力的demo看了，硬件还行，但是交付太慢，这轮先不跟了").statusCode(201)
+                .body("memory.type", equalTo("project_negative"))
+                .body("memory.entities", contains("澄岚动力"))
+                .extract().path("memory.id");
+
+        feedback(p, "澄岚动力这次的新材料很扎实，可以推进，约创始人下周来").statusCode(201)
+                .body("memory.entities", contains("澄岚动力"))
+                .body("superseded", contains(first));
+    }
+
+    @Test
+    void traditionalCharactersNameTheSimplifiedEntity_andTheStoredTextStaysAsWritten() {
+        String p = newProfile("unlisted");
+        feedback(p, "商湯的團隊太臃腫了，不考慮").statusCode(201)
+                .body("memory.type", equalTo("project_negative"))
+                .body("memory.entities", contains("商汤"))
+                .body("memory.content", equalTo("商湯的團隊太臃腫了，不考慮"));
+        Api.memories(p, java.util.Map.of("entity", "商湯")).statusCode(200)
+                .body("items.content", contains("商湯的團隊太臃腫了，不考慮"));
+    }
 }
