@@ -163,11 +163,12 @@ public final class EntityRegistryService implements ManageEntities, ReadEntities
      * PostgreSQL): the analyzer's dictionary is rebuilt when the registry's content differs from
      * what this instance last gave it. Nothing happens while a seed is still expected (the lexicon's
      * dictionary stands in for it). Returns whether the dictionary changed. Memories are re-indexed
-     * by the instance that took the change.
+     * by the instance that took the change. Nothing happens either before the registry was first
+     * loaded (a store down at start: an empty registry must not replace the lexicon's dictionary).
      */
     public synchronized boolean refresh() {
-        if (seeding.getCount() > 0) {
-            return false;
+        if (seeding.getCount() > 0 || loaded == null) {
+            return false; // never loaded: the lexicon's dictionary stands in until the seed has run
         }
         List<List<String>> groups = registryGroups();
         if (groups.equals(loaded)) {

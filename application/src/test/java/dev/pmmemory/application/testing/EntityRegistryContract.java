@@ -354,6 +354,9 @@ public abstract class EntityRegistryContract {
         TextAnalyzer otherAnalyzer = TextAnalyzers.from(UseCases.LEXICON);
         EntityRegistryService other = new EntityRegistryService(store(), otherAnalyzer, UseCases.UUIDS, clock,
                 new BackgroundReindex(new EntityReindex(store(), otherAnalyzer, UseCases.UUIDS, clock), Runnable::run));
+        assertThat(other.refresh()).as("never loaded (its store was down at start): keeps the lexicon's dictionary")
+                .isFalse();
+        assertThat(otherAnalyzer.canonicalEntity("DeepSeek")).isEqualTo("深度求索");
         other.seed(UseCases.LEXICON.entities().groups());
         assertThat(other.refresh()).as("nothing changed since its seed").isFalse();
 

@@ -321,19 +321,38 @@ public final class RuleClassifier implements Classifier {
     }
 
     /**
-     * The A-not-A question of Chinese: 算不算贵, 够不够强, 值不值得, 来不来 (the same character on both
-     * sides of 不 or 没). 不得不 and 越来越 are no such pattern.
+     * The A-not-A question of Chinese: 算不算贵, 够不够强, 值不值得推进 (the same character on both sides
+     * of 不 or 没, near the clause's end). Not after 无论 / 不管 / 不论 (无论估值高不高我们都不投), and not
+     * the fixed phrases 动不动, 时不时, 爱理不理.
      */
     private static boolean aNotA(String clause) {
-        for (int i = 1; i + 1 < clause.length(); i++) {
+        int end = clause.length();
+        while (end > 0 && !Character.isLetterOrDigit(clause.codePointBefore(end))
+                || end > 0 && "呢吗啊呀".indexOf(clause.charAt(end - 1)) >= 0) {
+            end--;
+        }
+        for (int i = 1; i + 1 < end; i++) {
             char c = clause.charAt(i);
-            if ((c == '不' || c == '没') && clause.charAt(i - 1) == clause.charAt(i + 1)
-                    && isHan(clause.charAt(i - 1)) && clause.charAt(i - 1) != '不') {
+            char x = clause.charAt(i - 1);
+            if ((c == '不' || c == '没') && x == clause.charAt(i + 1) && isHan(x) && x != '不'
+                    && end - (i + 2) <= A_NOT_A_TAIL && !(i >= 2 && clause.charAt(i - 2) == '爱')
+                    && !A_NOT_A_IDIOMS.contains(clause.substring(i - 1, i + 2))
+                    && !conditional(clause, i)) {
                 return true;
             }
         }
         return false;
     }
+
+    /** 无论 / 不管 / 不论 before position {@code at}: "whether or not", no question. */
+    private static boolean conditional(String clause, int at) {
+        return A_NOT_A_CONDITIONS.stream().anyMatch(w -> clause.lastIndexOf(w, at) >= 0);
+    }
+
+    /** At most this many characters after A-not-A before the clause ends (值不值|得推进). */
+    private static final int A_NOT_A_TAIL = 4;
+    private static final Set<String> A_NOT_A_IDIOMS = Set.of("动不动", "时不时", "一不一");
+    private static final List<String> A_NOT_A_CONDITIONS = List.of("无论", "不管", "不论");
 
     /** "新产品不怎么样": 怎么样 after 不 is a judgement (not much good), not a question. */
     private static boolean notSoGood(String clause) {

@@ -190,6 +190,18 @@ final class LexiconParser {
         }
     }
 
+    /** One pass reads a text as simplified, so no simplified form may itself be read as another. */
+    private TraditionalChars traditionalChars() {
+        for (Map.Entry<Character, Character> pair : traditional.entrySet()) {
+            if (traditional.containsKey(pair.getValue())) {
+                throw new IllegalArgumentException("traditional " + pair.getKey() + pair.getValue() + ": "
+                        + pair.getValue() + " is itself listed as traditional (" + pair.getValue()
+                        + traditional.get(pair.getValue()) + "); a simplified form may not be read as another");
+            }
+        }
+        return TraditionalChars.of(traditional);
+    }
+
     /** {@code adjective project_positive 强, 硬}: evaluative adjectives of one judgement. */
     private void parseAdjectives(String rest) {
         String[] typeAndWords = rest.split("\\s+", 2);
@@ -237,7 +249,7 @@ final class LexiconParser {
                 ironyMarkers, slips, new Phrasing(degrees, excess, adjectives, questionWords, questionOpeners,
                 requests, scareQuoteHints));
         return new Lexicon(merged, new EntityNames(entityGroups, generic, suffixes, common), cues, synonyms, stopWords,
-                TraditionalChars.of(traditional));
+                traditionalChars());
     }
 
     private static TypeRule withMore(TypeRule rule, List<String> more) {

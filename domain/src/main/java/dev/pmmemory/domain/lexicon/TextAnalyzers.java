@@ -41,7 +41,8 @@ public final class TextAnalyzers {
         Set<String> nonSubjects = nonSubjects(lexicon);
         // the entity registry replaces the groups at run time; the rest of the names' setting stays
         Function<List<List<String>>, EntityExtractor> extractorFor = groups -> new EntityExtractor(
-                new EntityNames(groups, base.generic(), base.nameSuffixes(), base.commonWords()), triggers, nonSubjects);
+                new EntityNames(groups, base.generic(), base.nameSuffixes(), base.commonWords()), triggers, nonSubjects,
+                lexicon.traditional());
         return new TextAnalyzer(extractorFor, base.groups(), new KeywordExtractor(stopWords, lexicon.synonyms(), segmenter),
                 lexicon.traditional());
     }

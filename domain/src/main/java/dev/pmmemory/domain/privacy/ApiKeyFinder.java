@@ -22,6 +22,6 @@ final class ApiKeyFinder implements SecretFinder {
             Matches.offerEach(pattern, view, m -> claims.claim(m.start(), m.end(), SecretKind.API_KEY));
         }
         // the whole token after Bearer, also when a key shape inside it was claimed above
-        Matches.offerEach(BEARER, view, m -> claims.claimUpToTaken(m.start(1), m.end(1), SecretKind.API_KEY));
+        Matches.offerEach(BEARER, view, m -> claims.claimFreeParts(m.start(1), m.end(1), SecretKind.API_KEY));
     }
 }

@@ -39,12 +39,19 @@ final class Claims {
     }
 
     /**
-     * Claims [start, end) up to its first taken character: a token whose tail an earlier finder
-     * already took ("Bearer AA…sk-ghp_…") still loses its head, so a second pass finds nothing new.
+     * Claims every stretch of [start, end) not taken yet: a token with a key shape an earlier finder
+     * already took inside it ("Bearer AA…sk-ghp_….tail") loses its head and its tail too, so no part
+     * of it stays in the text and a second pass finds nothing new. True when anything was claimed.
      */
-    boolean claimUpToTaken(int start, int end, SecretKind kind) {
-        int next = taken.nextSetBit(start);
-        return claim(start, next < 0 || next >= end ? end : next, kind);
+    boolean claimFreeParts(int start, int end, SecretKind kind) {
+        boolean any = false;
+        for (int from = taken.nextClearBit(start); from < end; ) {
+            int next = taken.nextSetBit(from);
+            int to = next < 0 || next > end ? end : next;
+            any |= claim(from, to, kind);
+            from = taken.nextClearBit(to);
+        }
+        return any;
     }
 
     List<Finding> inTextOrder() {

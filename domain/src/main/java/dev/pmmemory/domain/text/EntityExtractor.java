@@ -79,7 +79,7 @@ public final class EntityExtractor {
             "觉得", "确实", "真的", "总体", "整体", "个人", "至于", "关于", "对于", "除非", "如果", "只要", "即使", "哪怕");
 
     /** Adverbs that open a predicate, not a name (先不推进, 还不错, 都很强); and 不 / 没 / 别 anywhere. */
-    private static final String NOT_A_NAME_START = "先再还都也就才只又更太挺最";
+    private static final String NOT_A_NAME_START = "先再还都也就才只又更太挺最刚";
     private static final String NOT_IN_A_NAME = "不没别";
 
     /**
@@ -122,7 +122,9 @@ public final class EntityExtractor {
             "北京", "上海", "深圳", "广州", "杭州", "苏州", "南京", "成都", "武汉", "西安", "重庆", "天津", "合肥",
             "贵州", "贵阳", "香港", "台湾", "新加坡", "日本", "韩国", "美国", "欧洲", "硅谷", "湾区", "东南亚", "中东",
             "印度", "海外", "国内", "全球", "完全", "根本", "基本", "几乎", "明显", "显然", "简直", "绝对", "一定",
-            "肯定", "可能", "大概", "也许", "电芯", "腰部", "生态链", "管理", "按照"));
+            "肯定", "可能", "大概", "也许", "电芯", "腰部", "生态链", "管理", "按照", "演示", "文档", "上手", "视频",
+            "系统", "会议", "电话", "邮件", "微信", "报告", "纪要", "合作", "沟通", "交流", "谈判", "路演", "拜访",
+            "调研", "体验"));
 
     private final List<DictionaryName> dictionary;
     private final Set<String> genericWords;
@@ -156,11 +158,21 @@ public final class EntityExtractor {
      * @param nonSubjects     words that are never such a name (the lexicon's stop words and negations)
      */
     public EntityExtractor(EntityNames names, Set<String> subjectTriggers, Set<String> nonSubjects) {
+        this(names, subjectTriggers, nonSubjects, TraditionalChars.NONE);
+    }
+
+    /**
+     * As above, for texts read in simplified characters: every dictionary name is matched in its
+     * simplified form too (an alias registered as 鴻海 is found in the text 鸿海), and shown as written.
+     */
+    public EntityExtractor(EntityNames names, Set<String> subjectTriggers, Set<String> nonSubjects,
+                           TraditionalChars traditional) {
         List<DictionaryName> entries = new ArrayList<>();
         for (List<String> group : names.groups()) {
             String canonical = group.get(0);
             for (String alias : group) {
-                String key = fold(Normalizer.normalize(Objects.requireNonNull(alias), Normalizer.Form.NFKC)).strip();
+                String key = traditional.simplify(
+                        fold(Normalizer.normalize(Objects.requireNonNull(alias), Normalizer.Form.NFKC))).strip();
                 if (!key.isEmpty()) {
                     entries.add(new DictionaryName(canonical, key));
                 }
@@ -461,9 +473,9 @@ public final class EntityExtractor {
     private static final List<String> PREDICATE_WORDS = List.of(
             "虽然", "尽管", "固然", "可以", "值得", "暂时", "目前", "现在", "最近", "昨天", "今天", "明天", "今年", "去年",
             "我们", "创始", "整体", "确实", "真的", "其实", "一直", "已经", "应该", "需要", "感觉", "看起来", "属于",
-            "上周", "下周", "这周", "本周", "前天", "刚刚", "刚才", "上个月", "这个月", "今年", "上午", "下午");
+            "上周", "下周", "这周", "本周", "前天", "刚刚", "刚才", "上个月", "这个月", "上午", "下午");
     /** One character that starts a predicate and is rare inside a company name. */
-    private static final String PREDICATE_CHARS = "的这那不没别很太挺都也还就才只又再先更最在给跟对把被是要会让";
+    private static final String PREDICATE_CHARS = "的这那不没别很太挺都也还就才只又再先更最在给跟对把被是要让";
     /** Endings of a name of five or six characters (自变量机器人, 黑芝麻智能); a longer run is a phrase. */
     private static final List<String> LONG_NAME_ENDINGS = List.of(
             "智能", "科技", "机器人", "动力", "汽车", "半导体", "芯片", "医疗", "生物", "智造", "电子", "资本", "基金");
@@ -480,24 +492,28 @@ public final class EntityExtractor {
         if (subjectTriggers.isEmpty()) {
             return;
         }
-        String folded = fold(nfkc);
+        int[] triggersBefore = triggerStartsBefore(fold(nfkc));
         boolean sentenceStart = true;
+        int sentenceEnd = -1;
         for (int at = 0; at < nfkc.length(); ) {
             int start = at;
             while (start < nfkc.length() && Character.isWhitespace(nfkc.charAt(start))) {
+                sentenceStart |= nfkc.charAt(start) == '\n'; // a line break ends a sentence
                 start++;
             }
             int clauseEnd = start;
             while (clauseEnd < nfkc.length() && CLAUSE_ENDS.indexOf(nfkc.charAt(clauseEnd)) < 0) {
                 clauseEnd++;
             }
-            int sentenceEnd = clauseEnd;
-            while (sentenceEnd < nfkc.length() && SENTENCE_ENDS.indexOf(nfkc.charAt(sentenceEnd)) < 0) {
-                sentenceEnd++;
+            if (sentenceEnd < clauseEnd) { // each sentence's end is found once: linear in the text
+                sentenceEnd = clauseEnd;
+                while (sentenceEnd < nfkc.length() && SENTENCE_ENDS.indexOf(nfkc.charAt(sentenceEnd)) < 0) {
+                    sentenceEnd++;
+                }
             }
             // the first clause of a sentence, or one a contrast or concession opens ("但墨芯的…")
             if (sentenceStart || opensWithOpener(nfkc, start)) {
-                openingSubject(nfkc, folded, start, clauseEnd, sentenceEnd)
+                openingSubject(nfkc, triggersBefore, start, clauseEnd, sentenceEnd)
                         .filter(span -> out.stream().noneMatch(span::overlaps)).ifPresent(out::add);
             }
             sentenceStart = clauseEnd < nfkc.length() && SENTENCE_ENDS.indexOf(nfkc.charAt(clauseEnd)) >= 0;
@@ -505,14 +521,29 @@ public final class EntityExtractor {
         }
     }
 
+    /** {@code result[i]}: how many subject triggers start before {@code i} (one scan per trigger). */
+    private int[] triggerStartsBefore(String folded) {
+        boolean[] starts = new boolean[folded.length()];
+        for (String trigger : subjectTriggers) {
+            for (int at = folded.indexOf(trigger); at >= 0; at = folded.indexOf(trigger, at + 1)) {
+                starts[at] = true;
+            }
+        }
+        int[] before = new int[folded.length() + 1];
+        for (int i = 0; i < folded.length(); i++) {
+            before[i + 1] = before[i] + (starts[i] ? 1 : 0);
+        }
+        return before;
+    }
+
     private static boolean opensWithOpener(String nfkc, int at) {
         return CLAUSE_OPENERS.stream().anyMatch(opener -> nfkc.startsWith(opener, at));
     }
 
-    private Optional<Span> openingSubject(String nfkc, String folded, int start, int clauseEnd, int sentenceEnd) {
+    private Optional<Span> openingSubject(String nfkc, int[] triggersBefore, int start, int clauseEnd, int sentenceEnd) {
         for (boolean stripped = true; stripped; ) {
             stripped = false;
-            for (List<String> openers : List.of(CLAUSE_OPENERS, MORE_OPENERS)) {
+            for (List<String> openers : List.of(MORE_OPENERS, CLAUSE_OPENERS)) { // 至于说 before 至于
                 for (String opener : openers) {
                     if (nfkc.startsWith(opener, start) && start + opener.length() < clauseEnd) {
                         start += opener.length();
@@ -522,17 +553,41 @@ public final class EntityExtractor {
             }
         }
         int end = start;
+        int length = 0;
         while (end < clauseEnd && isHan(nfkc.codePointAt(end)) && !startsPredicate(nfkc, end, start)) {
+            if (++length > MAX_LONG_NAME) {
+                return Optional.empty(); // a phrase, not a name: stop scanning
+            }
             end += Character.charCount(nfkc.codePointAt(end));
         }
         if (end >= clauseEnd || !startsPredicate(nfkc, end, start)) {
             return Optional.empty(); // the clause is one run, or a Latin word or a sign follows: no predicate seen
         }
         String name = nfkc.substring(start, end);
-        if (!plausibleSubject(name) || !evaluates(folded, end, sentenceEnd)) {
+        // the evaluation is the name's own clause's, or the name is linked to what follows (的, 这, 那)
+        boolean ownClause = triggersBefore[clauseEnd] - triggersBefore[end] > 0;
+        boolean linked = (STRUCTURAL_LINKS.indexOf(nfkc.charAt(end)) >= 0
+                || startsWithAny(nfkc, end, TIME_LINKS))
+                && triggersBefore[sentenceEnd] - triggersBefore[end] > 0;
+        if (!plausibleSubject(name) || !(ownClause || linked)) {
             return Optional.empty();
         }
         return Optional.of(new Span(start, end, name));
+    }
+
+    /** Link a subject to a predicate later in its sentence: 逐际动力的demo…, 星海图这家…, 加速进化那边…. */
+    private static final String STRUCTURAL_LINKS = "的这那";
+    /** Or a time after the name: 非夕科技昨天来访…, 澄光科技上周来路演…. */
+    private static final List<String> TIME_LINKS = List.of(
+            "昨天", "今天", "前天", "上周", "这周", "本周", "上个月", "最近", "目前", "现在", "刚刚", "刚才");
+
+    private static boolean startsWithAny(String s, int at, List<String> words) {
+        for (String word : words) {
+            if (s.startsWith(word, at)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Whether a predicate starts at {@code at}, at least two characters after the subject's start. */
@@ -566,19 +621,14 @@ public final class EntityExtractor {
                 && NOT_A_NAME_START.indexOf(name.codePointAt(0)) < 0
                 && name.codePoints().noneMatch(cp -> NOT_IN_A_NAME.indexOf(cp) >= 0 || BOUNDARY_CHARS.indexOf(cp) >= 0)
                 && !nonSubjects.contains(name) && !segmentsIntoGeneric(name) && !segmentsIntoGeneric(stripOrgForm(name))
-                && !containsTrigger(name);
+                && !containsTrigger(name) && !TIME_WORD.matcher(name).matches() && !PERSON.matcher(name).matches();
     }
 
-    /** An evaluation or a decision (a subject trigger) in the rest of the sentence. */
-    private boolean evaluates(String folded, int from, int sentenceEnd) {
-        String rest = folded.substring(from, sentenceEnd);
-        for (String trigger : subjectTriggers) {
-            if (rest.contains(trigger)) {
-                return true;
-            }
-        }
-        return false;
-    }
+    /** 昨晚, 明早, 后天, 周三, 星期五, 下次, 晚点: times a sentence opens with, by their shape. */
+    private static final Pattern TIME_WORD = Pattern.compile(
+            "[昨今明前后大][天晚早午夜]|周[一二三四五六日天末]|星期.|礼拜.|[上下这][次回趟]|[晚早]点|[早中午晚]饭");
+    /** 老王, 小李, 王总, 张哥: people, not companies. */
+    private static final Pattern PERSON = Pattern.compile("[老小].|.{1,2}[总哥姐董]");
 
     /** At the start of the text or after punctuation, spaces aside. */
     private static boolean opensClause(String nfkc, int at) {

@@ -66,11 +66,12 @@ public final class TextAnalyzer implements EntityResolver {
         dictionary = new Dictionary(extractorFor.apply(groups), canonicalByKey(groups));
     }
 
-    private static Map<String, String> canonicalByKey(List<List<String>> groups) {
+    /** Keys are read as simplified, as texts are: an alias registered as 鴻海 is found in 鴻海 and 鸿海. */
+    private Map<String, String> canonicalByKey(List<List<String>> groups) {
         Map<String, String> byKey = new HashMap<>();
         for (List<String> group : groups) {
             for (String name : group) {
-                byKey.putIfAbsent(entityKey(name), group.get(0));
+                byKey.putIfAbsent(entityKey(traditional.simplify(name)), group.get(0));
             }
         }
         return Map.copyOf(byKey);
@@ -78,7 +79,9 @@ public final class TextAnalyzer implements EntityResolver {
 
     /** The canonical name of the entity {@code name} names (an alias, any case), or {@code name} itself. */
     public String canonicalEntity(String name) {
-        return dictionary.canonicalByKey().getOrDefault(entityKey(traditional.simplify(name)), name.strip());
+        String read = traditional.simplify(name);
+        // an unlisted name is stored as analyze() read it, in simplified characters (臺積電 → 台积电)
+        return dictionary.canonicalByKey().getOrDefault(entityKey(read), read.strip());
     }
 
     /** As {@code EntityKey.of} (kept here so that text does not depend on memory). */

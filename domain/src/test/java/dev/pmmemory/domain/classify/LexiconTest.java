@@ -163,8 +163,11 @@ class LexiconTest {
         Lexicon lexicon = Lexicon.parse(VALID_RULES + "traditional 湯汤 譜谱, 進进\n");
         assertThat(lexicon.traditional().simplify("商湯 智譜 推進 ok")).isEqualTo("商汤 智谱 推进 ok");
         assertThat(Lexicon.parse(VALID_RULES).traditional().simplify("商湯")).isEqualTo("商湯");
+        assertThatThrownBy(() -> Lexicon.parse(VALID_RULES + "traditional 薴苧 苧苎\n"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("苧 is itself listed as traditional");
         Lexicon shipped = Lexicon.loadDefault();
         assertThat(shipped.traditional().size()).isGreaterThan(2_500);
+        assertThat(shipped.traditional().simplify("乾隆 於 徵 镟")).isEqualTo("乾隆 於 徵 镟");
         assertThat(shipped.traditional().simplify("騰訊的團隊下週約見，可以推進")).isEqualTo("腾讯的团队下周约见，可以推进");
         // simplified text, and the characters simplified and traditional writing share, stay as they are
         assertThat(shipped.traditional().simplify("著名的干货，台里面")).isEqualTo("著名的干货，台里面");

@@ -40,6 +40,9 @@ class RuleClassifierLongTailTest {
             "这家的估值算不算贵|none",
             "你觉得他们团队够不够强|none",
             "不得不说，团队很强|project_positive",
+            "无论估值高不高我们都不投|project_negative",
+            "这家动不动就延期，真不靠谱|project_negative",
+            "I wouldn't bet on that timeline|none",
             "Not for this fund, the check is too small|project_negative",
             "Worth a second look now that the pipeline filled out|project_advance"})
     void everydayJudgementsAndDecisionsOfRound5(String message, String type) {

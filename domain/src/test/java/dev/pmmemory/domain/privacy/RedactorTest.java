@@ -35,6 +35,13 @@ class RedactorTest {
 
         assertThat(once.text()).doesNotContain("AA0000000000000").startsWith("Bearer [REDACTED:api_key]");
         assertThat(redactor.redact(once.text()).text()).isEqualTo(once.text());
+        // nor does the token's tail after a key shape inside it survive
+        for (String token : new String[] {"sk-abcdefghijklmnopqrstuvwx.more.secret.stuff",
+                "ghp_AAAAAAAAAAAAAAAAAAAAAAAA.SECRETTAILpart123", "abcdefghijklmnop/AKIAABCDEFGHIJKLMNOP/tailtailtail"}) {
+            String redacted = redactor.redact("auth: Bearer " + token + " ok").text();
+            assertThat(redacted).doesNotContain("secret", "SECRETTAIL", "tailtail", "abcdefghijklmnop").endsWith(" ok");
+            assertThat(redactor.redact(redacted).text()).isEqualTo(redacted);
+        }
     }
 
     @Test

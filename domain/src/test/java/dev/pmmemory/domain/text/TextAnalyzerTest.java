@@ -35,6 +35,19 @@ class TextAnalyzerTest {
     }
 
     @Test
+    void aNameRegisteredInTraditionalCharactersIsFoundInEitherScriptAndShownAsRegistered() {
+        TextAnalyzer registry = TextAnalyzers.from(Lexicon.loadDefault());
+        registry.useEntities(java.util.List.of(java.util.List.of("Foxconn", "鴻海"), java.util.List.of("乾照光电")));
+        assertThat(registry.analyze("我们看了鴻海，估值太高").entities()).containsExactly("Foxconn");
+        assertThat(registry.analyze("鸿海的估值太高").entities()).containsExactly("Foxconn");
+        assertThat(registry.canonicalEntity("鴻海")).isEqualTo("Foxconn");
+        // 乾 stays 乾: it is a simplified character of its own (乾隆, 乾照)
+        assertThat(registry.analyze("乾照光电估值太高").entities()).containsExactly("乾照光电");
+        // an unlisted name is looked up as analyze() stored it
+        assertThat(registry.canonicalEntity("臺積電")).isEqualTo("台积电");
+    }
+
+    @Test
     void dictionaryNamesAreCutOutOfTheKeywordText() {
         assertThat(analyzer.analyze("阶跃星辰可以投").keywords()).containsExactlyInAnyOrder("以投", "阶跃星辰");
         assertThat(analyzer.analyze("Kimi 估值高").keywords()).doesNotContain("kimi").contains("月之暗面", "估值");

@@ -52,7 +52,9 @@ class UnlistedEntitiesTest {
             "股权结构也乱，先不看", "主要担心估值太高", "下午的会不错", "创始团队还在闹分歧，风险太大",
             "Honestly the burn is too high", "Flying to Tokyo tomorrow, pass on this one",
             "We need an LP update before Q3", "Wondering whether the round closed", "又是一个 PPT 项目，呵呵",
-            "Landing in Jakarta tonight, pass on the deck", "估值却对标头部公司，完全说不通", "腰部公司拿钱越来越难"})
+            "Landing in Jakarta tonight, pass on the deck", "估值却对标头部公司，完全说不通", "腰部公司拿钱越来越难",
+            "下次再聊，感觉不错", "明早再看，估值太高", "昨晚的会议不错", "周三的路演很好", "老王这个人很靠谱",
+            "王总也觉得可以推进", "视频会议很顺利，可以推进", "刚开完会，感觉可以推进", "演示很惊艳，可以推进"})
     void aSentenceOpeningWithAPlaceATimeOrANounOrNoEvaluationNamesNoOne(String message) {
         assertThat(ANALYZER.analyze(message).entities()).isEmpty();
     }
