@@ -27,7 +27,7 @@ public class RegistryRefresh {
     void refresh() {
         try {
             if (registry.refresh()) {
-                LOG.info("entity registry: changed by another instance; this instance's dictionary was rebuilt");
+                LOG.info("entity registry: changed since this instance last read it (by another instance, or a change under way here); dictionary rebuilt");
             }
         } catch (StoreUnavailableException e) {
             LOG.debugf("entity registry not refreshed (%s): tried again at the next interval", e.getMessage());
