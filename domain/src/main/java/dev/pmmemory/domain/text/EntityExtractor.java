@@ -230,7 +230,8 @@ public final class EntityExtractor {
     }
 
     /**
-     * Where an entity is named: the words as written (NFKC), the entity they name, and whether the
+     * Where an entity is named: the words as read (NFKC; in simplified characters when the analyzer
+     * reads traditional ones as simplified), the entity they name, and whether the
      * name is in the dictionary (recognised anywhere) rather than found by a heuristic that
      * depends on its context (a capital letter, a following 公司 / 项目).
      */
