@@ -73,6 +73,9 @@ public final class EntityExtractor {
             "估值", "报价", "价格", "团队", "技术", "产品", "收入", "毛利率", "毛利", "增长", "订单", "商业化", "模型",
             "数据", "创始人", "融资", "口碑", "交付", "业务", "进展", "表现", "方向", "项目", "公司");
 
+    /** The links of two or more characters: one starts a predicate after a name ("云深处报价…"). */
+    private static final List<String> LONG_SUBJECT_LINKS = SUBJECT_LINKS.stream().filter(w -> w.length() >= 2).toList();
+
     /** Words opening a clause before its subject: "虽然硅基流动的技术不错" → 硅基流动. */
     private static final List<String> CLAUSE_OPENERS = List.of(
             "虽然", "尽管", "但是", "但", "不过", "可是", "可惜", "而且", "另外", "还有", "所以", "因为", "其实", "感觉",
@@ -241,13 +244,17 @@ public final class EntityExtractor {
     /** Every mention, in text order (one entity may be mentioned several times, by different names). */
     public List<Mention> mentions(String text) {
         String nfkc = Normalizer.normalize(Objects.requireNonNull(text), Normalizer.Form.NFKC);
-        List<Span> dictionarySpans = dictionaryMatches(nfkc);
+        String folded = fold(nfkc);
+        List<Span> dictionarySpans = dictionaryMatches(nfkc, folded);
         List<Span> all = new ArrayList<>(dictionarySpans);
         List<Span> heuristic = new ArrayList<>();
         latinNames(nfkc, heuristic);
         chineseNames(nfkc, heuristic);
-        subjectNames(nfkc, heuristic);
-        sentenceSubjects(nfkc, heuristic);
+        if (!subjectTriggers.isEmpty()) {
+            List<int[]> triggers = triggerOccurrences(folded); // both subject rules read the same occurrences
+            subjectNames(nfkc, triggers, heuristic);
+            sentenceSubjects(nfkc, triggers, heuristic);
+        }
         // The dictionary is authoritative: "零一万物公司" is 零一万物, not the heuristic "万物".
         for (Span span : heuristic) {
             if (dictionarySpans.stream().noneMatch(span::overlaps)) {
@@ -261,8 +268,7 @@ public final class EntityExtractor {
 
     // --- dictionary ---------------------------------------------------------------------------
 
-    private List<Span> dictionaryMatches(String nfkc) {
-        String folded = fold(nfkc);
+    private List<Span> dictionaryMatches(String nfkc, String folded) {
         List<Span> found = new ArrayList<>();
         for (DictionaryName name : dictionary) {
             for (int at = folded.indexOf(name.key()); at >= 0; at = folded.indexOf(name.key(), at + 1)) {
@@ -397,22 +403,28 @@ public final class EntityExtractor {
     // --- Chinese names before an evaluation or a decision -----------------------------------------
 
     /** "云深处估值太高" → 云深处: the subject of an evaluation is a name when nothing says otherwise. */
-    private void subjectNames(String nfkc, List<Span> out) {
-        if (subjectTriggers.isEmpty()) {
-            return;
-        }
-        String folded = fold(nfkc);
-        boolean[] covered = new boolean[nfkc.length() + 1];
-        for (String trigger : subjectTriggers) { // longest first: 估值太高 claims its place before 太高
+    /** Every occurrence of a subject trigger as {start, length}: longest trigger first, then in text order. */
+    private List<int[]> triggerOccurrences(String folded) {
+        List<int[]> found = new ArrayList<>();
+        for (String trigger : subjectTriggers) {
             for (int at = folded.indexOf(trigger); at >= 0; at = folded.indexOf(trigger, at + 1)) {
-                if (covered[at]) {
-                    continue;
-                }
-                for (int i = at; i < at + trigger.length(); i++) {
-                    covered[i] = true;
-                }
-                subjectBefore(nfkc, at).filter(span -> out.stream().noneMatch(span::overlaps)).ifPresent(out::add);
+                found.add(new int[] {at, trigger.length()});
             }
+        }
+        return found;
+    }
+
+    private void subjectNames(String nfkc, List<int[]> triggers, List<Span> out) {
+        boolean[] covered = new boolean[nfkc.length() + 1];
+        for (int[] trigger : triggers) { // longest first: 估值太高 claims its place before 太高
+            int at = trigger[0];
+            if (covered[at]) {
+                continue;
+            }
+            for (int i = at; i < at + trigger[1]; i++) {
+                covered[i] = true;
+            }
+            subjectBefore(nfkc, at).filter(span -> out.stream().noneMatch(span::overlaps)).ifPresent(out::add);
         }
     }
 
@@ -449,11 +461,7 @@ public final class EntityExtractor {
         String name = nfkc.substring(start, end);
         int length = name.codePointCount(0, name.length());
         // Too long to be a clean name (a clause, not a subject): better no entity than half a phrase.
-        if (length < MIN_HAN_NAME || length > MAX_HAN_NAME || NOT_A_SUBJECT.contains(name)
-                || CLAUSE_OPENERS.contains(name) || NOT_A_NAME_START.indexOf(name.codePointAt(0)) >= 0
-                || name.codePoints().anyMatch(cp -> NOT_IN_A_NAME.indexOf(cp) >= 0)
-                || nonSubjects.contains(name) || name.codePoints().anyMatch(cp -> BOUNDARY_CHARS.indexOf(cp) >= 0)
-                || segmentsIntoGeneric(name) || containsTrigger(name)) {
+        if (length < MIN_HAN_NAME || length > MAX_HAN_NAME || neverASubject(name)) {
             return Optional.empty();
         }
         return Optional.of(new Span(start, end, name));
@@ -489,11 +497,8 @@ public final class EntityExtractor {
      * up to the word that starts its predicate, is a name when an evaluation or a decision follows in
      * the same sentence, and it is none of the pronouns, time words and generic nouns a PM opens with.
      */
-    private void sentenceSubjects(String nfkc, List<Span> out) {
-        if (subjectTriggers.isEmpty()) {
-            return;
-        }
-        int[] triggersBefore = triggerStartsBefore(fold(nfkc));
+    private void sentenceSubjects(String nfkc, List<int[]> triggers, List<Span> out) {
+        int[] triggersBefore = triggerStartsBefore(triggers, nfkc.length());
         boolean sentenceStart = true;
         int sentenceEnd = -1;
         for (int at = 0; at < nfkc.length(); ) {
@@ -513,7 +518,7 @@ public final class EntityExtractor {
                 }
             }
             // the first clause of a sentence, or one a contrast or concession opens ("但墨芯的…")
-            if (sentenceStart || opensWithOpener(nfkc, start)) {
+            if (sentenceStart || startsWithAny(nfkc, start, CLAUSE_OPENERS)) {
                 openingSubject(nfkc, triggersBefore, start, clauseEnd, sentenceEnd)
                         .filter(span -> out.stream().noneMatch(span::overlaps)).ifPresent(out::add);
             }
@@ -522,23 +527,17 @@ public final class EntityExtractor {
         }
     }
 
-    /** {@code result[i]}: how many subject triggers start before {@code i} (one scan per trigger). */
-    private int[] triggerStartsBefore(String folded) {
-        boolean[] starts = new boolean[folded.length()];
-        for (String trigger : subjectTriggers) {
-            for (int at = folded.indexOf(trigger); at >= 0; at = folded.indexOf(trigger, at + 1)) {
-                starts[at] = true;
-            }
+    /** {@code result[i]}: at how many positions before {@code i} a subject trigger starts. */
+    private static int[] triggerStartsBefore(List<int[]> triggers, int length) {
+        boolean[] starts = new boolean[length];
+        for (int[] trigger : triggers) {
+            starts[trigger[0]] = true;
         }
-        int[] before = new int[folded.length() + 1];
-        for (int i = 0; i < folded.length(); i++) {
+        int[] before = new int[length + 1];
+        for (int i = 0; i < length; i++) {
             before[i + 1] = before[i] + (starts[i] ? 1 : 0);
         }
         return before;
-    }
-
-    private static boolean opensWithOpener(String nfkc, int at) {
-        return CLAUSE_OPENERS.stream().anyMatch(opener -> nfkc.startsWith(opener, at));
     }
 
     private Optional<Span> openingSubject(String nfkc, int[] triggersBefore, int start, int clauseEnd, int sentenceEnd) {
@@ -599,17 +598,7 @@ public final class EntityExtractor {
         if (PREDICATE_CHARS.indexOf(nfkc.codePointAt(at)) >= 0) {
             return true;
         }
-        for (String word : PREDICATE_WORDS) {
-            if (nfkc.startsWith(word, at)) {
-                return true;
-            }
-        }
-        for (String link : SUBJECT_LINKS) {
-            if (link.length() >= 2 && nfkc.startsWith(link, at)) {
-                return true;
-            }
-        }
-        return false;
+        return startsWithAny(nfkc, at, PREDICATE_WORDS) || startsWithAny(nfkc, at, LONG_SUBJECT_LINKS);
     }
 
     private boolean plausibleSubject(String name) {
@@ -617,12 +606,21 @@ public final class EntityExtractor {
         boolean longName = length > MAX_HAN_NAME && length <= MAX_LONG_NAME
                 && LONG_NAME_ENDINGS.stream().anyMatch(ending -> name.endsWith(ending)
                 && name.length() - ending.length() >= MIN_HAN_NAME);
-        return length >= MIN_HAN_NAME && (length <= MAX_HAN_NAME || longName)
-                && !NOT_A_SUBJECT.contains(name) && !CLAUSE_OPENERS.contains(name) && !MORE_OPENERS.contains(name)
-                && NOT_A_NAME_START.indexOf(name.codePointAt(0)) < 0
-                && name.codePoints().noneMatch(cp -> NOT_IN_A_NAME.indexOf(cp) >= 0 || BOUNDARY_CHARS.indexOf(cp) >= 0)
-                && !nonSubjects.contains(name) && !segmentsIntoGeneric(name) && !segmentsIntoGeneric(stripOrgForm(name))
-                && !containsTrigger(name) && !TIME_WORD.matcher(name).matches() && !PERSON.matcher(name).matches();
+        return length >= MIN_HAN_NAME && (length <= MAX_HAN_NAME || longName) && !neverASubject(name)
+                && !MORE_OPENERS.contains(name) && !segmentsIntoGeneric(stripOrgForm(name))
+                && !TIME_WORD.matcher(name).matches() && !PERSON.matcher(name).matches();
+    }
+
+    /**
+     * What both subject rules refuse (a non-empty name): a pronoun, time word or generic noun, a clause
+     * opener, an adverb first, 不 / 没 / 别 or a function character inside, a stop word, a phrase
+     * holding an evaluation.
+     */
+    private boolean neverASubject(String name) {
+        return NOT_A_SUBJECT.contains(name) || CLAUSE_OPENERS.contains(name)
+                || NOT_A_NAME_START.indexOf(name.codePointAt(0)) >= 0
+                || name.codePoints().anyMatch(cp -> NOT_IN_A_NAME.indexOf(cp) >= 0 || BOUNDARY_CHARS.indexOf(cp) >= 0)
+                || nonSubjects.contains(name) || segmentsIntoGeneric(name) || containsTrigger(name);
     }
 
     /** 昨晚, 明早, 后天, 周三, 星期五, 下次, 晚点: times a sentence opens with, by their shape. */
