@@ -14,7 +14,6 @@ import dev.pmmemory.application.port.in.ReadEntities;
 import dev.pmmemory.application.port.in.AuditEvent;
 import dev.pmmemory.application.port.in.AuditKind;
 import dev.pmmemory.application.port.in.AuditPage;
-import dev.pmmemory.application.port.in.AuditQuery;
 import dev.pmmemory.application.port.in.RegistryAuditQuery;
 import dev.pmmemory.application.port.out.EntityRegistry;
 import dev.pmmemory.application.port.out.IdGenerator;
@@ -308,11 +307,8 @@ public final class EntityRegistryService implements ManageEntities, ReadEntities
                     throw new NotFoundException("no entity named '" + named + "' was ever registered");
                 }
             }
-            // one more than asked tells whether there is a next page
-            List<AuditEvent> found = tx.auditTrail().newestFirst(AuditEvent.REGISTRY, key, q.afterEventId(), q.limit() + 1);
-            boolean more = found.size() > q.limit();
-            List<AuditEvent> page = more ? found.subList(0, q.limit()) : found;
-            return new AuditPage(page, more ? AuditQuery.cursorAfter(page.get(page.size() - 1).id()) : null);
+            return AuditPage.of(tx.auditTrail().newestFirst(AuditEvent.REGISTRY, key, q.afterEventId(), q.limit() + 1),
+                    q.limit());
         });
     }
 

@@ -129,12 +129,8 @@ public final class HistoryQueries implements ReadEntityHistory, ReadAuditTrail, 
             if (q.memoryId() != null && tx.memories().findById(q.profileId(), q.memoryId()).isEmpty()) {
                 throw new NotFoundException("profile " + q.profileId() + " has no memory " + q.memoryId());
             }
-            // One more than asked tells whether there is a next page.
-            List<AuditEvent> found = tx.auditTrail().newestFirst(q.profileId(), q.memoryId(), q.afterEventId(),
-                    q.limit() + 1);
-            boolean more = found.size() > q.limit();
-            List<AuditEvent> page = more ? found.subList(0, q.limit()) : found;
-            return new AuditPage(page, more ? AuditQuery.cursorAfter(page.get(page.size() - 1).id()) : null);
+            return AuditPage.of(tx.auditTrail().newestFirst(q.profileId(), q.memoryId(), q.afterEventId(),
+                    q.limit() + 1), q.limit());
         });
     }
 

@@ -32,13 +32,7 @@ public record AuditQuery(String profileId, String memoryId, int limit, String af
         v.profileId("profile_id", profileId);
         String memory = memoryId == null || memoryId.isEmpty() ? null : v.memoryId("memory_id", memoryId);
         int k = v.intInRange("limit", limit, DEFAULT_LIMIT, 1, MAX_LIMIT);
-        String after = null;
-        if (cursor != null && !cursor.isEmpty()) {
-            after = eventIdOf(cursor);
-            if (after == null) {
-                v.fail("cursor", "is not a cursor this service returned");
-            }
-        }
+        String after = afterEventId(v, cursor);
         v.check();
         return new AuditQuery(profileId, memory, k, after);
     }
@@ -49,8 +43,19 @@ public record AuditQuery(String profileId, String memoryId, int limit, String af
                 .encodeToString((CURSOR_PREFIX + eventId).getBytes(StandardCharsets.UTF_8));
     }
 
-    /** The event id a cursor of {@link #cursorAfter} holds, or null when it is none. */
-    public static String eventIdOf(String cursor) {
+    /** The event a cursor given as {@code cursor} continues after; null without one, a field error for a bad one. */
+    static String afterEventId(Validation v, String cursor) {
+        if (cursor == null || cursor.isEmpty()) {
+            return null;
+        }
+        String after = eventIdOf(cursor);
+        if (after == null) {
+            v.fail("cursor", "is not a cursor this service returned");
+        }
+        return after;
+    }
+
+    private static String eventIdOf(String cursor) {
         try {
             String raw = new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8);
             return raw.startsWith(CURSOR_PREFIX) && raw.length() > CURSOR_PREFIX.length()

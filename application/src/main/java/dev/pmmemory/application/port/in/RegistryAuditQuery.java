@@ -13,13 +13,7 @@ public record RegistryAuditQuery(String entityName, int limit, String afterEvent
     public static RegistryAuditQuery of(String entityName, String limit, String cursor) {
         Validation v = new Validation();
         int k = v.intInRange("limit", limit, AuditQuery.DEFAULT_LIMIT, 1, AuditQuery.MAX_LIMIT);
-        String after = null;
-        if (cursor != null && !cursor.isEmpty()) {
-            after = AuditQuery.eventIdOf(cursor);
-            if (after == null) {
-                v.fail("cursor", "is not a cursor this service returned");
-            }
-        }
+        String after = AuditQuery.afterEventId(v, cursor);
         v.check();
         return new RegistryAuditQuery(entityName, k, after);
     }
