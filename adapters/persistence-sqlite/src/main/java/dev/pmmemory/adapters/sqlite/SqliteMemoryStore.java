@@ -42,6 +42,7 @@ import org.sqlite.SQLiteDataSource;
  */
 public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
     static final int BUSY_TIMEOUT_MS = 5_000;
+    private static final System.Logger LOG = System.getLogger(SqliteMemoryStore.class.getName());
     private static final int READERS = 4;
 
     private final SQLiteDataSource readSource;
@@ -57,11 +58,14 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
     /** Semantic recall's rows per profile between writes of it, and when each profile was last written. */
     private final RankingRows rankingRows;
     private final WriteSequence writes = new WriteSequence();
+    /** Copies the log into the file off the write lock (null: SQLite's automatic checkpoint, for comparison in tests). */
+    private final WalCheckpointer checkpointer;
 
     /** Vectors kept in memory by default (512 floats each: about 40 MB), enough for a 20,000-memory profile. */
     public static final int DEFAULT_VECTOR_CACHE = 20_000;
 
-    private SqliteMemoryStore(Path file, Clock clock, int vectorCache) throws SQLException {
+    private SqliteMemoryStore(Path file, Clock clock, int vectorCache, WalCheckpointer.Policy checkpoints)
+            throws SQLException {
         this.vectorCache = new VectorCache(vectorCache);
         this.rankingRows = new RankingRows(vectorCache);
         String url = "jdbc:sqlite:" + file.toAbsolutePath();
@@ -71,6 +75,15 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
         // bytes gone, not merely unlinked. Only the writer deletes; the cost is writing freed space.
         try (var s = writer.createStatement()) {
             s.execute("PRAGMA secure_delete = ON");
+        }
+        this.checkpointer = checkpoints != null
+                ? new WalCheckpointer(dataSource(url, SQLiteConfig.TransactionMode.DEFERRED).getConnection(),
+                        checkpoints)
+                : null;
+        if (checkpointer != null) {
+            try (var s = writer.createStatement()) {
+                s.execute("PRAGMA wal_autocheckpoint = 0"); // this connection's commits no longer checkpoint
+            }
         }
         this.writer.setAutoCommit(false);
         this.writerStatements = new Statements(writer);
@@ -84,12 +97,17 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
 
     /** @param vectorCache how many vectors semantic recall keeps in memory between calls (0: none) */
     public static SqliteMemoryStore open(Path file, Clock clock, int vectorCache) {
+        return open(file, clock, vectorCache, WalCheckpointer.Policy.DEFAULT);
+    }
+
+    /** @param checkpoints how the log is copied into the file; null: SQLite's automatic checkpoint, in each commit */
+    static SqliteMemoryStore open(Path file, Clock clock, int vectorCache, WalCheckpointer.Policy checkpoints) {
         try {
             Path parent = file.toAbsolutePath().getParent();
             if (parent != null) {
                 Files.createDirectories(parent);
             }
-            return new SqliteMemoryStore(file, clock, vectorCache);
+            return new SqliteMemoryStore(file, clock, vectorCache, checkpoints);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create the folder of SQLite file " + file, e);
         } catch (SQLException e) {
@@ -136,11 +154,50 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
         writeLock.lock();
         profileIds.forEach(writes::writing);
         try {
-            return inTransaction(writerStatements, work, NO_READ_SEQUENCE);
+            inWriteTransactionMode();
+            T result = inTransaction(writerStatements, work, NO_READ_SEQUENCE);
+            afterCommit();
+            return result;
         } finally {
             // after the commit (or rollback): a semantic read that began before it no longer serves
             profileIds.forEach(writes::written);
             writeLock.unlock();
+        }
+    }
+
+    /**
+     * The writer leaves a transaction only for a checkpoint; should switching back have failed there, a
+     * write must not run statement by statement in autocommit (it would commit half an add).
+     */
+    private void inWriteTransactionMode() {
+        try {
+            if (writer.getAutoCommit()) {
+                writer.setAutoCommit(false);
+            }
+        } catch (SQLException e) {
+            throw Jdbc.translate(e);
+        }
+    }
+
+    /** Hands the new log pages to the checkpointer; past its bound, checkpoints here (see WalCheckpointer). */
+    private void afterCommit() {
+        if (checkpointer == null) {
+            return;
+        }
+        checkpointer.written();
+        if (!checkpointer.writerShouldCheckpoint()) {
+            return;
+        }
+        try {
+            writer.setAutoCommit(true); // a checkpoint runs outside a transaction
+            try {
+                checkpointer.writerCheckpoint(writer);
+            } finally {
+                writer.setAutoCommit(false);
+            }
+        } catch (SQLException e) {
+            // committed already: a failed checkpoint only leaves the log longer, the next commit tries again
+            LOG.log(System.Logger.Level.WARNING, "WAL checkpoint after a commit failed: {0}", e.getMessage());
         }
     }
 
@@ -180,8 +237,13 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
         writeLock.lock();
         try {
             writer.setAutoCommit(true);
-            try (var s = writer.createStatement(); var rs = s.executeQuery("PRAGMA wal_checkpoint(TRUNCATE)")) {
-                return rs.next() && rs.getInt(1) == 0; // column busy: 1 when a reader kept it from completing
+            try {
+                if (checkpointer != null) {
+                    return checkpointer.truncate(writer);
+                }
+                try (var s = writer.createStatement(); var rs = s.executeQuery("PRAGMA wal_checkpoint(TRUNCATE)")) {
+                    return rs.next() && rs.getInt(1) == 0; // column busy: 1 when a reader kept it from completing
+                }
             } finally {
                 writer.setAutoCommit(false);
             }
@@ -264,6 +326,9 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
 
     @Override
     public void close() {
+        if (checkpointer != null) {
+            checkpointer.close();
+        }
         writeLock.lock();
         try {
             closeQuietly(writerStatements);
