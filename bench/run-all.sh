@@ -3,7 +3,7 @@
 #   1. bench/load/run.sh   load runs of the packaged jar, SQLite then PostgreSQL (when a URL is given)
 #   2. bench/jmh/run.sh    JMH: the domain hot paths
 #   3. bench/charts/plot.sh and bench/report.py: the PNGs and the tables of bench/RESULTS.md
-# ≈ 9 min in all; --quick ≈ 3 min. Options not listed here go to bench/load/run.sh.
+# ≈ 11 min in all; --quick ≈ 3 min. Options not listed here go to bench/load/run.sh.
 #
 # usage: bench/run-all.sh [--quick] [--pg-url jdbc:postgresql://127.0.0.1:5432/scratch [--pg-fresh]] [...]
 set -euo pipefail

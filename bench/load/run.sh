@@ -2,7 +2,7 @@
 # Load run of the packaged jar over loopback (issue 13), one command from a clean clone:
 #   for each store (SQLite on a temp file, then PostgreSQL on a given database)
 #     1. the raw store baseline, same run: single-row committed inserts/s (RawCommits.java);
-#     2. the service (java -jar) with that store, a short warm-up, then wrk at each connection
+#     2. the service (java -jar) with that store, a warm-up (30 s of adds, 30 s of context), then wrk at each connection
 #        count for adds (every message distinct), context, and a 90/10 context/add mix;
 #     throughput, p50/p95/p99 and the service's peak RSS during each run go to bench/results/*.csv.
 #
@@ -19,7 +19,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 DURATION=8
-WARMUP=5
+WARMUP=30 # the JIT is still compiling 10 s in (RESULTS.md): figures of a warm service
 CONNECTIONS="1 2 4 8 16"
 PROFILES=20
 STORES="sqlite postgres"
