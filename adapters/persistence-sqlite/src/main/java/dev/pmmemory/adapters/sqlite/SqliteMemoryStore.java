@@ -60,6 +60,12 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
     private final WriteSequence writes = new WriteSequence();
     /** Copies the log into the file off the write lock (null: SQLite's automatic checkpoint, for comparison in tests). */
     private final WalCheckpointer checkpointer;
+    /**
+     * Whether the writer is inside its IMMEDIATE transaction (sqlite-jdbc opens the next one at every commit
+     * and rollback). Kept here because the driver cannot tell: it flips its autocommit flag before running
+     * the BEGIN, so after a failed BEGIN it reports a transaction that is not there. Guarded by writeLock.
+     */
+    private boolean writerInTransaction;
 
     /** Vectors kept in memory by default (512 floats each: about 40 MB), enough for a 20,000-memory profile. */
     public static final int DEFAULT_VECTOR_CACHE = 20_000;
@@ -76,18 +82,20 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
         try (var s = writer.createStatement()) {
             s.execute("PRAGMA secure_delete = ON");
         }
-        this.checkpointer = checkpoints != null
-                ? new WalCheckpointer(dataSource(url, SQLiteConfig.TransactionMode.DEFERRED).getConnection(),
-                        checkpoints)
-                : null;
-        if (checkpointer != null) {
+        if (checkpoints != null) {
             try (var s = writer.createStatement()) {
                 s.execute("PRAGMA wal_autocheckpoint = 0"); // this connection's commits no longer checkpoint
             }
         }
         this.writer.setAutoCommit(false);
+        this.writerInTransaction = true;
         this.writerStatements = new Statements(writer);
         this.readSource = dataSource(url, SQLiteConfig.TransactionMode.DEFERRED);
+        // last: once its thread runs, nothing after it may fail
+        this.checkpointer = checkpoints != null
+                ? new WalCheckpointer(dataSource(url, SQLiteConfig.TransactionMode.DEFERRED).getConnection(),
+                        checkpoints)
+                : null;
     }
 
     /** Opens (creating the file and its folder if missing) and migrates the database. */
@@ -127,6 +135,11 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
         return ds;
     }
 
+    /** The log copier, or null with SQLite's automatic checkpoint (tests). */
+    WalCheckpointer checkpointer() {
+        return checkpointer;
+    }
+
     public int schemaVersion() {
         return schemaVersion;
     }
@@ -155,7 +168,13 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
         profileIds.forEach(writes::writing);
         try {
             inWriteTransactionMode();
-            T result = inTransaction(writerStatements, work, NO_READ_SEQUENCE);
+            T result;
+            try {
+                result = inTransaction(writerStatements, work, NO_READ_SEQUENCE);
+            } catch (RuntimeException | Error e) {
+                writerInTransaction = false; // the BEGIN after the rollback (or the commit) may have failed
+                throw e;
+            }
             afterCommit();
             return result;
         } finally {
@@ -166,17 +185,35 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
     }
 
     /**
-     * The writer leaves a transaction only for a checkpoint; should switching back have failed there, a
-     * write must not run statement by statement in autocommit (it would commit half an add).
+     * Reopens the writer's transaction when the last BEGIN may have failed: a write must never run
+     * statement by statement in autocommit (it would commit half an add). The first call ends whatever the
+     * driver believes is open (it may fail: nothing is), the second runs a real BEGIN IMMEDIATE; if that
+     * fails the write fails before any statement.
      */
     private void inWriteTransactionMode() {
+        if (writerInTransaction) {
+            return;
+        }
         try {
-            if (writer.getAutoCommit()) {
-                writer.setAutoCommit(false);
+            try {
+                writer.setAutoCommit(true);
+            } catch (SQLException nothingOpen) {
+                // "cannot commit - no transaction is active": the state this repairs
             }
+            enterTransaction();
         } catch (SQLException e) {
             throw Jdbc.translate(e);
         }
+    }
+
+    private void leaveTransaction() throws SQLException {
+        writerInTransaction = false;
+        writer.setAutoCommit(true);
+    }
+
+    private void enterTransaction() throws SQLException {
+        writer.setAutoCommit(false);
+        writerInTransaction = true;
     }
 
     /** Hands the new log pages to the checkpointer; past its bound, checkpoints here (see WalCheckpointer). */
@@ -189,15 +226,20 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
             return;
         }
         try {
-            writer.setAutoCommit(true); // a checkpoint runs outside a transaction
+            leaveTransaction(); // a checkpoint runs outside a transaction
             try {
                 checkpointer.writerCheckpoint(writer);
+            } catch (SQLException e) {
+                // committed already: a failed checkpoint only leaves the log longer
+                checkpointer.writerCheckpointFailed();
+                LOG.log(System.Logger.Level.WARNING, "WAL checkpoint after a commit failed: {0}", e.getMessage());
             } finally {
-                writer.setAutoCommit(false);
+                enterTransaction();
             }
         } catch (SQLException e) {
-            // committed already: a failed checkpoint only leaves the log longer, the next commit tries again
-            LOG.log(System.Logger.Level.WARNING, "WAL checkpoint after a commit failed: {0}", e.getMessage());
+            // the next write reopens the transaction first, or fails before any statement
+            LOG.log(System.Logger.Level.WARNING, "SQLite writer could not reopen its transaction: {0}",
+                    e.getMessage());
         }
     }
 
@@ -219,8 +261,14 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
     public boolean claimJobRun(String job, Instant periodStart) {
         writeLock.lock();
         try {
-            return Jdbc.update(writerStatements, "INSERT OR IGNORE INTO job_runs (job, period_start) VALUES (?, ?)", job,
-                    periodStart.toEpochMilli()) == 1;
+            inWriteTransactionMode();
+            boolean claimed = Jdbc.update(writerStatements, "INSERT OR IGNORE INTO job_runs (job, period_start)"
+                    + " VALUES (?, ?)", job, periodStart.toEpochMilli()) == 1;
+            writer.commit(); // the claim holds for other instances only once committed
+            return claimed;
+        } catch (SQLException e) {
+            writerInTransaction = false;
+            throw Jdbc.translate(e);
         } finally {
             writeLock.unlock();
         }
@@ -236,7 +284,7 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
     public boolean shredDeleted() {
         writeLock.lock();
         try {
-            writer.setAutoCommit(true);
+            leaveTransaction();
             try {
                 if (checkpointer != null) {
                     return checkpointer.truncate(writer);
@@ -245,7 +293,7 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
                     return rs.next() && rs.getInt(1) == 0; // column busy: 1 when a reader kept it from completing
                 }
             } finally {
-                writer.setAutoCommit(false);
+                enterTransaction();
             }
         } catch (SQLException e) {
             throw Jdbc.translate(e);

@@ -19,11 +19,12 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <p>A passive checkpoint cannot finish while the writer keeps appending, and the log starts over
  * from its beginning only once every page of it has been copied. So when this thread finds the log
- * past {@code writerCheckpointPages}, it leaves the last step to the writer: at its next commit the
- * writer checkpoints itself under its lock (as SQLite's automatic checkpoint would), copying only the
- * pages of the commits since this thread's pass, and the log starts over. Should this thread fall
- * behind, the writer does so anyway once the log is {@link #HARD_LIMIT_FACTOR} times that size, and
- * should it fail or stall, after {@link #WRITER_CHECKPOINT_COMMITS} commits.
+ * past {@code writerCheckpointPages}, it runs {@link #CATCH_UP_PASSES} more passes back to back and
+ * leaves the last step to the writer: at its next commit the writer checkpoints itself under its lock
+ * (as SQLite's automatic checkpoint would), copying only the pages of the commits since the last pass,
+ * and the log starts over. The writer also does so after {@code writerCheckpointCommits} commits
+ * whatever this thread did, so that the log stays bounded (to that many commits) should it fail or
+ * stall.
  */
 final class WalCheckpointer implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(WalCheckpointer.class.getName());
@@ -31,13 +32,11 @@ final class WalCheckpointer implements AutoCloseable {
     static final long PAUSE_MS = 50;
     /** The log size (pages) past which the writer finishes a checkpoint itself: ≈ 32 MB of 4 KiB pages. */
     static final long WRITER_CHECKPOINT_PAGES = 8_000;
-    static final long HARD_LIMIT_FACTOR = 4;
     /** Passes back to back before the writer's turn, each shorter than the one before. */
     static final int CATCH_UP_PASSES = 2;
     /**
-     * Commits after which the writer checkpoints itself whatever this thread reported, so that the log
-     * stays bounded even should this thread fail or stall (a busy writer commits 200 times in about a
-     * second; normally this thread hands over long before).
+     * Commits after which the writer checkpoints itself whatever this thread reported. Busy writers
+     * (about 50 pages an add) reach the page bound first; small writes reach this one.
      */
     static final long WRITER_CHECKPOINT_COMMITS = 200;
 
@@ -65,6 +64,9 @@ final class WalCheckpointer implements AutoCloseable {
     private final Object signal = new Object();
     private boolean written; // guarded by signal
     private boolean closed; // guarded by signal
+    private boolean waiting; // guarded by signal: only a thread waiting for a commit needs waking
+    /** The writer's completed checkpoints (tests: the hand-over happens). */
+    private final AtomicLong writerCheckpoints = new AtomicLong();
 
     /** @param connection a connection of its own to the database, in autocommit mode */
     WalCheckpointer(Connection connection, Policy policy) {
@@ -83,14 +85,15 @@ final class WalCheckpointer implements AutoCloseable {
         commitsSinceWriterCheckpoint++;
         synchronized (signal) {
             written = true;
-            signal.notifyAll();
+            if (waiting) {
+                signal.notifyAll();
+            }
         }
     }
 
     /** True when the writer should finish a checkpoint after its commit (see the class comment). */
     boolean writerShouldCheckpoint() {
-        return writerTurn || logPages.get() / HARD_LIMIT_FACTOR > writerCheckpointPages
-                || commitsSinceWriterCheckpoint >= writerCheckpointCommits;
+        return writerTurn || commitsSinceWriterCheckpoint >= writerCheckpointCommits;
     }
 
     /** The writer's checkpoint, on its connection outside a transaction; returns the pages in the log. */
@@ -99,8 +102,20 @@ final class WalCheckpointer implements AutoCloseable {
         if (pages >= 0) { // -1: this thread held the checkpoint at that moment, the next commit tries again
             writerTurn = false;
             commitsSinceWriterCheckpoint = 0;
+            writerCheckpoints.incrementAndGet();
         }
         return pages;
+    }
+
+    /** The writer's checkpoint threw: this thread takes over again, the writer retries after its bound. */
+    void writerCheckpointFailed() {
+        writerTurn = false;
+        commitsSinceWriterCheckpoint = 0;
+    }
+
+    /** How many checkpoints the writer completed (tests). */
+    long writerCheckpoints() {
+        return writerCheckpoints.get();
     }
 
     /**
@@ -171,12 +186,15 @@ final class WalCheckpointer implements AutoCloseable {
     /** Waits for a commit since the last checkpoint; false once closed. */
     private boolean awaitWrite() {
         synchronized (signal) {
-            while (!written && !closed) {
-                try {
+            waiting = true;
+            try {
+                while (!written && !closed) {
                     signal.wait();
-                } catch (InterruptedException e) {
-                    return false;
                 }
+            } catch (InterruptedException e) {
+                return false;
+            } finally {
+                waiting = false;
             }
             written = false;
             return !closed;

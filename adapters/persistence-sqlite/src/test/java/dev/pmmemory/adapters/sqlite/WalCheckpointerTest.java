@@ -33,13 +33,17 @@ class WalCheckpointerTest {
     Path dir;
 
     @Test
-    void concurrentAddsThroughManyCheckpointsAreAllKept() throws Exception {
+    void theCheckpointThreadHandsTheLogOverAndConcurrentAddsAreAllKept() throws Exception {
         Path file = dir.resolve("memory.db");
-        // bounds this small make the thread and the writer checkpoint many times during the adds
-        try (SqliteMemoryStore store = SqliteMemoryStore.open(file, CLOCK, 0, new WalCheckpointer.Policy(16, 4, true))) {
+        long handOvers;
+        // no commit bound: the writer checkpoints only when the thread hands the log over
+        try (SqliteMemoryStore store = SqliteMemoryStore.open(file, CLOCK, 0,
+                new WalCheckpointer.Policy(16, Long.MAX_VALUE, true))) {
             addConcurrently(UseCases.feedbackIntake(store, CLOCK), file, THREADS);
+            handOvers = store.checkpointer().writerCheckpoints();
             assertThat(count(store)).isEqualTo(THREADS * ADDS_PER_THREAD);
         }
+        assertThat(handOvers).as("checkpoints the writer finished for the thread").isPositive();
         try (SqliteMemoryStore reopened = SqliteMemoryStore.open(file, CLOCK)) {
             assertThat(count(reopened)).as("kept after close").isEqualTo(THREADS * ADDS_PER_THREAD);
         }
