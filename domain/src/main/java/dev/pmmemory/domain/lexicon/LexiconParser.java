@@ -11,6 +11,7 @@ import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -74,6 +75,8 @@ final class LexiconParser {
     private final Set<String> common = new LinkedHashSet<>();
     private final Set<String> stopWords = new LinkedHashSet<>();
     private final Map<Character, Character> traditional = new LinkedHashMap<>();
+    /** The line that declared each traditional character, for the error that only the whole list shows. */
+    private final Map<Character, Integer> traditionalLines = new HashMap<>();
 
     /** A declaration kept with its line, for checks that need the whole file. */
     private record Numbered<T>(int line, T key, List<String> words) {
@@ -157,7 +160,7 @@ final class LexiconParser {
             }
             case "common" -> common.addAll(list(rest, kind));
             case "stop" -> stopWords.addAll(list(rest, kind));
-            case "traditional" -> parseTraditional(rest);
+            case "traditional" -> parseTraditional(number, rest);
             default -> throw new IllegalArgumentException(
                     "unknown declaration '" + kind + "' (expected one of " + String.join(", ", KINDS) + ")");
         }
@@ -177,7 +180,7 @@ final class LexiconParser {
     }
 
     /** {@code traditional 丟丢 並并}: each pair a traditional character and its simplified form. */
-    private void parseTraditional(String rest) {
+    private void parseTraditional(int number, String rest) {
         for (String pair : rest.split("[\\s,]+")) {
             if (pair.isEmpty()) {
                 continue;
@@ -187,6 +190,7 @@ final class LexiconParser {
                         + " <traditional><simplified> (湯汤), got '" + pair + "'");
             }
             traditional.put(pair.charAt(0), pair.charAt(1));
+            traditionalLines.put(pair.charAt(0), number);
         }
     }
 
@@ -194,9 +198,11 @@ final class LexiconParser {
     private TraditionalChars traditionalChars() {
         for (Map.Entry<Character, Character> pair : traditional.entrySet()) {
             if (traditional.containsKey(pair.getValue())) {
-                throw new IllegalArgumentException("traditional " + pair.getKey() + pair.getValue() + ": "
-                        + pair.getValue() + " is itself listed as traditional (" + pair.getValue()
-                        + traditional.get(pair.getValue()) + "); a simplified form may not be read as another");
+                throw new IllegalArgumentException("lexicon line " + traditionalLines.get(pair.getKey())
+                        + ": traditional " + pair.getKey() + pair.getValue() + ": " + pair.getValue()
+                        + " is itself listed as traditional (" + pair.getValue() + traditional.get(pair.getValue())
+                        + ", line " + traditionalLines.get(pair.getValue())
+                        + "); a simplified form may not be read as another");
             }
         }
         return TraditionalChars.of(traditional);

@@ -163,8 +163,11 @@ class LexiconTest {
         Lexicon lexicon = Lexicon.parse(VALID_RULES + "traditional 湯汤 譜谱, 進进\n");
         assertThat(lexicon.traditional().simplify("商湯 智譜 推進 ok")).isEqualTo("商汤 智谱 推进 ok");
         assertThat(Lexicon.parse(VALID_RULES).traditional().simplify("商湯")).isEqualTo("商湯");
-        assertThatThrownBy(() -> Lexicon.parse(VALID_RULES + "traditional 薴苧 苧苎\n"))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("苧 is itself listed as traditional");
+        long lines = VALID_RULES.lines().count();
+        assertThatThrownBy(() -> Lexicon.parse(VALID_RULES + "traditional 薴苧\ntraditional 苧苎\n"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("lexicon line " + (lines + 1) + ": traditional 薴苧")
+                .hasMessageContaining("苧 is itself listed as traditional (苧苎, line " + (lines + 2) + ")");
         Lexicon shipped = Lexicon.loadDefault();
         assertThat(shipped.traditional().size()).isGreaterThan(2_500);
         assertThat(shipped.traditional().simplify("乾隆 於 徵 镟")).isEqualTo("乾隆 於 徵 镟");
