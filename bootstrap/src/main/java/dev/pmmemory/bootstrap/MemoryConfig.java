@@ -176,7 +176,7 @@ public interface MemoryConfig {
              * The posterior at or above which its answer is trusted, in (0, 1]; the default is
              * NgramClassifier.DEFAULT_MIN_CONFIDENCE, chosen by cross-validation on the training data.
              */
-            @WithDefault("0.9")
+            @WithDefault("0.7")
             double minConfidence();
         }
 

@@ -18,7 +18,7 @@ public final class NgramClassifier implements Classifier {
      * training data only (NgramLinkEvaluationTest prints the sweep and fails if it stops being
      * the best); bench/eval/README.md has the figures.
      */
-    public static final double DEFAULT_MIN_CONFIDENCE = 0.9;
+    public static final double DEFAULT_MIN_CONFIDENCE = 0.7;
 
     private final NaiveBayes model;
     private final double minConfidence;

@@ -39,7 +39,8 @@ class NgramLinkEvaluationTest {
         expected.append("# The n-gram link's training data (label TAB message): bench/eval's development sets ")
                 .append(String.join(", ", ChainEvaluation.DEVELOPMENT)).append(",\n")
                 .append("# in that order (type and message columns). Generated; NgramLinkEvaluationTest fails when it differs from them\n")
-                .append("# (regenerate with -Dpmmemory.ngram.write-training=true). Never holds a held-out set (holdout-6.tsv, holdout-7.tsv).\n");
+                .append("# (regenerate with -Dpmmemory.ngram.write-training=true). Never holds a held-out set (")
+                .append(String.join(", ", ChainEvaluation.HELD_OUT)).append(").\n");
         for (Example example : development()) {
             expected.append(example.label()).append('\t').append(example.message()).append('\n');
         }
