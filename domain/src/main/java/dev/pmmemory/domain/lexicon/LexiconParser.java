@@ -197,12 +197,14 @@ final class LexiconParser {
     /** One pass reads a text as simplified, so no simplified form may itself be read as another. */
     private TraditionalChars traditionalChars() {
         for (Map.Entry<Character, Character> pair : traditional.entrySet()) {
-            if (traditional.containsKey(pair.getValue())) {
-                throw new IllegalArgumentException("lexicon line " + traditionalLines.get(pair.getKey())
-                        + ": traditional " + pair.getKey() + pair.getValue() + ": " + pair.getValue()
-                        + " is itself listed as traditional (" + pair.getValue() + traditional.get(pair.getValue())
-                        + ", line " + traditionalLines.get(pair.getValue())
-                        + "); a simplified form may not be read as another");
+            char simplified = pair.getValue();
+            if (traditional.containsKey(simplified)) {
+                atLine(traditionalLines.get(pair.getKey()), () -> {
+                    throw new IllegalArgumentException("traditional " + pair.getKey() + simplified + ": " + simplified
+                            + " is itself listed as traditional (" + simplified + traditional.get(simplified)
+                            + ", line " + traditionalLines.get(simplified)
+                            + "); a simplified form may not be read as another");
+                });
             }
         }
         return TraditionalChars.of(traditional);
