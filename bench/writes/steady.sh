@@ -6,7 +6,8 @@
 #
 # usage: bench/writes/steady.sh [--store sqlite|postgres] [--connections 8] [--warmup 25] [--seconds 15]
 #                               [--jar PATH] [--java-opts "..."] [--pg-url jdbc:postgresql://127.0.0.1:5432/<db>]
-#   compare two builds by running it alternately with --jar (copy bootstrap/target/quarkus-app first)
+#   compare two builds by running it alternately with --jar (copy bootstrap/target/quarkus-app first);
+#   SERVICE_LOG=FILE keeps the service's output (it is deleted with the run's folder otherwise)
 # Needs: wrk, curl, perf (Debian linux-perf; syscall counts are left out without it).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -20,7 +21,7 @@ while [ $# -gt 0 ]; do
     --jar) JAR=$2; shift 2 ;;
     --java-opts) JAVA_OPTS=$2; shift 2 ;;
     --pg-url) PG_URL=$2; shift 2 ;;
-    -h|--help) sed -n '2,10p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
 done
