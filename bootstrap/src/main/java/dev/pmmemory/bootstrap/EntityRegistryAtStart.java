@@ -1,9 +1,11 @@
 package dev.pmmemory.bootstrap;
 
 import dev.pmmemory.application.StoreUnavailableException;
+import dev.pmmemory.application.port.out.MemoryStore;
 import dev.pmmemory.application.service.BackgroundReindex;
 import dev.pmmemory.application.service.EntityRegistryService;
 import dev.pmmemory.application.service.EntityReindex;
+import dev.pmmemory.application.service.TextIndexUpgrade;
 import dev.pmmemory.domain.lexicon.Lexicon;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
@@ -22,7 +24,9 @@ import org.jboss.logging.Logger;
  * keeps the lexicon's dictionary (what the seed would register) and the seed is tried again in the
  * background until it succeeds. A registry that never held an entity is seeded on that thread too,
  * after the start, since the lexicon's dictionary is then exactly what the seed registers
- * ({@link EntityRegistryService#canSeedAfterStart}); the registry's own calls wait for it.
+ * ({@link EntityRegistryService#canSeedAfterStart}); the registry's own calls wait for it. After the
+ * seed, a start with another segmenter or lexicon than the database has seen re-indexes the stored
+ * memories once, on the same thread ({@link TextIndexUpgrade}).
  */
 @Singleton
 class EntityRegistryAtStart {
@@ -46,7 +50,8 @@ class EntityRegistryAtStart {
         return reindex;
     }
 
-    void start(@Observes StartupEvent start, EntityRegistryService registry, Lexicon lexicon) {
+    void start(@Observes StartupEvent start, EntityRegistryService registry, Lexicon lexicon, MemoryStore store,
+               TextIndexVersion version) {
         if (seedAfterStart(registry, lexicon)) {
             registry.expectSeed();
             worker.execute(() -> {
@@ -56,6 +61,31 @@ class EntityRegistryAtStart {
             });
         } else if (!seed(registry, lexicon)) {
             worker.execute(() -> retry(registry, lexicon));
+        }
+        // queued behind the seed: the re-index reads the registry as seeded
+        TextIndexUpgrade upgrade = new TextIndexUpgrade(store, reindex);
+        worker.execute(() -> upgradeTextIndex(upgrade, version));
+    }
+
+    private void upgradeTextIndex(TextIndexUpgrade upgrade, TextIndexVersion version) {
+        while (!stopping) {
+            try {
+                if (upgrade.reindexIfNew(version.value())) {
+                    LOG.infof("text analysis %s is new to this database: re-indexing the stored memories in the"
+                            + " background", version.value());
+                }
+                return;
+            } catch (StoreUnavailableException e) {
+                LOG.warnf("text analysis version not checked yet (%s): trying again", e.getMessage());
+            } catch (RuntimeException e) {
+                LOG.warnf(e, "text analysis version not checked: POST /v1/admin/jobs/reindex:run re-indexes by hand");
+                return;
+            }
+            try {
+                Thread.sleep(RETRY.toMillis());
+            } catch (InterruptedException e) {
+                return;
+            }
         }
     }
 

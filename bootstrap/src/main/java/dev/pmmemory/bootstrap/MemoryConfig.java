@@ -122,12 +122,12 @@ public interface MemoryConfig {
     /** How text becomes recall terms (issue 12). */
     interface Text {
         /**
-         * Cuts Chinese into recall terms: {@code ngram} (default: character bigrams, JDK only) or
-         * {@code hanlp} (word segmentation, the lexicon's words kept whole). Keywords are stored with
-         * a memory when it is written: changing this leaves older memories with the other kind of
-         * terms until they are written again (README "Word segmentation").
+         * Cuts Chinese into recall terms: {@code hanlp} (default: word segmentation, the lexicon's words
+         * kept whole) or {@code ngram} (character bigrams, JDK only). Keywords are stored with a memory
+         * when it is written; the first start with another segmenter or lexicon re-indexes the stored
+         * memories once, in the background (README "Word segmentation").
          */
-        @WithDefault("ngram")
+        @WithDefault("hanlp")
         String segmenter();
     }
 
@@ -176,8 +176,23 @@ public interface MemoryConfig {
              * The posterior at or above which its answer is trusted, in (0, 1]; the default is
              * NgramClassifier.DEFAULT_MIN_CONFIDENCE, chosen by cross-validation on the training data.
              */
-            @WithDefault("0.7")
+            @WithDefault("0.4")
             double minConfidence();
+
+            /**
+             * Whether the link is also the rules' second opinion: their type is replaced by the model's
+             * answer (a type, or no memory) where the model finds that answer e^overrule-margin times
+             * likelier. On by default: it beat the rules alone on cross-validation and on held-out data.
+             */
+            @WithDefault("true")
+            boolean secondOpinion();
+
+            /**
+             * The natural log of how many times likelier the model must find its answer than the rules'
+             * type to overrule it (>= 0); the default is NgramClassifier.DEFAULT_OVERRULE_MARGIN.
+             */
+            @WithDefault("12")
+            double overruleMargin();
         }
 
         /**

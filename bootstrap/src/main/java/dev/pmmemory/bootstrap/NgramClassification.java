@@ -1,11 +1,15 @@
 package dev.pmmemory.bootstrap;
 
 import dev.pmmemory.adapters.classifier.ngram.NgramClassifier;
+import dev.pmmemory.domain.classify.SecondOpinion;
 import io.quarkus.runtime.configuration.ConfigurationException;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
-/** memory.classifier.ngram.* read into the adapter: empty when off; a floor outside (0, 1] stops the start. */
+/**
+ * memory.classifier.ngram.* read into the adapter: empty when off; a floor outside (0, 1] or a negative
+ * second-opinion margin stops the start.
+ */
 final class NgramClassification {
     static final String PREFIX = "memory.classifier.ngram.";
 
@@ -29,5 +33,17 @@ final class NgramClassification {
             training.setDaemon(true);
             training.start();
         }));
+    }
+    /** The link as the rules' second opinion (on unless {@code second-opinion=false}), overruling at its margin. */
+    static Optional<SecondOpinion> secondOpinion(MemoryConfig.Classifiers.Ngram ngram,
+                                                 CompletableFuture<NgramClassifier> model) {
+        if (!ngram.secondOpinion()) {
+            return Optional.empty();
+        }
+        double margin = ngram.overruleMargin();
+        if (!(margin >= 0) || Double.isInfinite(margin)) {
+            throw new ConfigurationException(PREFIX + "overrule-margin must be a finite number >= 0, was " + margin);
+        }
+        return Optional.of((message, entities, rules) -> model.join().overrule(message, rules, margin));
     }
 }

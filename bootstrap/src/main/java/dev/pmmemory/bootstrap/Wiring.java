@@ -1,70 +1,72 @@
 package dev.pmmemory.bootstrap;
 
-import dev.pmmemory.domain.lexicon.TextAnalyzers;
+import dev.pmmemory.adapters.classifier.llm.ChatEndpoint;
+import dev.pmmemory.adapters.classifier.llm.OpenAiCompatibleClassifier;
+import dev.pmmemory.adapters.classifier.llm.OpenAiCompatibleSummarizer;
+import dev.pmmemory.adapters.classifier.ngram.NgramClassifier;
 import dev.pmmemory.adapters.postgres.PostgresMemoryStore;
 import dev.pmmemory.adapters.postgres.PostgresSettings;
 import dev.pmmemory.adapters.sessions.embedded.EmbeddedSessionTurns;
 import dev.pmmemory.adapters.sessions.redis.RedisSessionTurns;
 import dev.pmmemory.adapters.sqlite.SqliteMemoryStore;
 import dev.pmmemory.application.port.in.AddFeedback;
+import dev.pmmemory.application.port.in.CloseFact;
 import dev.pmmemory.application.port.in.CorrectMemory;
 import dev.pmmemory.application.port.in.DeleteMemory;
+import dev.pmmemory.application.port.in.EraseProfile;
+import dev.pmmemory.application.port.in.ExportProfile;
 import dev.pmmemory.application.port.in.GetMemory;
-import dev.pmmemory.application.port.in.CloseFact;
+import dev.pmmemory.application.port.in.ImportProfile;
 import dev.pmmemory.application.port.in.ListExperiences;
-import dev.pmmemory.application.port.in.ReadFacts;
-import dev.pmmemory.application.port.in.RecordFact;
 import dev.pmmemory.application.port.in.ListMemories;
+import dev.pmmemory.application.port.in.ManageEntities;
 import dev.pmmemory.application.port.in.ReadAuditTrail;
+import dev.pmmemory.application.port.in.ReadEntities;
 import dev.pmmemory.application.port.in.ReadEntityHistory;
+import dev.pmmemory.application.port.in.ReadFacts;
 import dev.pmmemory.application.port.in.ReadMessages;
 import dev.pmmemory.application.port.in.ReadTurns;
 import dev.pmmemory.application.port.in.RecallContext;
 import dev.pmmemory.application.port.in.RecordExperience;
+import dev.pmmemory.application.port.in.RecordFact;
 import dev.pmmemory.application.port.in.RecordTurn;
 import dev.pmmemory.application.port.in.RunJob;
 import dev.pmmemory.application.port.in.SettlePendingMemory;
 import dev.pmmemory.application.port.out.IdGenerator;
 import dev.pmmemory.application.port.out.MemoryStore;
 import dev.pmmemory.application.port.out.SessionTurns;
+import dev.pmmemory.application.port.out.Summarizer;
 import dev.pmmemory.application.service.ContextRecall;
+import dev.pmmemory.application.service.EntityRegistryService;
+import dev.pmmemory.application.service.EntityReindex;
 import dev.pmmemory.application.service.ExperienceIntake;
 import dev.pmmemory.application.service.ExperienceQueries;
-import dev.pmmemory.application.service.FactBook;
 import dev.pmmemory.application.service.ExpirySweep;
+import dev.pmmemory.application.service.FactBook;
 import dev.pmmemory.application.service.FeedbackIntake;
+import dev.pmmemory.application.service.FrequencySummarizer;
 import dev.pmmemory.application.service.HistoryQueries;
 import dev.pmmemory.application.service.LifecycleJobs;
 import dev.pmmemory.application.service.MemoryCompaction;
-import dev.pmmemory.application.service.FrequencySummarizer;
-import dev.pmmemory.application.port.out.Summarizer;
-import dev.pmmemory.adapters.classifier.llm.OpenAiCompatibleSummarizer;
 import dev.pmmemory.application.service.MemoryCorrections;
 import dev.pmmemory.application.service.MemoryQueries;
+import dev.pmmemory.application.service.ProfileDataRights;
 import dev.pmmemory.application.service.RetentionPurge;
 import dev.pmmemory.application.service.ShortTermSessions;
-import dev.pmmemory.application.service.ProfileDataRights;
-import dev.pmmemory.application.port.in.EraseProfile;
-import dev.pmmemory.application.port.in.ExportProfile;
-import dev.pmmemory.application.port.in.ImportProfile;
-import dev.pmmemory.adapters.classifier.llm.ChatEndpoint;
-import dev.pmmemory.adapters.classifier.llm.OpenAiCompatibleClassifier;
 import dev.pmmemory.domain.classify.Classifier;
 import dev.pmmemory.domain.classify.ClassifierChain;
-import dev.pmmemory.domain.lexicon.Lexicon;
-import dev.pmmemory.domain.memory.MemoryType;
 import dev.pmmemory.domain.classify.RuleClassifier;
+import dev.pmmemory.domain.classify.SecondOpinion;
+import dev.pmmemory.domain.lexicon.Lexicon;
+import dev.pmmemory.domain.lexicon.TextAnalyzers;
+import dev.pmmemory.domain.memory.MemoryType;
 import dev.pmmemory.domain.privacy.Redactor;
 import dev.pmmemory.domain.recall.RankingMode;
 import dev.pmmemory.domain.text.TextAnalyzer;
-import dev.pmmemory.application.port.in.ManageEntities;
-import dev.pmmemory.application.port.in.ReadEntities;
-import dev.pmmemory.application.service.EntityRegistryService;
-import dev.pmmemory.application.service.EntityReindex;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.StartupEvent;
-import io.vertx.redis.client.Redis;
 import io.quarkus.runtime.configuration.ConfigurationException;
+import io.vertx.redis.client.Redis;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Instance;
@@ -82,6 +84,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
@@ -113,14 +116,28 @@ public class Wiring {
 
     private static Lexicon readLexicon(String path) {
         try {
-            Lexicon lexicon = Lexicon.parse(Files.readString(Path.of(path), StandardCharsets.UTF_8));
+            Lexicon lexicon = Lexicon.parse(lexiconText(path));
             LOG.infof("lexicon loaded from %s", path);
             return lexicon;
-        } catch (IOException e) {
-            throw new UncheckedIOException("memory.lexicon-path: cannot read " + path, e);
         } catch (IllegalArgumentException e) {
             throw new ConfigurationException("memory.lexicon-path: " + path + ": " + e.getMessage(), e);
         }
+    }
+
+    private static String lexiconText(String path) {
+        try {
+            return Files.readString(Path.of(path), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("memory.lexicon-path: cannot read " + path, e);
+        }
+    }
+
+    /** The segmenter and the lexicon's text: what stored terms are derived with (TextIndexUpgrade). */
+    @Produces
+    @Singleton
+    TextIndexVersion textIndexVersion(MemoryConfig config) {
+        String text = config.lexiconPath().map(Wiring::lexiconText).orElseGet(Lexicon::defaultText);
+        return TextIndexVersion.of(config.text().segmenter(), text);
     }
 
     @Produces
@@ -190,7 +207,10 @@ public class Wiring {
     @Singleton
     ClassifierChain classifiers(MemoryConfig config, Lexicon lexicon) {
         List<Classifier> chain = new ArrayList<>(List.of(new RuleClassifier(lexicon)));
-        NgramClassification.link(config.classifier().ngram()).ifPresent(model -> {
+        Optional<CompletableFuture<NgramClassifier>> ngram = NgramClassification.link(config.classifier().ngram());
+        Optional<SecondOpinion> secondOpinion = ngram.flatMap(model ->
+                NgramClassification.secondOpinion(config.classifier().ngram(), model));
+        ngram.ifPresent(model -> {
             chain.add((message, entities) -> model.join().classify(message, entities));
             model.whenComplete((link, failure) -> {
                 if (failure == null) {
@@ -206,7 +226,7 @@ public class Wiring {
             chain.add(fallback::classify);
             LOG.infof("classifier: rules + LLM %s model %s", endpoint.displayUrl(), endpoint.model());
         }, () -> LOG.debug("classifier: rules only"));
-        return new ClassifierChain(chain);
+        return new ClassifierChain(chain, secondOpinion);
     }
 
     /** A half-configured LLM classifier stops the start, not the first add. */

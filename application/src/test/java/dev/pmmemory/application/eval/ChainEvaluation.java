@@ -2,8 +2,10 @@ package dev.pmmemory.application.eval;
 
 import dev.pmmemory.domain.classify.Classification;
 import dev.pmmemory.domain.classify.Classifier;
+import dev.pmmemory.domain.classify.SecondOpinion;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -16,13 +18,14 @@ public final class ChainEvaluation {
     /** The development data: every labelled set the rules were written or tuned from (issue 12, 3rd round). */
     public static final List<String> DEVELOPMENT = List.of(EvalSet.MESSAGES, EvalSet.HOLDOUT, EvalSet.LONGTAIL_DEV,
             EvalSet.LONGTAIL_DEV_2, EvalSet.LONGTAIL_DEV_3, EvalSet.HOLDOUT_3, EvalSet.HOLDOUT_4, EvalSet.HOLDOUT_5,
-            EvalSet.LONGTAIL_DEV_4, EvalSet.HOLDOUT_7);
+            EvalSet.LONGTAIL_DEV_4, EvalSet.HOLDOUT_7, EvalSet.HOLDOUT_8, EvalSet.TRAIN_VOICE_A, EvalSet.TRAIN_VOICE_B,
+            EvalSet.TRAIN_VOICE_C);
     /**
      * The sets held out from the link's training: holdout-6 (written before round 4's changes) and
-     * holdout-8 (before round 6's); each is printed, never tuned on. holdout-5 joined the development
-     * data in round 5 and holdout-7 in round 6, each after its after-figure was taken.
+     * holdout-9 (before round 7's); each is printed, never tuned on. holdout-5 joined the development
+     * data in round 5, holdout-7 in round 6 and holdout-8 in round 7, each after its after-figure was taken.
      */
-    public static final List<String> HELD_OUT = List.of(EvalSet.HOLDOUT_6, EvalSet.HOLDOUT_8);
+    public static final List<String> HELD_OUT = List.of(EvalSet.HOLDOUT_6, EvalSet.HOLDOUT_9);
 
     /** A labelled message: its id, whether it is hard, its expected type ("none" = no memory), tags and text. */
     public record Example(String id, boolean hard, String type, Set<String> tags, String message) {
@@ -51,7 +54,12 @@ public final class ChainEvaluation {
 
     /** The figures block (accuracy all / hard / by tag, entity P/R) of the rules followed by {@code link}, on {@code file}. */
     public static String figures(String title, String file, Classifier link) {
+        return figures(title, file, link, Optional.empty());
+    }
+
+    /** As {@link #figures(String, String, Classifier)}, the rules' type also open to {@code second}. */
+    public static String figures(String title, String file, Classifier link, Optional<SecondOpinion> second) {
         List<EvalSet.LabelledMessage> set = EvalSet.labelled(EvalSet.locate(), file);
-        return ClassificationEval.run(RULES.withFallback(link), set).figures(title, set.size()).toString();
+        return ClassificationEval.run(RULES.withFallback(link, second), set).figures(title, set.size()).toString();
     }
 }

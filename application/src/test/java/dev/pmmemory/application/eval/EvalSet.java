@@ -39,7 +39,17 @@ record EvalSet(List<LabelledMessage> messages, List<ProfileEntry> profiles, List
     static final String HOLDOUT_7 = "holdout-7.tsv";
     /** The 8th held-out set (issue 12, 6th round): written by a helper that saw no rule, before the round's changes. */
     static final String HOLDOUT_8 = "holdout-8.tsv";
+    /** The 9th held-out set (issue 12, 7th round): written by a helper that saw no rule, before the round's changes. */
+    static final String HOLDOUT_9 = "holdout-9.tsv";
     static final String LONGTAIL_DEV = "longtail-dev.tsv";
+    /**
+     * Training data of the 7th round (issue 12), three writers' voices (phone shorthand and slang; Slack English
+     * and code-switching; formal memos, traditional and Cantonese), written by helpers that saw no rule: the
+     * link's training data, and the rules' first reading of those voices (no rule was tuned on them).
+     */
+    static final String TRAIN_VOICE_A = "train-voice-a.tsv";
+    static final String TRAIN_VOICE_B = "train-voice-b.tsv";
+    static final String TRAIN_VOICE_C = "train-voice-c.tsv";
     /** The 2nd development set of the long-tail rules: new examples of each phenomenon, tuned on. */
     static final String LONGTAIL_DEV_2 = "longtail-dev-2.tsv";
     /** The 3rd development set (issue 12, 3rd round): mostly neutral statements, for the n-gram link's training data. */

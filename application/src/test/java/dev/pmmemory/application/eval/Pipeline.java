@@ -73,8 +73,13 @@ final class Pipeline {
 
     /** The same pipeline with {@code link} asked after the rules (the production chain: questions end it). */
     Pipeline withFallback(Classifier link) {
+        return withFallback(link, java.util.Optional.empty());
+    }
+
+    /** As {@link #withFallback(Classifier)}, the rules' type also open to a second opinion. */
+    Pipeline withFallback(Classifier link, java.util.Optional<dev.pmmemory.domain.classify.SecondOpinion> second) {
         return new Pipeline(lexicon, analyzer, embeddings, hybrid, ranking,
-                new ClassifierChain(List.of(ruleClassifier, link)));
+                new ClassifierChain(List.of(ruleClassifier, link), second));
     }
 
     /** The rules' answer, telling a recognised question apart from no signal, as the write path sees the message. */

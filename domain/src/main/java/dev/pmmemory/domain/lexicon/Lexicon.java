@@ -115,11 +115,16 @@ public record Lexicon(List<TypeRule> rules, EntityNames entities, Cues cues, Syn
 
     /** The shipped default ({@value #DEFAULT_RESOURCE}). */
     public static Lexicon loadDefault() {
+        return parse(defaultText());
+    }
+
+    /** The text of the shipped default, as {@link #parse} reads it. */
+    public static String defaultText() {
         try (InputStream in = Lexicon.class.getResourceAsStream(DEFAULT_RESOURCE)) {
             if (in == null) {
                 throw new IllegalStateException("missing classpath resource " + DEFAULT_RESOURCE);
             }
-            return parse(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + DEFAULT_RESOURCE, e);
         }

@@ -43,6 +43,26 @@ public final class EntityExtractor {
     /** Chinese names are recognised only directly before these words. */
     private static final List<String> NAME_SUFFIXES = List.of("公司", "项目");
 
+    /** 的, and Cantonese 嘅: a name before one of these and an aspect of a company ({@link #ASPECTS}). */
+    private static final List<String> POSSESSIVES = List.of("的", "嘅");
+
+    /** Words that say what kind of company a generic word after them is (工业机器人, 金融科技), not which. */
+    private static final Set<String> DESCRIPTIVE_STEMS = Set.of("服务", "工业", "家用", "商用", "协作", "四足", "双足",
+            "手术", "康复", "陪伴", "扫地", "清洁", "物流", "农业", "教育", "金融", "医疗", "智能", "人工", "自动", "数字",
+            "智慧", "传统", "头部", "中小", "初创", "新兴", "上游", "下游", "通用", "垂直", "行业", "企业", "消费", "国产",
+            "特种", "仿生", "生物", "新能源", "半导体", "互联网", "人形", "具身", "大数据", "云计算", "测试", "训练", "合成",
+            "运营", "交易", "公开", "内部", "核心", "主要", "整体", "历史", "实际", "真实", "最终", "后续", "第三方");
+
+    /** Complements that end a verb, not start a name: 约一下, 推进, 看完, 聊过, 见到. */
+    private static final String VERB_COMPLEMENTS = "下进完过到";
+
+    /** The parts of a company a PM judges: "X的团队", "X的创始人", "X的估值" name X. */
+    private static final List<String> ASPECTS = List.of("团队", "创始人", "创始团队", "联合创始人", "创业团队", "管理层",
+            "CEO", "CTO", "CFO", "COO", "ceo", "cto", "cfo", "founder", "估值", "报价", "产品", "技术", "客户", "财务",
+            "收入", "营收", "毛利", "留存", "护城河", "壁垒", "商业模式", "商业化", "融资", "订单", "交付", "deck", "Deck",
+            "BP", "demo", "Demo", "芯片", "月报", "财报", "工厂", "产线", "良率", "工程师", "尽调", "条款", "TS", "材料",
+            "进展", "业务");
+
     /**
      * Function and verb characters that cannot end the text preceding a name:
      * "少推|国内大模型项目", "这家|公司". The name starts after the last one.
@@ -108,7 +128,8 @@ public final class EntityExtractor {
             "感觉", "印象", "材料", "资料", "会议", "时间", "价值", "潜力", "前景", "空间", "格局", "机会", "情况",
             "商业化", "产品力", "技术力", "基本面", "财务", "单位经济", "现金", "利润率", "增速", "体系", "生态",
             "模式", "东西", "事情", "问题", "想法", "计划", "安排", "地方", "部分", "整体来看", "开源", "社区",
-            "要不要", "能不能", "可不可以", "是不是", "有没有",
+            "要不要", "能不能", "可不可以", "是不是", "有没有", "佢哋", "我哋", "你哋", "大厂", "友商", "全国", "阶段",
+            "更新", "最新",
             // the nouns and time words a sentence opens with when it evaluates no company
             "上午", "下午", "晚上", "早上", "中午", "周末", "月底", "年底", "年初", "年后", "节后", "季度", "本月",
             "回头", "稍后", "之后", "后面", "后续", "接下来", "当前", "眼下", "短期", "长期", "股权", "结构", "营收",
@@ -374,6 +395,51 @@ public final class EntityExtractor {
                 chineseNameBefore(nfkc, at).ifPresent(out::add);
             }
         }
+        // "和麦田数据的创始人聊了", "青禾智能的团队…": what a PM judges of a company names the company before it
+        for (String possessive : POSSESSIVES) {
+            for (int at = nfkc.indexOf(possessive); at >= 0; at = nfkc.indexOf(possessive, at + 1)) {
+                int after = at + possessive.length();
+                if (ASPECTS.stream().anyMatch(aspect -> nfkc.startsWith(aspect, after))) {
+                    nameBeforeAspect(nfkc, at).ifPresent(out::add);
+                }
+            }
+        }
+    }
+
+    /**
+     * The whole Han run before {@code possessiveAt}, from a boundary character (和麦田数据的 → 麦田数据) or
+     * the clause's start, clause openers aside, kept as written (青穹科技 keeps 科技). A run too long to be
+     * a name is a phrase ("未来三年的增长"), never cut to one.
+     */
+    private Optional<Span> nameBeforeAspect(String nfkc, int possessiveAt) {
+        int start = possessiveAt;
+        while (start > 0) {
+            int cp = nfkc.codePointBefore(start);
+            if (!isHan(cp) || BOUNDARY_CHARS.indexOf(cp) >= 0) {
+                break;
+            }
+            start -= Character.charCount(cp);
+        }
+        for (boolean stripped = true; stripped; ) {
+            stripped = false;
+            for (String opener : CLAUSE_OPENERS) {
+                if (nfkc.startsWith(opener, start) && start + opener.length() < possessiveAt) {
+                    start += opener.length();
+                    stripped = true;
+                    break;
+                }
+            }
+        }
+        // a verb's complement before the name: 约一下|星尘智能的, 推进|南风出行的
+        if (possessiveAt - start > MIN_HAN_NAME && VERB_COMPLEMENTS.indexOf(nfkc.codePointAt(start)) >= 0) {
+            start += Character.charCount(nfkc.codePointAt(start));
+        }
+        String name = nfkc.substring(start, possessiveAt);
+        int length = name.codePointCount(0, name.length());
+        if (length < MIN_HAN_NAME || length > MAX_HAN_NAME + 1 || notANameBeforeAspect(name) || describesAKind(name)) {
+            return Optional.empty();
+        }
+        return Optional.of(new Span(start, possessiveAt, name));
     }
 
     private Optional<Span> chineseNameBefore(String nfkc, int suffixAt) {
@@ -677,6 +743,49 @@ public final class EntityExtractor {
     }
 
     /** "按照头部" of 按照头部公司: a word before a generic one describes the company, it does not name it. */
+    /**
+     * The guards of a sentence's subject ({@link #neverASubject}), but a company's own name may end with a
+     * word of {@link #NOT_A_SUBJECT} (麦田数据): {@link #describesAKind} judges those; it may not open with
+     * one or hold one before its end (全国能付费, 数据团队, 有技术壁垒).
+     */
+    private boolean notANameBeforeAspect(String name) {
+        String folded = fold(name);
+        return NOT_A_SUBJECT.contains(name) || CLAUSE_OPENERS.contains(name)
+                || NOT_A_NAME_START.indexOf(name.codePointAt(0)) >= 0
+                || name.codePoints().anyMatch(cp -> NOT_IN_A_NAME.indexOf(cp) >= 0 || BOUNDARY_CHARS.indexOf(cp) >= 0)
+                || nonSubjects.contains(name) || segmentsIntoGeneric(name)
+                || subjectTriggers.stream().anyMatch(folded::contains)
+                || nonSubjects.stream().anyMatch(word -> word.length() >= 2 && folded.startsWith(word))
+                || NOT_A_SUBJECT.stream().anyMatch(word -> word.length() >= 2 && name.indexOf(word) >= 0
+                        && name.indexOf(word) + word.length() < name.length()); // 有技术壁垒: a phrase, not a name
+    }
+
+    /**
+     * 人形机器人, 工业机器人, 测试数据: a generic word (or a noun a PM judges) after a descriptive one names a
+     * kind of company or thing; after a word of its own (青穹科技, 钛虎机器人, 麦田数据) it is the company's name.
+     */
+    private boolean describesAKind(String name) {
+        for (String word : NOT_A_SUBJECT) {
+            if (word.length() >= 2 && name.length() > word.length() && name.endsWith(word)) {
+                String stem = name.substring(0, name.length() - word.length());
+                if (stem.codePointCount(0, stem.length()) < MIN_HAN_NAME || DESCRIPTIVE_STEMS.contains(stem)
+                        || segmentsIntoGeneric(stem)) {
+                    return true;
+                }
+            }
+        }
+        for (String word : genericWords) {
+            if (word.length() >= 2 && name.length() > word.length() && name.endsWith(word) && isHan(word.codePointAt(0))) {
+                String stem = name.substring(0, name.length() - word.length());
+                if (stem.codePointCount(0, stem.length()) < MIN_HAN_NAME || neverASubject(stem)
+                        || DESCRIPTIVE_STEMS.contains(stem)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
     private boolean endsWithGenericWord(String candidate) {
         for (String word : genericWords) {
             if (word.length() >= 2 && candidate.length() > word.length() && candidate.endsWith(word) && isHan(word.codePointAt(0))) {

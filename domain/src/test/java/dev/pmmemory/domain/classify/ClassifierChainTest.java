@@ -58,4 +58,22 @@ class ClassifierChainTest {
         assertThat(chain.classify("The unit economics worry me", List.of())).contains(MemoryType.PROJECT_ADVANCE);
         assertThat(calls).containsExactly("fallback");
     }
+    @Test
+    void aSecondOpinionMayOverruleTheRulesTypeButNotALaterLinksOrAQuestion() {
+        List<MemoryType> reviewed = new ArrayList<>();
+        SecondOpinion sureItIsNoMemory = (message, entities, rules) -> {
+            reviewed.add(rules);
+            return message.contains("lol") ? Optional.of(Classification.of(Optional.empty())) : Optional.empty();
+        };
+        ClassifierChain chain = new ClassifierChain(List.of(new RuleClassifier(Lexicon.loadDefault()),
+                fixed("fallback", Optional.of(MemoryType.MARKET_INFO))), Optional.of(sureItIsNoMemory));
+
+        assertThat(chain.classify("OpenAI 估值高", List.of("OpenAI"))).contains(MemoryType.PROJECT_NEGATIVE);
+        assertThat(chain.classify("OpenAI 估值高 lol", List.of("OpenAI"))).as("overruled: no memory").isEmpty();
+        assertThat(reviewed).containsExactly(MemoryType.PROJECT_NEGATIVE, MemoryType.PROJECT_NEGATIVE);
+        // the fallback's answer and a question are not reviewed
+        assertThat(chain.classify("收到 lol", List.of())).contains(MemoryType.MARKET_INFO);
+        assertThat(chain.classification("Anthropic 可以推进吗？ lol", List.of("Anthropic")).question()).isTrue();
+        assertThat(reviewed).hasSize(2);
+    }
 }

@@ -46,6 +46,29 @@ class UnlistedEntitiesTest {
         assertThat(ANALYZER.analyze(message).entities()).containsExactly(entity);
     }
 
+    @ParameterizedTest(name = "{0} → {1}")
+    @CsvSource(delimiter = '|', value = {
+            "上午和麦田数据的创始人聊了一个半小时|麦田数据",
+            "约一下星尘智能的创始人，下周二周三都行|星尘智能",
+            "尽管有先放放的声音，我仍然坚持要推进南风出行的尽调|南风出行",
+            "我反复看了蓝鲸物流的财务模型，假设过于激进|蓝鲸物流",
+            "今天见了钛虎机器人的团队，技术负责人很强|钛虎机器人",
+            "关于青穹科技的估值，我们内部还有分歧|青穹科技",
+            "石榴科技嘅產品唔算差|石榴科技"})
+    void theCompanyBeforeWhatAPmJudgesOfItIsAnEntity(String message, String entity) {
+        assertThat(ANALYZER.analyze(message).entities()).containsExactly(entity);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "这一轮的价格已经把未来三年的增长都算进去了", "全国能付费的产线可能就几千条", "这个阶段的估值已经超过上限",
+            "我看了一下更新的材料，和上次相比变化不大", "他们的团队还不够完整", "国内的客户付费意愿很低",
+            "佢哋嘅產品我用咗一個禮拜", "工业机器人的客户越来越集中", "人形机器人的估值都太高了",
+            "我反复看了几遍这份材料的财务模型", "我更倾向有技术壁垒的团队"})
+    void aPhraseBeforeWhatAPmJudgesNamesNoOne(String message) {
+        assertThat(ANALYZER.analyze(message).entities()).isEmpty();
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {
             "量产节奏太慢，先不跟", "期间可以线下见面，约一下", "贵州的数据中心项目有意思", "北京这边的项目太贵了",

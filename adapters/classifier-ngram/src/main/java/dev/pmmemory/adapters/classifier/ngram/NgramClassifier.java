@@ -1,15 +1,18 @@
 package dev.pmmemory.adapters.classifier.ngram;
 
 import dev.pmmemory.application.port.out.Classifier;
+import dev.pmmemory.domain.classify.Classification;
 import dev.pmmemory.domain.memory.MemoryType;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * The statistical link of the classifier chain (issue 12): asked only about what the rules leave
+ * The statistical link of the classifier chain (issue 12): asked about what the rules leave
  * unclassified and did not recognise as a question (the domain's chain stops there), it answers
  * with the model's type when the posterior reaches {@code minConfidence} and it is a type, not
- * "none" or {@code summary}; otherwise "not mine to say". Trained once, at construction.
+ * "none" or {@code summary}; otherwise "not mine to say". As the rules' second opinion
+ * ({@link #overrule}) it replaces their type only where it finds its own answer far likelier.
+ * Trained once, at construction.
  */
 public final class NgramClassifier implements Classifier {
 
@@ -18,7 +21,14 @@ public final class NgramClassifier implements Classifier {
      * training data only (NgramLinkEvaluationTest prints the sweep and fails if it stops being
      * the best); bench/eval/README.md has the figures.
      */
-    public static final double DEFAULT_MIN_CONFIDENCE = 0.7;
+    public static final double DEFAULT_MIN_CONFIDENCE = 0.4;
+
+    /**
+     * The shipped second-opinion margin: the model overrules the rules' type when it finds its own answer
+     * at least e^12 times likelier (naive Bayes odds are far from calibrated, hence the large number);
+     * chosen with the floor by the same cross-validation.
+     */
+    public static final double DEFAULT_OVERRULE_MARGIN = 12;
 
     private final NaiveBayes model;
     private final double minConfidence;
@@ -38,6 +48,17 @@ public final class NgramClassifier implements Classifier {
 
     static NgramClassifier trainedOn(List<TrainingData.Example> examples, double minConfidence) {
         return new NgramClassifier(NaiveBayes.train(examples), minConfidence);
+    }
+
+    /**
+     * The model's answer instead of the rules' type {@code rules} when it finds its own label (a type, or
+     * "none": no memory) at least e^{@code margin} times likelier than {@code rules}; empty when the rules'
+     * type stands.
+     */
+    public Optional<Classification> overrule(String message, MemoryType rules, double margin) {
+        return model.likelierThan(message, rules.wireName(), margin)
+                .filter(label -> !label.equals(MemoryType.SUMMARY.wireName()))
+                .map(label -> Classification.of(MemoryType.fromWireName(label)));
     }
 
     @Override

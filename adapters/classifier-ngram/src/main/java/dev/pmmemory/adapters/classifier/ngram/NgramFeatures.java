@@ -16,14 +16,20 @@ final class NgramFeatures {
 
     static List<String> of(String message) {
         List<String> features = new ArrayList<>();
+        String previousWord = null;
         for (String run : TextNormalizer.nfkcLower(message).split("[^\\p{L}\\p{N}']+")) {
             if (run.isEmpty()) {
                 continue;
             }
             if (run.codePoints().allMatch(cp -> cp < 0x3000)) {
                 features.add("w:" + run);
+                if (previousWord != null) {
+                    features.add("b:" + previousWord + " " + run);
+                }
+                previousWord = run;
                 continue;
             }
+            previousWord = null;
             int[] cps = run.codePoints().toArray();
             for (int n = 1; n <= 3; n++) {
                 for (int i = 0; i + n <= cps.length; i++) {

@@ -1,0 +1,38 @@
+package dev.pmmemory.application.eval;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.pmmemory.application.eval.EvalSet.LabelledMessage;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The development sets of round 7 (issue 12) that no rule was written from: three writers' voices
+ * ({@code train-voice-a/b/c.tsv}) and {@code holdout-8.tsv} (held out until round 7). They are the
+ * n-gram link's training data, and the rules' own figures on them say how the rules read a writer
+ * they never saw; entity work of round 7 was developed on them ({@code -Dpmmemory.eval.verbose=true}
+ * prints every miss). Printed; the sets themselves are checked.
+ */
+class VoicesEvaluationTest {
+
+    @ParameterizedTest
+    @ValueSource(strings = {EvalSet.HOLDOUT_8, EvalSet.TRAIN_VOICE_A, EvalSet.TRAIN_VOICE_B, EvalSet.TRAIN_VOICE_C})
+    void printsTheRulesFiguresOnAVoiceTheyWereNotWrittenFrom(String file) {
+        List<LabelledMessage> set = EvalSet.labelled(EvalSet.locate(), file);
+        ClassificationEval.Result result = ClassificationEval.run(Pipeline.configured(), set);
+        StringBuilder out = result.figures("pm-memory development set no rule was written from (bench/eval/" + file + ")",
+                set.size());
+        if (Boolean.getBoolean("pmmemory.eval.verbose")) {
+            out.append("--- type misses (").append(result.typeMisses().size()).append(")\n");
+            result.typeMisses().forEach(line -> out.append("  ").append(line).append('\n'));
+            out.append("--- entity misses (").append(result.entityMisses().size()).append(")\n");
+            result.entityMisses().forEach(line -> out.append("  ").append(line).append('\n'));
+        }
+        System.out.println(out);
+        assertThat(set).hasSizeGreaterThanOrEqualTo(100);
+        assertThat(set.stream().map(LabelledMessage::type).distinct())
+                .containsExactlyInAnyOrder("long_term_preference", "project_negative", "project_advance",
+                        "project_positive", "market_info", "temp_status", "none");
+    }
+}

@@ -1,0 +1,24 @@
+package dev.pmmemory.bootstrap;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+
+/**
+ * What stored keywords and entities are derived with: the segmenter's name and the lexicon's text
+ * (its words, names and rules). A start with another version re-indexes the stored memories once
+ * (TextIndexUpgrade), so that switching either never leaves older memories unmatched.
+ */
+record TextIndexVersion(String value) {
+
+    static TextIndexVersion of(String segmenter, String lexiconText) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(lexiconText.getBytes(StandardCharsets.UTF_8));
+            // 12 bytes tell lexicons apart; the job table keeps the name short
+            return new TextIndexVersion(segmenter + " lexicon-" + HexFormat.of().formatHex(digest, 0, 12));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK has SHA-256", e);
+        }
+    }
+}
