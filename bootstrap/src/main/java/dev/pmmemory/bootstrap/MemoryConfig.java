@@ -176,7 +176,7 @@ public interface MemoryConfig {
              * The posterior at or above which its answer is trusted, in (0, 1]; the default is
              * NgramClassifier.DEFAULT_MIN_CONFIDENCE, chosen by cross-validation on the training data.
              */
-            @WithDefault("0.4")
+            @WithDefault("0.5")
             double minConfidence();
 
             /**
@@ -191,7 +191,7 @@ public interface MemoryConfig {
              * The natural log of how many times likelier the model must find its answer than the rules'
              * type to overrule it (>= 0); the default is NgramClassifier.DEFAULT_OVERRULE_MARGIN.
              */
-            @WithDefault("12")
+            @WithDefault("10")
             double overruleMargin();
         }
 

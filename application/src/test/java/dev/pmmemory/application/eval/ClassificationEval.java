@@ -2,6 +2,7 @@ package dev.pmmemory.application.eval;
 
 import dev.pmmemory.application.eval.EvalSet.LabelledMessage;
 import dev.pmmemory.domain.memory.EntityKey;
+import dev.pmmemory.domain.text.TraditionalChars;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -73,8 +74,9 @@ final class ClassificationEval {
                 typeMisses.add(m.id() + (m.hard() ? " (hard) " : " ") + m.message() + "  expected " + m.type()
                         + ", got " + decision.typeName());
             }
-            Set<String> want = keys(m.entities());
-            Set<String> got = keys(decision.entities());
+            // as the product compares them (entity= reads traditional characters as simplified): 雲杉算力 is 云杉算力
+            Set<String> want = keys(m.entities(), pipeline.lexicon.traditional());
+            Set<String> got = keys(decision.entities(), pipeline.lexicon.traditional());
             Set<String> common = new LinkedHashSet<>(want);
             common.retainAll(got);
             truePositives += common.size();
@@ -88,9 +90,9 @@ final class ClassificationEval {
                 typeMisses, entityMisses);
     }
 
-    private static Set<String> keys(List<String> entities) {
+    private static Set<String> keys(List<String> entities, TraditionalChars traditional) {
         Set<String> keys = new LinkedHashSet<>();
-        entities.forEach(e -> keys.add(EntityKey.of(e)));
+        entities.forEach(e -> keys.add(EntityKey.of(traditional.simplify(e))));
         return keys;
     }
 }

@@ -50,6 +50,14 @@ record EvalSet(List<LabelledMessage> messages, List<ProfileEntry> profiles, List
     static final String TRAIN_VOICE_A = "train-voice-a.tsv";
     static final String TRAIN_VOICE_B = "train-voice-b.tsv";
     static final String TRAIN_VOICE_C = "train-voice-c.tsv";
+    /**
+     * Training data of the 8th round: an associate naming companies after verbs and prepositions, in both
+     * languages and in lower case (D); a PM dictating by voice and an analyst in a group chat (E).
+     */
+    static final String TRAIN_VOICE_D = "train-voice-d.tsv";
+    static final String TRAIN_VOICE_E = "train-voice-e.tsv";
+    /** The 10th held-out set (issue 12, 8th round): written by a helper that saw no rule, before the round's changes. */
+    static final String HOLDOUT_10 = "holdout-10.tsv";
     /** The 2nd development set of the long-tail rules: new examples of each phenomenon, tuned on. */
     static final String LONGTAIL_DEV_2 = "longtail-dev-2.tsv";
     /** The 3rd development set (issue 12, 3rd round): mostly neutral statements, for the n-gram link's training data. */

@@ -47,11 +47,62 @@ public final class EntityExtractor {
     private static final List<String> POSSESSIVES = List.of("的", "嘅");
 
     /** Words that say what kind of company a generic word after them is (工业机器人, 金融科技), not which. */
-    private static final Set<String> DESCRIPTIVE_STEMS = Set.of("服务", "工业", "家用", "商用", "协作", "四足", "双足",
-            "手术", "康复", "陪伴", "扫地", "清洁", "物流", "农业", "教育", "金融", "医疗", "智能", "人工", "自动", "数字",
-            "智慧", "传统", "头部", "中小", "初创", "新兴", "上游", "下游", "通用", "垂直", "行业", "企业", "消费", "国产",
-            "特种", "仿生", "生物", "新能源", "半导体", "互联网", "人形", "具身", "大数据", "云计算", "测试", "训练", "合成",
-            "运营", "交易", "公开", "内部", "核心", "主要", "整体", "历史", "实际", "真实", "最终", "后续", "第三方");
+    private static final Set<String> DESCRIPTIVE_STEMS = Set.of(
+            "服务", "工业", "家用", "商用", "协作", "四足", "双足", "手术", "康复", "陪伴", "扫地", "清洁", "物流", "农业", "教育", "金融", "医疗",
+            "智能", "人工", "自动", "数字", "智慧", "传统", "头部", "中小", "初创", "新兴", "上游", "下游", "通用", "垂直", "行业", "企业", "消费",
+            "国产", "特种", "仿生", "生物", "新能源", "半导体", "互联网", "人形", "具身", "大数据", "云计算", "测试", "训练", "合成", "运营", "交易",
+            "公开", "内部", "核心", "主要", "整体", "历史", "实际", "真实", "最终", "后续", "第三方", "临床", "实验", "经营", "销售", "宏观", "行情",
+            "地图", "卫星", "遥感", "气象", "医学", "基因", "健康", "招聘", "营销", "广告", "交通", "位置", "日志", "行为", "标注", "开源", "国内",
+            "海外", "端侧", "边缘", "空间", "群体", "机器", "商业", "硬", "黑", "高", "大", "新", "老", "小", "这家", "那家", "某", "一家", "智驾", "风控", "功耗", "真机", "合规", "采集", "性能", "能耗", "算法", "车载",
+            "工控", "安防", "航空", "军工", "光伏", "锂电", "新材料", "合成生物", "算力", "云端", "智算");
+
+    /** What a chat message opens with when it names no one: thanks, reactions, verdicts, notes (谢谢 辛苦了, 真香 …). */
+    private static final List<String> CHAT_OPENERS = List.of("谢谢", "感谢", "多谢", "收到", "好的", "好滴", "辛苦",
+            "真香", "有点", "有意思", "优先", "以后", "另外", "顺便", "对了", "还有", "哈哈", "呵呵", "笑死", "绝了", "离谱",
+            "离大谱", "无语", "服了", "算了", "行吧", "可以", "不错", "牛", "厉害", "呢间", "呢个", "总结", "结论", "补充",
+            "提醒", "注意", "重要", "紧急", "转发", "同意", "赞同", "确实", "是的", "没错", "对的", "嗯", "哦", "啊", "唉",
+            "塞道", "赛道", "整体", "总体", "大概", "感觉", "估计", "听说", "据说", "刚刚", "刚才");
+
+    /** Words after which a PM names the company a remark is about: 关于X，对于X，至于X， */
+    private static final List<String> TOPIC_OPENERS = List.of("关于", "对于", "至于");
+
+    /** Words pointing back at the company named right before them: X这家, X那家, X这单. */
+    private static final List<String> POINTERS = List.of("这家", "那家", "这单", "那单");
+
+    /** The endings of Chinese company names: 北极狐科技, 苍穹智能, 星轨机器人, 砺石数据, 冰川算力. */
+    private static final List<String> COMPANY_ENDINGS = List.of("科技", "智能", "机器人", "数据", "芯片", "算力",
+            "医疗", "生物", "能源", "储能", "材料", "动力", "智造", "视觉", "半导体", "航天", "光电", "互娱", "网络");
+
+    /** What opens a spoken sentence before a name (voice input): 那个, 嗯, 就是说, 然后. */
+    private static final List<String> SPOKEN_OPENERS = List.of("就是说", "那个", "然后", "嗯", "这个");
+
+    /** Verbs after which the one a PM meets or talks with is named: 跟X聊, 约了X见面. */
+    private static final List<String> MEETING_VERBS = List.of("跟", "和", "约了", "约", "见了", "拜访了", "刚从", "从",
+            "去");
+
+    /** Of those, the ones after which "X的…" is someone of X's: 见了星轨机器人的人 (not 和运营商的项目, 过去三年的). */
+    private static final Set<String> VISIT_VERBS = Set.of("跟", "约了", "见了", "拜访了");
+
+    /** Who a PM meets when it is no company: "call with legal", "ping everyone". */
+    private static final Set<String> PEOPLE_AND_ROLES = Set.of("legal", "finance", "ops", "sales", "marketing", "team",
+            "founder", "founders", "ceo", "cto", "cfo", "coo", "partner", "partners", "investor", "investors", "lp", "lps",
+            "lawyer", "lawyers", "counsel", "board", "ic", "everyone", "someone", "anyone", "folks", "guys", "him", "her",
+            "them", "people", "management", "engineering", "product", "design", "hr", "recruiting", "portfolio", "bd");
+
+    /** What a PM does with the one met: the name ends right before one of these. */
+    private static final List<String> TALK_WORDS = List.of("聊", "谈", "见面", "见一面", "碰", "吃饭", "吃了", "开会",
+            "开完会", "通话", "通了电话", "沟通", "交流", "call", "回来", "现场", "看了", "定了");
+
+    /**
+     * After these a Latin word, in any case, is the one met or asked about: "跟harbor通了电话", "met with nimbus",
+     * "caught up w/ anvil", "帮我查下nimbus" (the, a and their are skipped; common words never name; "pass on the
+     * deck" is no meeting).
+     */
+    private static final Pattern LATIN_AFTER_MEETING = Pattern.compile(
+            "(?:(?:跟|约了|约|见了|拜访|查下|查一下|回一下)\\s*|(?i:\\b(?:met with|met w/|meeting with|call with|call w/"
+                    + "|chat with|chat w/|caught up with|caught up w/|coffee with|coffee w/|dinner with|dinner w/|lunch with"
+                    + "|lunch w/|intro to|ping))\\s+)(?:(?i:the|a|their)\\s+)?"
+                    + "([\\p{IsLatin}][\\p{IsLatin}\\p{Nd}]+)");
 
     /** Complements that end a verb, not start a name: 约一下, 推进, 看完, 聊过, 见到. */
     private static final String VERB_COMPLEMENTS = "下进完过到";
@@ -69,6 +120,9 @@ public final class EntityExtractor {
      */
     private static final String BOUNDARY_CHARS =
             "的了向推投看这那该家个是和与及对在把被给说觉得很都也还就某一些我你他她们从跟为让请但而或即若并且又再才仅各每其见约聊谈找碰做帮";
+
+    /** Where a name may start: after a function word, a verb's complement or a verb (约一下|星尘智能, 去|星轨机器人). */
+    private static final String NAME_LEFT_EDGE = BOUNDARY_CHARS + "下进完过到去像于於从好查问访回嗯啊";
 
     /** Corporate-form words after the short name ("月之暗面科技有限公司" → 月之暗面). */
     private static final List<String> ORG_FORM_WORDS = List.of("有限责任", "有限", "股份", "控股", "集团", "科技", "技术", "网络", "信息");
@@ -102,7 +156,7 @@ public final class EntityExtractor {
             "觉得", "确实", "真的", "总体", "整体", "个人", "至于", "关于", "对于", "除非", "如果", "只要", "即使", "哪怕");
 
     /** Adverbs that open a predicate, not a name (先不推进, 还不错, 都很强); and 不 / 没 / 别 anywhere. */
-    private static final String NOT_A_NAME_START = "先再还都也就才只又更太挺最刚";
+    private static final String NOT_A_NAME_START = "先再还都也就才只又更太挺最刚几两三四五六七八九十要谁";
     private static final String NOT_IN_A_NAME = "不没别";
 
     /**
@@ -376,16 +430,19 @@ public final class EntityExtractor {
         run.clear();
     }
 
-    /** A single Latin letter ("C" of "To C") is never a name. */
+    /** A single Latin letter ("C" of "To C") is never a name, nor a model number (H100, L4, B200). */
     private static void emitName(String nfkc, List<Span> words, List<Span> out) {
         if (!words.isEmpty()) {
             int start = words.get(0).start();
             int end = words.get(words.size() - 1).end();
-            if (nfkc.codePointCount(start, end) > 1) {
+            if (nfkc.codePointCount(start, end) > 1 && !MODEL_NUMBER.matcher(nfkc.substring(start, end)).matches()) {
                 out.add(new Span(start, end, nfkc.substring(start, end)));
             }
         }
     }
+
+    /** A chip's or product's model number: one or two letters, then digits (H100, A800, L4, B200, M4). */
+    private static final Pattern MODEL_NUMBER = Pattern.compile("[A-Za-z]{1,2}\\d{1,4}[A-Za-z]?");
 
     // --- Chinese names before 公司 / 项目 ------------------------------------------------------
 
@@ -393,6 +450,37 @@ public final class EntityExtractor {
         for (String suffix : NAME_SUFFIXES) {
             for (int at = nfkc.indexOf(suffix); at >= 0; at = nfkc.indexOf(suffix, at + 1)) {
                 chineseNameBefore(nfkc, at).ifPresent(out::add);
+            }
+        }
+        // "刚跟墨川聊完", "约了云舟见面": the one a PM meets or talks with
+        for (String verb : MEETING_VERBS) {
+            for (int at = nfkc.indexOf(verb); at >= 0; at = nfkc.indexOf(verb, at + 1)) {
+                if (!nfkc.startsWith("约束", at)) {
+                    nameMet(nfkc, at + verb.length(), VISIT_VERBS.contains(verb)).ifPresent(out::add);
+                }
+            }
+        }
+        spacedTopic(nfkc).ifPresent(out::add);
+        companyEndings(nfkc, out);
+        Matcher met = LATIN_AFTER_MEETING.matcher(nfkc);
+        while (met.find()) {
+            String word = met.group(1);
+            String key = word.toLowerCase(Locale.ROOT);
+            if (!COMMON_WORDS.contains(key) && !commonWords.contains(key) && !genericWords.contains(key)
+                    && !nonSubjects.contains(key) && !PEOPLE_AND_ROLES.contains(key)
+                    && !MODEL_NUMBER.matcher(word).matches() && word.length() > 1) {
+                out.add(new Span(met.start(1), met.end(1), word));
+            }
+        }
+        // "关于拾光影像，我个人的看法是…", "碳硅科技这家，我们看了几次": the company a PM turns to
+        for (String topic : TOPIC_OPENERS) {
+            for (int at = nfkc.indexOf(topic); at >= 0; at = nfkc.indexOf(topic, at + 1)) {
+                topicAfter(nfkc, at + topic.length()).ifPresent(out::add);
+            }
+        }
+        for (String pointer : POINTERS) {
+            for (int at = nfkc.indexOf(pointer); at >= 0; at = nfkc.indexOf(pointer, at + 1)) {
+                nameBeforeAspect(nfkc, at).ifPresent(out::add);
             }
         }
         // "和麦田数据的创始人聊了", "青禾智能的团队…": what a PM judges of a company names the company before it
@@ -404,6 +492,151 @@ public final class EntityExtractor {
                 }
             }
         }
+    }
+
+    /**
+     * "跟墨川聊完", "约了云舟见面": the Han run right after a meeting verb, up to a word of talking or meeting
+     * (聊, 见面, 吃饭 …), is the one met: 2–5 characters, as the names before 的 are guarded.
+     */
+    private Optional<Span> nameMet(String nfkc, int from, boolean possessiveEnds) {
+        int end = from;
+        while (end < nfkc.length() && isHan(nfkc.charAt(end)) && end - from <= MAX_HAN_NAME + 1) {
+            end++;
+            int at = end;
+            if (end - from >= MIN_HAN_NAME && (TALK_WORDS.stream().anyMatch(talk -> nfkc.startsWith(talk, at))
+                    || possessiveEnds && POSSESSIVES.stream().anyMatch(p -> nfkc.startsWith(p, at)))) {
+                String name = nfkc.substring(from, end);
+                boolean aName = !notANameBeforeAspect(name) && !describesAKind(name);
+                return aName ? Optional.of(new Span(from, end, name)) : Optional.empty(); // the nearest talk word decides
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** "关于拾光影像，…": the whole Han run (2–5 characters) after 关于 / 对于 / 至于, up to punctuation. */
+    private Optional<Span> topicAfter(String nfkc, int from) {
+        int end = from;
+        while (end < nfkc.length() && isHan(nfkc.charAt(end))) {
+            end++;
+        }
+        if (end >= nfkc.length() || Character.isLetterOrDigit(nfkc.codePointAt(end))) {
+            return Optional.empty(); // the topic runs on: a phrase, not a name
+        }
+        String name = nfkc.substring(from, end);
+        int length = name.codePointCount(0, name.length());
+        if (length < MIN_HAN_NAME || length > MAX_HAN_NAME + 1 || notANameBeforeAspect(name) || describesAKind(name)) {
+            return Optional.empty();
+        }
+        return Optional.of(new Span(from, end, name));
+    }
+
+    /**
+     * "北极狐科技 TS签了", "那个 苍穹智能 就是说…", "冰川算力demo翻车了": a run that ends with a company's
+     * ending (科技, 智能, 机器人, 数据 …) after a word of its own is a name wherever it stands, once what opens
+     * a spoken sentence (那个, 嗯, 就是说) is set aside. Never a kind (工业机器人, 临床数据) nor a phrase.
+     */
+    private void companyEndings(String nfkc, List<Span> out) {
+        int i = 0;
+        while (i < nfkc.length()) {
+            if (!isHan(nfkc.charAt(i))) {
+                i++;
+                continue;
+            }
+            int runEnd = i;
+            while (runEnd < nfkc.length() && isHan(nfkc.charAt(runEnd))) {
+                runEnd++;
+            }
+            for (String ending : COMPANY_ENDINGS) {
+                for (int at = nfkc.indexOf(ending, i); at >= 0 && at + ending.length() <= runEnd;
+                     at = nfkc.indexOf(ending, at + 1)) {
+                    int end = at + ending.length();
+                    if (end < runEnd && BOUNDARY_CHARS.indexOf(nfkc.charAt(end)) < 0
+                            && "啊呢吧嘛啦".indexOf(nfkc.charAt(end)) < 0) {
+                        continue; // the run goes on: 智能化, 科技感
+                    }
+                    // the stem: back to the run's start, a function word, a verb's complement or a filler, 4 at most
+                    int start = at;
+                    while (start > i && !opensAName(nfkc, i, start) && at - start < MAX_HAN_NAME) {
+                        start--;
+                    }
+                    if (!opensAName(nfkc, i, start)) {
+                        continue; // longer than a name: a phrase (自动驾驶芯片, 要发新机器人)
+                    }
+                    if (end + 2 <= nfkc.length() && nfkc.startsWith("AI", end)
+                            && (end + 2 == nfkc.length() || !Character.isLetter(nfkc.charAt(end + 2)))) {
+                        end += 2; // 潮汐能源AI
+                    }
+                    for (String opener : CLAUSE_OPENERS) {
+                        if (nfkc.startsWith(opener, start) && at - start - opener.length() >= MIN_HAN_NAME) {
+                            start += opener.length(); // 虽然|灵犀数据的…
+                            break;
+                        }
+                    }
+                    String stem = nfkc.substring(start, at);
+                    String name = nfkc.substring(start, end);
+                    if (stem.length() >= MIN_HAN_NAME && !notANameBeforeAspect(name) && !describesAKind(name)
+                            && !DESCRIPTIVE_STEMS.contains(stem) && !notANameBeforeAspect(stem) && !endsAsAKind(stem, ending)
+                            && !TIME_WORD.matcher(stem).find() && !stem.contains("年")) {
+                        out.add(new Span(start, end, name));
+                    }
+                }
+            }
+            i = runEnd;
+        }
+    }
+
+    /** 半年具身|智能, 谁负责硬|科技: the stem ends with a word that makes the ending a kind (具身智能, 硬科技). */
+    private boolean endsAsAKind(String stem, String ending) {
+        for (String word : DESCRIPTIVE_STEMS) {
+            if (stem.endsWith(word)) {
+                return true;
+            }
+        }
+        for (String word : genericWords) {
+            if (word.length() > ending.length() && word.endsWith(ending)
+                    && stem.endsWith(word.substring(0, word.length() - ending.length()))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A name may start at {@code start} of the Han run at {@code runStart}: its start, a function word's end, a filler's. */
+    private static boolean opensAName(String nfkc, int runStart, int start) {
+        return start == runStart || NAME_LEFT_EDGE.indexOf(nfkc.charAt(start - 1)) >= 0
+                || SPOKEN_OPENERS.stream().anyMatch(f -> nfkc.startsWith(f, start - f.length()));
+    }
+
+    /**
+     * "云舟 想跟创始人当面聊聊", "知微 NRR 135%": in chat a Han run of 2–4 characters opening the message,
+     * set apart by a space, is its topic, a name unless it is a word a sentence opens with.
+     */
+    private Optional<Span> spacedTopic(String nfkc) {
+        int start = 0;
+        while (start < nfkc.length() && Character.isWhitespace(nfkc.charAt(start))) {
+            start++;
+        }
+        for (String topic : TOPIC_OPENERS) {
+            if (nfkc.startsWith(topic, start)) {
+                return Optional.empty(); // 关于X …: topicAfter reads it
+            }
+        }
+        int end = start;
+        while (end < nfkc.length() && isHan(nfkc.codePointAt(end))) {
+            end += Character.charCount(nfkc.codePointAt(end));
+        }
+        if (end == start || end + 1 >= nfkc.length() || nfkc.charAt(end) != ' '
+                || !Character.isLetterOrDigit(nfkc.codePointAt(end + 1))) {
+            return Optional.empty();
+        }
+        String name = nfkc.substring(start, end);
+        int length = name.codePointCount(0, name.length());
+        if (length < MIN_HAN_NAME || length > MAX_HAN_NAME || notANameBeforeAspect(name) || describesAKind(name)
+                || TIME_WORD.matcher(name).find() || PERSON.matcher(name).matches()
+                || CHAT_OPENERS.stream().anyMatch(name::startsWith)) {
+            return Optional.empty();
+        }
+        return Optional.of(new Span(start, end, name));
     }
 
     /**

@@ -59,6 +59,35 @@ class UnlistedEntitiesTest {
         assertThat(ANALYZER.analyze(message).entities()).containsExactly(entity);
     }
 
+    @ParameterizedTest(name = "{0} → {1}")
+    @CsvSource(delimiter = '|', value = {
+            "刚跟墨川聊完 怎么说呢 创始人讲了一个小时都在画饼|墨川",
+            "云舟 想跟创始人当面聊聊 下周二或周四|云舟",
+            "知微 NRR 135% 毛利 78% 这数据很健康|知微",
+            "关于拾光影像，我个人的看法是商业模式仍然不清晰|拾光影像",
+            "碳硅科技这家，我们看了几次，技术不够硬|碳硅科技",
+            "北极狐科技 TS签了 赢麻了|北极狐科技",
+            "那个 苍穹智能 就是说 我觉得挺有意思的|苍穹智能",
+            "冰川算力demo翻车了 现场直接卡死|冰川算力",
+            "去星轨机器人看了产线 良率只有六成|星轨机器人",
+            "潮汐能源AI 这个我们要不要冲|潮汐能源AI",
+            "跟harbor通了电话 他们runway只剩6个月|harbor",
+            "met with nimbus, product is actually really slick|nimbus",
+            "had coffee w/ the lattice founders. smart people but zero GTM|lattice"})
+    void theCompanyAPmMeetsTurnsToOrNamesByItsEndingIsAnEntity(String message, String entity) {
+        assertThat(ANALYZER.analyze(message).entities()).containsExactly(entity);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "跟他们聊了一下", "今天 开会", "好的 收到", "谢谢 辛苦大家了", "真香 之前pass掉的现在数据起来了",
+            "和创始人聊了两个小时", "H100 已经两块多美金一小时了", "call with legal tomorrow", "stop pinging me about decks",
+            "他们是不是又要发新机器人了", "今年下半年具身智能的钱明显变多了", "智驾芯片的竞争格局今年变化太大",
+            "把桃李过去三年的完整财务数据拿过来", "我倾向于给他们发一份非约束性的投资意向书", "只看 infra 和 devtools，别的先别推了"})
+    void aChatOpenerAKindOrAWordAfterAVerbNamesNoOne(String message) {
+        assertThat(ANALYZER.analyze(message).entities()).isEmpty();
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {
             "这一轮的价格已经把未来三年的增长都算进去了", "全国能付费的产线可能就几千条", "这个阶段的估值已经超过上限",

@@ -21,14 +21,14 @@ public final class NgramClassifier implements Classifier {
      * training data only (NgramLinkEvaluationTest prints the sweep and fails if it stops being
      * the best); bench/eval/README.md has the figures.
      */
-    public static final double DEFAULT_MIN_CONFIDENCE = 0.4;
+    public static final double DEFAULT_MIN_CONFIDENCE = 0.5;
 
     /**
      * The shipped second-opinion margin: the model overrules the rules' type when it finds its own answer
-     * at least e^12 times likelier (naive Bayes odds are far from calibrated, hence the large number);
+     * at least e^10 times likelier (naive Bayes odds are far from calibrated, hence the large number);
      * chosen with the floor by the same cross-validation.
      */
-    public static final double DEFAULT_OVERRULE_MARGIN = 12;
+    public static final double DEFAULT_OVERRULE_MARGIN = 10;
 
     private final NaiveBayes model;
     private final double minConfidence;
