@@ -26,7 +26,7 @@ public final class ChainEvaluation {
      * data in round 5, holdout-7 in round 6, holdout-8 in round 7 and holdout-9 in round 8, each after its
      * after-figure was taken.
      */
-    public static final List<String> HELD_OUT = List.of(EvalSet.HOLDOUT_6, EvalSet.HOLDOUT_10);
+    public static final List<String> HELD_OUT = List.of(EvalSet.HOLDOUT_6, EvalSet.HOLDOUT_10, EvalSet.HOLDOUT_11);
 
     /** A labelled message: its id, whether it is hard, its expected type ("none" = no memory), tags and text. */
     public record Example(String id, boolean hard, String type, Set<String> tags, String message) {

@@ -16,6 +16,15 @@ final class ClassificationEval {
     record Result(Ratio all, Ratio hard, Ratio entityPrecision, Ratio entityRecall, Map<String, Ratio> byTag,
                   List<String> typeMisses, List<String> entityMisses) {
 
+        /** Every type miss, then every entity miss, one line each (the verbose part of a report). */
+        StringBuilder appendMisses(StringBuilder out) {
+            out.append("--- type misses (").append(typeMisses.size()).append(")\n");
+            typeMisses.forEach(line -> out.append("  ").append(line).append('\n'));
+            out.append("--- entity misses (").append(entityMisses.size()).append(")\n");
+            entityMisses.forEach(line -> out.append("  ").append(line).append('\n'));
+            return out;
+        }
+
         /** The report block every evaluation prints: a title, then accuracy, entity P/R and accuracy by tag. */
         StringBuilder figures(String title, int messages) {
             StringBuilder out = new StringBuilder("\n=== ").append(title).append(" ===\n");

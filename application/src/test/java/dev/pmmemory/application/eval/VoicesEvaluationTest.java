@@ -26,10 +26,7 @@ class VoicesEvaluationTest {
         StringBuilder out = result.figures("pm-memory development set no rule was written from (bench/eval/" + file + ")",
                 set.size());
         if (Boolean.getBoolean("pmmemory.eval.verbose")) {
-            out.append("--- type misses (").append(result.typeMisses().size()).append(")\n");
-            result.typeMisses().forEach(line -> out.append("  ").append(line).append('\n'));
-            out.append("--- entity misses (").append(result.entityMisses().size()).append(")\n");
-            result.entityMisses().forEach(line -> out.append("  ").append(line).append('\n'));
+            result.appendMisses(out);
         }
         System.out.println(out);
         assertThat(set).hasSizeGreaterThanOrEqualTo(100);

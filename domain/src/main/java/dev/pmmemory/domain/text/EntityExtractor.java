@@ -645,14 +645,7 @@ public final class EntityExtractor {
      * a name is a phrase ("未来三年的增长"), never cut to one.
      */
     private Optional<Span> nameBeforeAspect(String nfkc, int possessiveAt) {
-        int start = possessiveAt;
-        while (start > 0) {
-            int cp = nfkc.codePointBefore(start);
-            if (!isHan(cp) || BOUNDARY_CHARS.indexOf(cp) >= 0) {
-                break;
-            }
-            start -= Character.charCount(cp);
-        }
+        int start = runStartBefore(nfkc, possessiveAt);
         for (boolean stripped = true; stripped; ) {
             stripped = false;
             for (String opener : CLAUSE_OPENERS) {
@@ -675,15 +668,21 @@ public final class EntityExtractor {
         return Optional.of(new Span(start, possessiveAt, name));
     }
 
-    private Optional<Span> chineseNameBefore(String nfkc, int suffixAt) {
-        int start = suffixAt;
+    /** Where the Han run ending at {@code end} starts, after its last boundary character (少推|国内大模型). */
+    private static int runStartBefore(String nfkc, int end) {
+        int start = end;
         while (start > 0) {
             int cp = nfkc.codePointBefore(start);
             if (!isHan(cp) || BOUNDARY_CHARS.indexOf(cp) >= 0) {
-                break; // the name starts after the last boundary character of the Han run
+                break;
             }
             start -= Character.charCount(cp);
         }
+        return start;
+    }
+
+    private Optional<Span> chineseNameBefore(String nfkc, int suffixAt) {
+        int start = runStartBefore(nfkc, suffixAt);
         String candidate = stripOrgForm(nfkc.substring(start, suffixAt));
         if (segmentsIntoGeneric(candidate) || endsWithGenericWord(candidate)) {
             return Optional.empty();
