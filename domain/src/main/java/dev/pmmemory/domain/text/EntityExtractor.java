@@ -53,7 +53,7 @@ public final class EntityExtractor {
             "国产", "特种", "仿生", "生物", "新能源", "半导体", "互联网", "人形", "具身", "大数据", "云计算", "测试", "训练", "合成", "运营", "交易",
             "公开", "内部", "核心", "主要", "整体", "历史", "实际", "真实", "最终", "后续", "第三方", "临床", "实验", "经营", "销售", "宏观", "行情",
             "地图", "卫星", "遥感", "气象", "医学", "基因", "健康", "招聘", "营销", "广告", "交通", "位置", "日志", "行为", "标注", "开源", "国内",
-            "海外", "端侧", "边缘", "空间", "群体", "机器", "商业", "硬", "黑", "高", "大", "新", "老", "小", "这家", "那家", "某", "一家", "智驾", "风控", "功耗", "真机", "合规", "采集", "性能", "能耗", "算法", "车载",
+            "海外", "端侧", "边缘", "空间", "群体", "机器", "商业", "硬", "黑", "高", "大", "新", "老", "小", "这家", "那家", "某", "一家", "智驾", "风控", "功耗", "房地产", "晶圆级", "宠物", "异构", "征程", "真机", "合规", "采集", "性能", "能耗", "算法", "车载",
             "工控", "安防", "航空", "军工", "光伏", "锂电", "新材料", "合成生物", "算力", "云端", "智算");
 
     /** What a chat message opens with when it names no one: thanks, reactions, verdicts, notes (谢谢 辛苦了, 真香 …). */
@@ -61,13 +61,17 @@ public final class EntityExtractor {
             "真香", "有点", "有意思", "优先", "以后", "另外", "顺便", "对了", "还有", "哈哈", "呵呵", "笑死", "绝了", "离谱",
             "离大谱", "无语", "服了", "算了", "行吧", "可以", "不错", "牛", "厉害", "呢间", "呢个", "总结", "结论", "补充",
             "提醒", "注意", "重要", "紧急", "转发", "同意", "赞同", "确实", "是的", "没错", "对的", "嗯", "哦", "啊", "唉",
-            "塞道", "赛道", "整体", "总体", "大概", "感觉", "估计", "听说", "据说", "刚刚", "刚才");
+            "塞道", "赛道", "整体", "总体", "大概", "感觉", "估计", "听说", "据说", "刚刚", "刚才", "早", "晚安", "周末",
+            "早安", "午安");
 
     /** Words after which a PM names the company a remark is about: 关于X，对于X，至于X， */
-    private static final List<String> TOPIC_OPENERS = List.of("关于", "对于", "至于");
+    private static final List<String> TOPIC_OPENERS = List.of("关于", "对于", "至于", "那个");
+
+    /** What 这个 may be followed by when the word before it is a company: 知更鸟这个嘛, 积木这个项目. */
+    private static final List<String> POINTED_AT = List.of("嘛", "呢", "啊", "吧", "项目", "公司", "团队", "案子", "标的");
 
     /** Words pointing back at the company named right before them: X这家, X那家, X这单. */
-    private static final List<String> POINTERS = List.of("这家", "那家", "这单", "那单");
+    private static final List<String> POINTERS = List.of("这家", "那家", "这单", "那单", "这个");
 
     /** The endings of Chinese company names: 北极狐科技, 苍穹智能, 星轨机器人, 砺石数据, 冰川算力. */
     private static final List<String> COMPANY_ENDINGS = List.of("科技", "智能", "机器人", "数据", "芯片", "算力",
@@ -82,6 +86,9 @@ public final class EntityExtractor {
 
     /** Of those, the ones after which "X的…" is someone of X's: 见了星轨机器人的人 (not 和运营商的项目, 过去三年的). */
     private static final Set<String> VISIT_VERBS = Set.of("跟", "约了", "见了", "拜访了");
+
+    /** "wren's got something", "pebble's team is fine": a lower-case word owning something at a clause's start. */
+    private static final Pattern LOWER_CASE_OWNER = Pattern.compile("(?<![\\p{IsLatin}\\p{Nd}])(\\p{Ll}[\\p{Ll}\\p{Nd}]+)['’]s\\b");
 
     /** Who a PM meets when it is no company: "call with legal", "ping everyone". */
     private static final Set<String> PEOPLE_AND_ROLES = Set.of("legal", "finance", "ops", "sales", "marketing", "team",
@@ -124,6 +131,13 @@ public final class EntityExtractor {
     /** Where a name may start: after a function word, a verb's complement or a verb (约一下|星尘智能, 去|星轨机器人). */
     private static final String NAME_LEFT_EDGE = BOUNDARY_CHARS + "下进完过到去像于於从好查问访回嗯啊";
 
+    /**
+     * What may follow a company's name in the same Han run: a function word, a particle, or a character a
+     * predicate starts with (苔原科技上一轮, 砚池机器人要关门, 栖云科技开口); anything else makes a longer word
+     * (智能化, 科技感, 算力调度).
+     */
+    private static final String PREDICATE_STARTS = BOUNDARY_CHARS + "啊呢吧嘛啦上要开两已在刚有没不太真最去今明前每";
+
     /** Corporate-form words after the short name ("月之暗面科技有限公司" → 月之暗面). */
     private static final List<String> ORG_FORM_WORDS = List.of("有限责任", "有限", "股份", "控股", "集团", "科技", "技术", "网络", "信息");
 
@@ -133,7 +147,7 @@ public final class EntityExtractor {
             "大模型", "模型", "科技", "技术", "初创", "创业", "独角兽", "头部", "知名", "明星", "优质", "热门",
             "新", "老", "小", "大", "好", "这", "那", "该", "本", "此", "其他", "其它", "同类", "类似", "相关",
             "上市", "机器人", "芯片", "半导体", "软件", "硬件", "互联网", "平台", "集团", "有限", "有限责任",
-            "股份", "控股", "网络", "信息", "基金", "投资", "应用", "工具", "消费", "医疗", "金融", "教育");
+            "股份", "控股", "网络", "信息", "基金", "投资", "应用", "工具", "消费", "医疗", "金融", "教育", "晶片");
 
     private static final int MIN_HAN_NAME = 2;
     private static final int MAX_HAN_NAME = 4;
@@ -173,7 +187,7 @@ public final class EntityExtractor {
      */
     private static final Set<String> NOT_A_SUBJECT = Set.copyOf(List.of( // a list: the groups below may overlap
             "本周", "这周", "下周", "上周", "今天", "明天", "昨天", "今年", "去年", "明年", "最近", "目前", "现在",
-            "之前", "以前", "以后", "这轮", "本轮", "这次", "上次", "他们", "我们", "你们", "大家", "对方", "整体",
+            "之前", "以前", "以后", "今后", "这轮", "本轮", "这次", "上次", "他们", "我们", "你们", "大家", "对方", "整体",
             "整个", "行业", "市场", "赛道", "方向", "领域", "板块", "项目", "公司", "团队", "产品", "技术", "业务",
             "数据", "模型", "价格", "报价", "估值", "体量", "规模", "速度", "能力", "执行力", "护城河", "壁垒", "天花板",
             "门槛", "竞争", "风险", "收入", "利润", "毛利", "毛利率", "创始人", "管理层", "商业模式", "故事", "逻辑",
@@ -462,11 +476,20 @@ public final class EntityExtractor {
         }
         spacedTopic(nfkc).ifPresent(out::add);
         companyEndings(nfkc, out);
+        Matcher owner = LOWER_CASE_OWNER.matcher(nfkc);
+        while (owner.find()) {
+            String key = owner.group(1);
+            if (opensClause(nfkc, owner.start(1)) && !COMMON_WORDS.contains(key) && !commonWords.contains(key)
+                    && !genericWords.contains(key) && !nonSubjects.contains(key) && !PEOPLE_AND_ROLES.contains(key)) {
+                out.add(new Span(owner.start(1), owner.end(1), key));
+            }
+        }
         Matcher met = LATIN_AFTER_MEETING.matcher(nfkc);
         while (met.find()) {
             String word = met.group(1);
             String key = word.toLowerCase(Locale.ROOT);
-            if (!COMMON_WORDS.contains(key) && !commonWords.contains(key) && !genericWords.contains(key)
+            if (Character.isLowerCase(word.charAt(0)) && !COMMON_WORDS.contains(key) && !commonWords.contains(key)
+                    && !genericWords.contains(key)
                     && !nonSubjects.contains(key) && !PEOPLE_AND_ROLES.contains(key)
                     && !MODEL_NUMBER.matcher(word).matches() && word.length() > 1) {
                 out.add(new Span(met.start(1), met.end(1), word));
@@ -480,7 +503,12 @@ public final class EntityExtractor {
         }
         for (String pointer : POINTERS) {
             for (int at = nfkc.indexOf(pointer); at >= 0; at = nfkc.indexOf(pointer, at + 1)) {
-                nameBeforeAspect(nfkc, at).ifPresent(out::add);
+                int after = at + pointer.length();
+                // 这个 points back at a company only when a kind of thing does not follow it (这个方向, 这个价位)
+                if (!pointer.equals("这个") || after >= nfkc.length() || !isHan(nfkc.charAt(after))
+                        || POINTED_AT.stream().anyMatch(w -> nfkc.startsWith(w, after))) {
+                    nameBeforeAspect(nfkc, at).ifPresent(out::add);
+                }
             }
         }
         // "和麦田数据的创始人聊了", "青禾智能的团队…": what a PM judges of a company names the company before it
@@ -550,9 +578,9 @@ public final class EntityExtractor {
                 for (int at = nfkc.indexOf(ending, i); at >= 0 && at + ending.length() <= runEnd;
                      at = nfkc.indexOf(ending, at + 1)) {
                     int end = at + ending.length();
-                    if (end < runEnd && BOUNDARY_CHARS.indexOf(nfkc.charAt(end)) < 0
-                            && "啊呢吧嘛啦".indexOf(nfkc.charAt(end)) < 0) {
-                        continue; // the run goes on: 智能化, 科技感
+                    if (end < runEnd && PREDICATE_STARTS.indexOf(nfkc.charAt(end)) < 0
+                            || nfkc.startsWith("有限", end) || nfkc.startsWith("股份", end)) {
+                        continue; // the run goes on (智能化, 科技感, 算力调度), or is a legal name the 公司 rule reads
                     }
                     // the stem: back to the run's start, a function word, a verb's complement or a filler, 4 at most
                     int start = at;
