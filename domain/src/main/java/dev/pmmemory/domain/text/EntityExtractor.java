@@ -673,17 +673,7 @@ public final class EntityExtractor {
      * a name is a phrase ("未来三年的增长"), never cut to one.
      */
     private Optional<Span> nameBeforeAspect(String nfkc, int possessiveAt) {
-        int start = runStartBefore(nfkc, possessiveAt);
-        for (boolean stripped = true; stripped; ) {
-            stripped = false;
-            for (String opener : CLAUSE_OPENERS) {
-                if (nfkc.startsWith(opener, start) && start + opener.length() < possessiveAt) {
-                    start += opener.length();
-                    stripped = true;
-                    break;
-                }
-            }
-        }
+        int start = afterClauseOpeners(nfkc, runStartBefore(nfkc, possessiveAt), possessiveAt);
         // a verb's complement before the name: 约一下|星尘智能的, 推进|南风出行的
         if (possessiveAt - start > MIN_HAN_NAME && VERB_COMPLEMENTS.indexOf(nfkc.codePointAt(start)) >= 0) {
             start += Character.charCount(nfkc.codePointAt(start));
@@ -694,6 +684,22 @@ public final class EntityExtractor {
             return Optional.empty();
         }
         return Optional.of(new Span(start, possessiveAt, name));
+    }
+
+    /** {@code start} moved past the clause openers there (虽然|硅基流动的…), never up to {@code end}. */
+    private static int afterClauseOpeners(String nfkc, int start, int end) {
+        int at = start;
+        for (boolean stripped = true; stripped; ) {
+            stripped = false;
+            for (String opener : CLAUSE_OPENERS) {
+                if (nfkc.startsWith(opener, at) && at + opener.length() < end) {
+                    at += opener.length();
+                    stripped = true;
+                    break;
+                }
+            }
+        }
+        return at;
     }
 
     /** Where the Han run ending at {@code end} starts, after its last boundary character (少推|国内大模型). */
@@ -774,16 +780,7 @@ public final class EntityExtractor {
         if (!opensClause(nfkc, start)) {
             return Optional.empty(); // after a Latin word or a digit: mid-clause ("约他们 CFO 过来见面")
         }
-        for (boolean stripped = true; stripped; ) {
-            stripped = false;
-            for (String opener : CLAUSE_OPENERS) {
-                if (nfkc.startsWith(opener, start) && start + opener.length() < end) {
-                    start += opener.length();
-                    stripped = true;
-                    break;
-                }
-            }
-        }
+        start = afterClauseOpeners(nfkc, start, end);
         String name = nfkc.substring(start, end);
         int length = name.codePointCount(0, name.length());
         // Too long to be a clean name (a clause, not a subject): better no entity than half a phrase.
