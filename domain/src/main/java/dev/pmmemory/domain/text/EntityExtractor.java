@@ -220,10 +220,13 @@ public final class EntityExtractor {
 
     private final List<DictionaryName> dictionary;
     private final Set<String> genericWords;
+    private final int longestGenericWord;
     private final Set<String> nameSuffixes;
     private final Set<String> commonWords;
     /** Evaluation and decision words whose subject is a name (Han, longest first); empty = the rule is off. */
     private final List<String> subjectTriggers;
+    /** The same, for look-ups of a candidate's parts (a name is a few characters; the triggers are hundreds). */
+    private final Set<String> subjectTriggerSet;
     /** The lexicon's stop words and negations: never a subject (可以约一下, 不太看好). */
     private final Set<String> nonSubjects;
     /** "scale" → Scale AI: first words of dictionary names whose other words are name suffixes. */
@@ -277,6 +280,7 @@ public final class EntityExtractor {
         }
         generic.addAll(GENERIC_HAN_WORDS);
         this.genericWords = Collections.unmodifiableSet(generic);
+        this.longestGenericWord = generic.stream().mapToInt(String::length).max().orElse(0);
         this.nameSuffixes = lowerAll(names.nameSuffixes());
         Set<String> common = new LinkedHashSet<>(COMMON_WORDS);
         common.addAll(lowerAll(names.commonWords()));
@@ -290,6 +294,7 @@ public final class EntityExtractor {
         }
         triggers.sort(Comparator.comparingInt(String::length).reversed().thenComparing(Comparator.naturalOrder()));
         this.subjectTriggers = List.copyOf(triggers);
+        this.subjectTriggerSet = Set.copyOf(triggers);
         this.nonSubjects = lowerAll(nonSubjects);
         Map<String, String> first = new LinkedHashMap<>();
         for (List<String> group : names.groups()) {
@@ -574,9 +579,10 @@ public final class EntityExtractor {
             while (runEnd < nfkc.length() && isHan(nfkc.charAt(runEnd))) {
                 runEnd++;
             }
+            String run = nfkc.substring(i, runEnd); // searched alone: the rest of a long text is not scanned per run
             for (String ending : COMPANY_ENDINGS) {
-                for (int at = nfkc.indexOf(ending, i); at >= 0 && at + ending.length() <= runEnd;
-                     at = nfkc.indexOf(ending, at + 1)) {
+                for (int inRun = run.indexOf(ending); inRun >= 0; inRun = run.indexOf(ending, inRun + 1)) {
+                    int at = i + inRun;
                     int end = at + ending.length();
                     if (end < runEnd && PREDICATE_STARTS.indexOf(nfkc.charAt(end)) < 0
                             || nfkc.startsWith("有限", end) || nfkc.startsWith("股份", end)) {
@@ -615,14 +621,9 @@ public final class EntityExtractor {
 
     /** 半年具身|智能, 谁负责硬|科技: the stem ends with a word that makes the ending a kind (具身智能, 硬科技). */
     private boolean endsAsAKind(String stem, String ending) {
-        for (String word : DESCRIPTIVE_STEMS) {
-            if (stem.endsWith(word)) {
-                return true;
-            }
-        }
-        for (String word : genericWords) {
-            if (word.length() > ending.length() && word.endsWith(ending)
-                    && stem.endsWith(word.substring(0, word.length() - ending.length()))) {
+        for (int cut = 0; cut < stem.length(); cut++) {
+            String tail = stem.substring(cut);
+            if (DESCRIPTIVE_STEMS.contains(tail) || genericWords.contains(tail + ending)) {
                 return true;
             }
         }
@@ -1011,10 +1012,36 @@ public final class EntityExtractor {
                 || NOT_A_NAME_START.indexOf(name.codePointAt(0)) >= 0
                 || name.codePoints().anyMatch(cp -> NOT_IN_A_NAME.indexOf(cp) >= 0 || BOUNDARY_CHARS.indexOf(cp) >= 0)
                 || nonSubjects.contains(name) || segmentsIntoGeneric(name)
-                || subjectTriggers.stream().anyMatch(folded::contains)
-                || nonSubjects.stream().anyMatch(word -> word.length() >= 2 && folded.startsWith(word))
-                || NOT_A_SUBJECT.stream().anyMatch(word -> word.length() >= 2 && name.indexOf(word) >= 0
-                        && name.indexOf(word) + word.length() < name.length()); // 有技术壁垒: a phrase, not a name
+                || hasPart(folded, 1, folded.length(), false, subjectTriggerSet::contains)
+                || hasPrefix(folded, 2, nonSubjects::contains)
+                || hasPart(name, 2, name.length() - 1, true, NOT_A_SUBJECT::contains); // 有技术壁垒: a phrase, not a name
+    }
+
+    /**
+     * Whether a part of {@code s} of at least {@code minLength} characters, ending at or before {@code maxEnd}, is
+     * one {@code known} (when {@code endsBefore}, ending before {@code maxEnd + 1}: not at the very end).
+     * Names are a few characters, so trying each part is far cheaper than trying each known word.
+     */
+    private static boolean hasPart(String s, int minLength, int maxEnd, boolean endsBefore,
+                                   java.util.function.Predicate<String> known) {
+        int lastEnd = endsBefore ? maxEnd : s.length();
+        for (int start = 0; start < s.length(); start++) {
+            for (int end = start + minLength; end <= lastEnd; end++) {
+                if (known.test(s.substring(start, end))) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static boolean hasPrefix(String s, int minLength, java.util.function.Predicate<String> known) {
+        for (int end = minLength; end <= s.length(); end++) {
+            if (known.test(s.substring(0, end))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -1022,22 +1049,17 @@ public final class EntityExtractor {
      * kind of company or thing; after a word of its own (青穹科技, 钛虎机器人, 麦田数据) it is the company's name.
      */
     private boolean describesAKind(String name) {
-        for (String word : NOT_A_SUBJECT) {
-            if (word.length() >= 2 && name.length() > word.length() && name.endsWith(word)) {
-                String stem = name.substring(0, name.length() - word.length());
-                if (stem.codePointCount(0, stem.length()) < MIN_HAN_NAME || DESCRIPTIVE_STEMS.contains(stem)
-                        || segmentsIntoGeneric(stem)) {
-                    return true;
-                }
+        // each proper suffix of two or more characters: a noun a PM judges, or a generic word
+        for (int cut = 1; cut <= name.length() - 2; cut++) {
+            String word = name.substring(cut);
+            String stem = name.substring(0, cut);
+            boolean shortStem = stem.codePointCount(0, stem.length()) < MIN_HAN_NAME;
+            if (NOT_A_SUBJECT.contains(word) && (shortStem || DESCRIPTIVE_STEMS.contains(stem) || segmentsIntoGeneric(stem))) {
+                return true;
             }
-        }
-        for (String word : genericWords) {
-            if (word.length() >= 2 && name.length() > word.length() && name.endsWith(word) && isHan(word.codePointAt(0))) {
-                String stem = name.substring(0, name.length() - word.length());
-                if (stem.codePointCount(0, stem.length()) < MIN_HAN_NAME || neverASubject(stem)
-                        || DESCRIPTIVE_STEMS.contains(stem)) {
-                    return true;
-                }
+            if (genericWords.contains(word) && isHan(word.codePointAt(0))
+                    && (shortStem || neverASubject(stem) || DESCRIPTIVE_STEMS.contains(stem))) {
+                return true;
             }
         }
         return false;
@@ -1060,9 +1082,10 @@ public final class EntityExtractor {
             if (!reachable[i]) {
                 continue;
             }
-            for (String word : genericWords) {
-                if (!word.isEmpty() && s.startsWith(word, i)) {
-                    reachable[i + word.length()] = true;
+            // the parts starting here, at most as long as the longest generic word (not every generic word)
+            for (int end = i + 1; end <= Math.min(s.length(), i + longestGenericWord); end++) {
+                if (genericWords.contains(s.substring(i, end))) {
+                    reachable[end] = true;
                 }
             }
         }

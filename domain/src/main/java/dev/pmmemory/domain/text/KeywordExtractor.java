@@ -1,8 +1,10 @@
 package dev.pmmemory.domain.text;
 
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
@@ -78,9 +80,15 @@ public final class KeywordExtractor {
      */
     public Set<String> keywords(String text, List<String> entities, List<EntityExtractor.Mention> mentions) {
         String lower = TextNormalizer.nfkcLower(text);
+        // one pass per distinct name, not per mention: replace() handles every occurrence (a long message that
+        // names one company a hundred times would otherwise be rebuilt a hundred times)
+        Map<String, Boolean> names = new LinkedHashMap<>();
         for (EntityExtractor.Mention mention : mentions) {
-            String words = TextNormalizer.nfkcLower(mention.surface()).strip();
-            lower = replace(lower, words, mention.fromDictionary() ? " " : " " + words + " ");
+            names.merge(TextNormalizer.nfkcLower(mention.surface()).strip(), mention.fromDictionary(), Boolean::logicalOr);
+        }
+        for (Map.Entry<String, Boolean> name : names.entrySet()) {
+            String words = name.getKey();
+            lower = replace(lower, words, name.getValue() ? " " : " " + words + " ");
         }
         Set<String> terms = new LinkedHashSet<>();
         StringBuilder word = new StringBuilder();
