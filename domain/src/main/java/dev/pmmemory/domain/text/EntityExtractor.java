@@ -90,11 +90,19 @@ public final class EntityExtractor {
     /** "wren's got something", "pebble's team is fine": a lower-case word owning something at a clause's start. */
     private static final Pattern LOWER_CASE_OWNER = Pattern.compile("(?<![\\p{IsLatin}\\p{Nd}])(\\p{Ll}[\\p{Ll}\\p{Nd}]+)['’]s\\b");
 
+    /** Who a PM meets when it is no company, in Chinese: 跟领导开会, 约了医生见面. */
+    private static final Set<String> HAN_PEOPLE = Set.of("领导", "医生", "律师", "老师", "客户", "家人", "孩子", "老婆",
+            "老公", "爸妈", "父母", "媒体", "记者", "猎头", "会计", "审计", "顾问", "专家", "同学", "校友", "邻居", "房东");
+
     /** Who a PM meets when it is no company: "call with legal", "ping everyone". */
-    private static final Set<String> PEOPLE_AND_ROLES = Set.of("legal", "finance", "ops", "sales", "marketing", "team",
-            "founder", "founders", "ceo", "cto", "cfo", "coo", "partner", "partners", "investor", "investors", "lp", "lps",
-            "lawyer", "lawyers", "counsel", "board", "ic", "everyone", "someone", "anyone", "folks", "guys", "him", "her",
-            "them", "people", "management", "engineering", "product", "design", "hr", "recruiting", "portfolio", "bd");
+    private static final Set<String> PEOPLE_AND_ROLES = Set.of(
+            "legal", "finance", "ops", "sales", "marketing", "team", "founder", "founders", "ceo", "cto", "cfo",
+            "coo", "partner", "partners", "investor", "investors", "lp", "lps", "lawyer", "lawyers", "counsel",
+            "board", "ic", "everyone", "someone", "anyone", "folks", "guys", "him", "her", "them", "people",
+            "management", "engineering", "product", "design", "hr", "recruiting", "portfolio", "bd", "friend",
+            "friends", "mom", "dad", "family", "wife", "husband", "kids", "price", "pricing", "terms", "numbers",
+            "data", "deck", "here", "there", "that", "what", "who", "it", "he", "she", "nobody", "everybody",
+            "somebody", "anybody", "today", "tomorrow", "yesterday", "where", "how", "why", "when", "this");
 
     /** What a PM does with the one met: the name ends right before one of these. */
     private static final List<String> TALK_WORDS = List.of("聊", "谈", "见面", "见一面", "碰", "吃饭", "吃了", "开会",
@@ -484,7 +492,8 @@ public final class EntityExtractor {
         Matcher owner = LOWER_CASE_OWNER.matcher(nfkc);
         while (owner.find()) {
             String key = owner.group(1);
-            if (opensClause(nfkc, owner.start(1)) && !COMMON_WORDS.contains(key) && !commonWords.contains(key)
+            if (opensClause(nfkc, owner.start(1)) && !PEOPLE_AND_ROLES.contains(key) && !COMMON_WORDS.contains(key)
+                    && !commonWords.contains(key)
                     && !genericWords.contains(key) && !nonSubjects.contains(key) && !PEOPLE_AND_ROLES.contains(key)) {
                 out.add(new Span(owner.start(1), owner.end(1), key));
             }
@@ -539,7 +548,8 @@ public final class EntityExtractor {
             if (end - from >= MIN_HAN_NAME && (TALK_WORDS.stream().anyMatch(talk -> nfkc.startsWith(talk, at))
                     || possessiveEnds && POSSESSIVES.stream().anyMatch(p -> nfkc.startsWith(p, at)))) {
                 String name = nfkc.substring(from, end);
-                boolean aName = !notANameBeforeAspect(name) && !describesAKind(name);
+                boolean aName = !notANameBeforeAspect(name) && !describesAKind(name) && !PERSON.matcher(name).matches()
+                        && !HAN_PEOPLE.contains(name);
                 return aName ? Optional.of(new Span(from, end, name)) : Optional.empty(); // the nearest talk word decides
             }
         }
@@ -549,7 +559,7 @@ public final class EntityExtractor {
     /** "关于拾光影像，…": the whole Han run (2–5 characters) after 关于 / 对于 / 至于, up to punctuation. */
     private Optional<Span> topicAfter(String nfkc, int from) {
         int end = from;
-        while (end < nfkc.length() && isHan(nfkc.charAt(end))) {
+        while (end < nfkc.length() && isHan(nfkc.charAt(end)) && end - from <= MAX_HAN_NAME + 1) {
             end++;
         }
         if (end >= nfkc.length() || Character.isLetterOrDigit(nfkc.codePointAt(end))) {
@@ -674,7 +684,8 @@ public final class EntityExtractor {
      * a name is a phrase ("未来三年的增长"), never cut to one.
      */
     private Optional<Span> nameBeforeAspect(String nfkc, int possessiveAt) {
-        int start = afterClauseOpeners(nfkc, runStartBefore(nfkc, possessiveAt), possessiveAt);
+        // a longer run is refused below anyway: walking further back would only make long texts quadratic
+        int start = afterClauseOpeners(nfkc, runStartBefore(nfkc, possessiveAt, MAX_HAN_NAME + 4), possessiveAt);
         // a verb's complement before the name: 约一下|星尘智能的, 推进|南风出行的
         if (possessiveAt - start > MIN_HAN_NAME && VERB_COMPLEMENTS.indexOf(nfkc.codePointAt(start)) >= 0) {
             start += Character.charCount(nfkc.codePointAt(start));
@@ -705,8 +716,13 @@ public final class EntityExtractor {
 
     /** Where the Han run ending at {@code end} starts, after its last boundary character (少推|国内大模型). */
     private static int runStartBefore(String nfkc, int end) {
+        return runStartBefore(nfkc, end, Integer.MAX_VALUE);
+    }
+
+    /** As {@link #runStartBefore(String, int)}, at most {@code limit} characters back. */
+    private static int runStartBefore(String nfkc, int end, int limit) {
         int start = end;
-        while (start > 0) {
+        while (start > 0 && end - start < limit) {
             int cp = nfkc.codePointBefore(start);
             if (!isHan(cp) || BOUNDARY_CHARS.indexOf(cp) >= 0) {
                 break;
@@ -965,22 +981,9 @@ public final class EntityExtractor {
     /** "看好估值" is no name: a run holding an evaluation word is a phrase; nor is "可以走" (a stop word first). */
     private boolean containsTrigger(String name) {
         String folded = fold(name);
-        for (String word : nonSubjects) {
-            if (word.length() >= 2 && folded.startsWith(word)) {
-                return true;
-            }
-        }
-        for (String trigger : subjectTriggers) {
-            if (folded.contains(trigger)) {
-                return true;
-            }
-        }
-        for (String word : NOT_A_SUBJECT) {
-            if (folded.contains(word)) {
-                return true;
-            }
-        }
-        return false;
+        return hasPrefix(folded, 2, nonSubjects::contains)
+                || hasPart(folded, 1, folded.length(), false, word -> subjectTriggerSet.contains(word)
+                        || NOT_A_SUBJECT.contains(word));
     }
 
     private static String stripOrgForm(String candidate) {
@@ -1008,7 +1011,8 @@ public final class EntityExtractor {
      */
     private boolean notANameBeforeAspect(String name) {
         String folded = fold(name);
-        return NOT_A_SUBJECT.contains(name) || CLAUSE_OPENERS.contains(name)
+        return NOT_A_SUBJECT.contains(name) || CLAUSE_OPENERS.contains(name) || name.contains("年")
+                || TIME_WORD.matcher(name).find()
                 || NOT_A_NAME_START.indexOf(name.codePointAt(0)) >= 0
                 || name.codePoints().anyMatch(cp -> NOT_IN_A_NAME.indexOf(cp) >= 0 || BOUNDARY_CHARS.indexOf(cp) >= 0)
                 || nonSubjects.contains(name) || segmentsIntoGeneric(name)

@@ -92,7 +92,8 @@ class UnlistedEntitiesTest {
             "他们是不是又要发新机器人了", "今年下半年具身智能的钱明显变多了", "智驾芯片的竞争格局今年变化太大",
             "把桃李过去三年的完整财务数据拿过来", "我倾向于给他们发一份非约束性的投资意向书", "只看 infra 和 devtools，别的先别推了",
             "AI 眼镜这个方向最近很热", "GPU 租赁价格这个季度又掉了", "和他们联合创始人聊了，异构算力调度确实解决了真问题",
-            "不要再给我推房地产科技相关的了", "早啊 周末愉快"})
+            "不要再给我推房地产科技相关的了", "早啊 周末愉快", "跟王总聊了", "和领导开会", "约了医生见面", "过去两年的收入翻倍",
+            "here's the deck", "nobody's buying", "dinner with friends tonight", "帮我查下price"})
     void aChatOpenerAKindOrAWordAfterAVerbNamesNoOne(String message) {
         assertThat(ANALYZER.analyze(message).entities()).isEmpty();
     }
