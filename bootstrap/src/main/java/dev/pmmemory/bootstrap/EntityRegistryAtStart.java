@@ -25,8 +25,8 @@ import org.jboss.logging.Logger;
  * background until it succeeds. A registry that never held an entity is seeded on that thread too,
  * after the start, since the lexicon's dictionary is then exactly what the seed registers
  * ({@link EntityRegistryService#canSeedAfterStart}); the registry's own calls wait for it. After the
- * seed, a start with another segmenter or lexicon than the database has seen re-indexes the stored
- * memories once, on the same thread ({@link TextIndexUpgrade}).
+ * seed, a start with a segmenter or lexicon the database has not been re-indexed for re-indexes the
+ * stored memories, on the same thread ({@link TextIndexUpgrade}), and records it once done.
  */
 @Singleton
 class EntityRegistryAtStart {
@@ -40,9 +40,11 @@ class EntityRegistryAtStart {
         return t;
     });
     private final BackgroundReindex reindex;
+    private final EntityReindex job;
     private volatile boolean stopping;
 
     EntityRegistryAtStart(EntityReindex job) {
+        this.job = job;
         this.reindex = new BackgroundReindex(job, worker);
     }
 
@@ -63,22 +65,23 @@ class EntityRegistryAtStart {
             worker.execute(() -> retry(registry, lexicon));
         }
         // queued behind the seed: the re-index reads the registry as seeded
-        TextIndexUpgrade upgrade = new TextIndexUpgrade(store, reindex);
+        TextIndexUpgrade upgrade = new TextIndexUpgrade(store, job);
         worker.execute(() -> upgradeTextIndex(upgrade, version));
     }
 
     private void upgradeTextIndex(TextIndexUpgrade upgrade, TextIndexVersion version) {
         while (!stopping) {
             try {
-                if (upgrade.reindexIfNew(version.value())) {
-                    LOG.infof("text analysis %s is new to this database: re-indexing the stored memories in the"
-                            + " background", version.value());
-                }
+                upgrade.reindexIfNew(version.value()).ifPresent(report -> LOG.infof("text analysis %s is new to this"
+                        + " database: %d memories of %d profiles re-indexed in %d ms", version.value(), report.changed(),
+                        report.profiles(), report.durationMs()));
                 return;
             } catch (StoreUnavailableException e) {
-                LOG.warnf("text analysis version not checked yet (%s): trying again", e.getMessage());
+                LOG.warnf("stored memories not re-indexed for text analysis %s yet (%s): trying again", version.value(),
+                        e.getMessage());
             } catch (RuntimeException e) {
-                LOG.warnf(e, "text analysis version not checked: POST /v1/admin/jobs/reindex:run re-indexes by hand");
+                // not recorded as done: the next start runs it again, POST /v1/admin/jobs/reindex:run runs it now
+                LOG.warnf(e, "stored memories not re-indexed for text analysis %s", version.value());
                 return;
             }
             try {
@@ -88,6 +91,7 @@ class EntityRegistryAtStart {
             }
         }
     }
+
 
     /** A new database's seed (≈ 0.2 s) need not delay the start (see the class comment). */
     private static boolean seedAfterStart(EntityRegistryService registry, Lexicon lexicon) {

@@ -44,6 +44,17 @@ final class NgramClassification {
         if (!(margin >= 0) || Double.isInfinite(margin)) {
             throw new ConfigurationException(PREFIX + "overrule-margin must be a finite number >= 0, was " + margin);
         }
-        return Optional.of((message, entities, rules) -> model.join().overrule(message, rules, margin));
+        // a link whose training failed (logged at start) leaves the rules' type alone instead of failing the add
+        return Optional.of((message, entities, rules) -> trained(model)
+                .flatMap(link -> link.overrule(message, rules, margin)));
+    }
+
+    /** The trained link, or empty when its training failed. */
+    static Optional<NgramClassifier> trained(CompletableFuture<NgramClassifier> model) {
+        try {
+            return Optional.of(model.join());
+        } catch (java.util.concurrent.CompletionException | java.util.concurrent.CancellationException e) {
+            return Optional.empty();
+        }
     }
 }

@@ -211,7 +211,8 @@ public class Wiring {
         Optional<SecondOpinion> secondOpinion = ngram.flatMap(model ->
                 NgramClassification.secondOpinion(config.classifier().ngram(), model));
         ngram.ifPresent(model -> {
-            chain.add((message, entities) -> model.join().classify(message, entities));
+            chain.add((message, entities) -> NgramClassification.trained(model)
+                    .flatMap(link -> link.classify(message, entities)));
             model.whenComplete((link, failure) -> {
                 if (failure == null) {
                     LOG.infof("classifier: + %s", link.describe());

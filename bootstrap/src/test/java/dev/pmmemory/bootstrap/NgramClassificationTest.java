@@ -58,6 +58,29 @@ class NgramClassificationTest {
     }
 
     @Test
+    void aLinkWhoseTrainingFailedLeavesTheRulesTypeAloneInsteadOfFailingTheAdd() {
+        CompletableFuture<NgramClassifier> failed = CompletableFuture.failedFuture(new IllegalStateException("no file"));
+        SecondOpinion second = NgramClassification.secondOpinion(new Ngram(true, 0.4, true, 0), failed).orElseThrow();
+        assertThat(second.overrule("hard pass, burn is way too high", List.of(), MemoryType.TEMP_STATUS)).isEmpty();
+        assertThat(NgramClassification.trained(failed)).isEmpty();
+    }
+
+    @Test
+    void theSecondOpinionNeverMakesNoMemoryOfALongMessageNorHearsAVeryLongOne() {
+        CompletableFuture<NgramClassifier> model = NgramClassification.link(new Ngram(true, 0.4)).orElseThrow();
+        SecondOpinion eager = NgramClassification.secondOpinion(new Ngram(true, 0.4, true, 0), model).orElseThrow();
+        String chat = "好的，收到，辛苦了";
+        assertThat(eager.overrule(chat, List.of(), MemoryType.PROJECT_POSITIVE))
+                .as("short small talk may be no memory").contains(Classification.of(Optional.empty()));
+        String longChat = (chat + "，").repeat(10);
+        assertThat(longChat.length()).isGreaterThan(NgramClassifier.NONE_MAX_LENGTH);
+        assertThat(eager.overrule(longChat, List.of(), MemoryType.PROJECT_POSITIVE)).isEmpty();
+        String veryLong = "hard pass, burn is way too high. ".repeat(8);
+        assertThat(veryLong.length()).isGreaterThan(NgramClassifier.OVERRULE_MAX_LENGTH);
+        assertThat(eager.overrule(veryLong, List.of(), MemoryType.TEMP_STATUS)).isEmpty();
+    }
+
+    @Test
     void aNegativeOrEndlessMarginStopsTheStartNamingTheSetting() {
         CompletableFuture<NgramClassifier> model = NgramClassification.link(new Ngram(true, 0.4)).orElseThrow();
         for (double bad : new double[] {-1, Double.NaN, Double.POSITIVE_INFINITY}) {

@@ -73,6 +73,11 @@ class FeedbackIntakeWriteLaneTest {
         }
 
         @Override
+        public boolean jobRunClaimed(String job, Instant periodStart) {
+            return inner.jobRunClaimed(job, periodStart);
+        }
+
+        @Override
         public boolean shredDeleted() {
             return true;
         }

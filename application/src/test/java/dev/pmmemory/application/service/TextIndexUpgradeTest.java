@@ -44,9 +44,7 @@ class TextIndexUpgradeTest {
     private final MutableClock clock = new MutableClock(NOW);
 
     private TextIndexUpgrade upgradeWith(TextAnalyzer analyzer) {
-        // the executor runs the re-index at once, on this thread, so the test reads its effect right after
-        return new TextIndexUpgrade(store, new BackgroundReindex(
-                new EntityReindex(store, analyzer, new SequentialIds(), clock), Runnable::run));
+        return new TextIndexUpgrade(store, new EntityReindex(store, analyzer, new SequentialIds(), clock));
     }
 
     private Memory stored(String id) {
@@ -63,26 +61,49 @@ class TextIndexUpgradeTest {
         List<String> expected = words.analyze("国内大模型估值太高").keywords();
         assertThat(expected).doesNotContain("内大");
 
-        assertThat(upgradeWith(words).reindexIfNew("head-and-rest lexicon-1")).isTrue();
+        assertThat(upgradeWith(words).reindexIfNew("head-and-rest lexicon-1")).hasValueSatisfying(
+                report -> assertThat(report.changed()).isEqualTo(1));
 
         assertThat(stored(id).keywords()).containsExactlyElementsOf(expected);
         List<AuditKind> kinds = store.read(tx -> tx.auditTrail().forMemory("pm-a", id)).stream()
                 .map(e -> e.kind()).toList();
         assertThat(kinds).contains(AuditKind.MEMORY_REINDEXED);
         // a second start with the same analysis (here or on another instance) leaves the memories alone
-        assertThat(upgradeWith(words).reindexIfNew("head-and-rest lexicon-1")).isFalse();
+        assertThat(upgradeWith(words).reindexIfNew("head-and-rest lexicon-1")).isEmpty();
     }
 
     @Test
-    void aVersionClaimedBeforeIsNotRunAgainEvenWhenTheMemoriesDiffer() {
+    void aRunThatFailsIsNotRecordedSoTheNextStartRunsItAgain() {
+        String id = UseCases.feedbackIntake(store, clock).add(feedback("pm-a", "国内大模型估值太高", NOW))
+                .memory().orElseThrow().memory().id();
+        TextAnalyzer words = TextAnalyzers.from(UseCases.LEXICON, HEAD_AND_REST);
+        TextAnalyzer failing = TextAnalyzers.from(UseCases.LEXICON, new Segmenter() {
+            @Override
+            public List<String> words(String han) {
+                throw new IllegalStateException("the segmenter broke");
+            }
+
+            @Override
+            public String name() {
+                return "broken";
+            }
+        });
+        assertThatThrownBy(() -> upgradeWith(failing).reindexIfNew("v3")).isInstanceOf(IllegalStateException.class);
+
+        assertThat(upgradeWith(words).reindexIfNew("v3")).as("not recorded: run again").isPresent();
+        assertThat(stored(id).keywords()).doesNotContain("内大");
+    }
+
+    @Test
+    void aVersionRecordedAsDoneIsNotRunAgainEvenWhenTheMemoriesDiffer() {
         String id = UseCases.feedbackIntake(store, clock).add(feedback("pm-a", "国内大模型估值太高", NOW))
                 .memory().orElseThrow().memory().id();
         TextAnalyzer words = TextAnalyzers.from(UseCases.LEXICON, HEAD_AND_REST);
         store.claimJobRun(TextIndexUpgrade.jobName("v2"), TextIndexUpgrade.ONCE);
 
-        assertThat(upgradeWith(words).reindexIfNew("v2")).isFalse();
+        assertThat(upgradeWith(words).reindexIfNew("v2")).isEmpty();
 
-        assertThat(stored(id).keywords()).as("another instance has the run").contains("内大");
+        assertThat(stored(id).keywords()).as("another instance has finished it").contains("内大");
     }
 
     @Test

@@ -109,6 +109,13 @@ public final class InMemoryMemoryStore implements MemoryStore {
         }
     }
 
+    @Override
+    public boolean jobRunClaimed(String job, Instant periodStart) {
+        synchronized (writeLock) {
+            return claimedJobRuns.contains(job + "@" + periodStart);
+        }
+    }
+
     /** Nothing outlives a removal here: the state is only in this process's memory. */
     @Override
     public boolean shredDeleted() {

@@ -2039,6 +2039,17 @@ public abstract class MemoryStoreContract {
             assertThat(store.claimJobRun("purge", period)).as("another job").isTrue();
             assertThat(store.claimJobRun("sweep", period.plusSeconds(600))).as("the next period").isTrue();
         }
+
+        @Test
+        void aClaimIsSeenWithoutClaimingIt() {
+            Instant period = Instant.parse("2026-05-20T10:00:00Z");
+
+            assertThat(store.jobRunClaimed("text-index v1", period)).isFalse();
+            assertThat(store.jobRunClaimed("text-index v1", period)).as("looking claims nothing").isFalse();
+            assertThat(store.claimJobRun("text-index v1", period)).isTrue();
+            assertThat(store.jobRunClaimed("text-index v1", period)).isTrue();
+            assertThat(store.jobRunClaimed("text-index v2", period)).as("another job").isFalse();
+        }
     }
 
     /** Sequential ids for the jobs' audit events. */
@@ -2523,6 +2534,11 @@ public abstract class MemoryStoreContract {
         @Override
         public boolean claimJobRun(String job, Instant periodStart) {
             return delegate.claimJobRun(job, periodStart);
+        }
+
+        @Override
+        public boolean jobRunClaimed(String job, Instant periodStart) {
+            return delegate.jobRunClaimed(job, periodStart);
         }
 
         @Override

@@ -116,6 +116,13 @@ public final class PostgresMemoryStore implements MemoryStore, AutoCloseable {
                 + " ON CONFLICT DO NOTHING", job, periodStart) == 1);
     }
 
+    @Override
+    public boolean jobRunClaimed(String job, Instant periodStart) {
+        ensureSchema();
+        return inTransaction(c -> !PgSql.query(c, "SELECT 1 FROM job_runs WHERE job = ? AND period_start = ?",
+                rs -> 1, job, periodStart).isEmpty());
+    }
+
     /**
      * Nothing to do in the database: deleted rows stay as dead tuples until VACUUM marks their space
      * reusable and later writes overwrite it (VACUUM FULL rewrites the tables at once); that is the

@@ -258,6 +258,25 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
     }
 
     @Override
+    public boolean jobRunClaimed(String job, Instant periodStart) {
+        Statements c = borrowReader();
+        try {
+            boolean claimed = !Jdbc.query(c, "SELECT 1 FROM job_runs WHERE job = ? AND period_start = ?", rs -> 1,
+                    job, periodStart.toEpochMilli()).isEmpty();
+            c.connection().commit(); // readers are not in autocommit: end the snapshot
+            return claimed;
+        } catch (SQLException e) {
+            rollbackQuietly(c.connection());
+            throw Jdbc.translate(e);
+        } catch (RuntimeException e) {
+            rollbackQuietly(c.connection());
+            throw e;
+        } finally {
+            idleReaders.offer(c);
+        }
+    }
+
+    @Override
     public boolean claimJobRun(String job, Instant periodStart) {
         writeLock.lock();
         try {

@@ -54,6 +54,9 @@ public interface MemoryStore {
      */
     boolean claimJobRun(String job, Instant periodStart);
 
+    /** Whether the run of {@code job} for {@code periodStart} was claimed (by any instance), without claiming it. */
+    boolean jobRunClaimed(String job, Instant periodStart);
+
     /**
      * Called after an erase has committed: leaves no copy of the deleted rows in the store's own files
      * where the store can promise it. SQLite deletes with secure_delete (freed bytes are zeroed) and
