@@ -124,8 +124,8 @@ public interface MemoryConfig {
         /**
          * Cuts Chinese into recall terms: {@code hanlp} (default: word segmentation, the lexicon's words
          * kept whole) or {@code ngram} (character bigrams, JDK only). Keywords are stored with a memory
-         * when it is written; the first start with another segmenter or lexicon re-indexes the stored
-         * memories once, in the background (README "Word segmentation").
+         * when it is written; a start with a segmenter or lexicon the database has not been re-indexed for
+         * re-indexes the stored memories in the background (README "Word segmentation").
          */
         @WithDefault("hanlp")
         String segmenter();

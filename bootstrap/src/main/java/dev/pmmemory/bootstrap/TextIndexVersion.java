@@ -7,8 +7,9 @@ import java.util.HexFormat;
 
 /**
  * What stored keywords and entities are derived with: the segmenter's name and the lexicon's text
- * (its words, names and rules). A start with another version re-indexes the stored memories once
- * (TextIndexUpgrade), so that switching either never leaves older memories unmatched.
+ * (its words, names and rules). A start with a version the database has not been re-indexed for
+ * re-indexes the stored memories (TextIndexUpgrade), so that switching either leaves no older memory
+ * unmatched.
  */
 record TextIndexVersion(String value) {
 

@@ -73,10 +73,6 @@ import jakarta.enterprise.inject.Instance;
 import jakarta.enterprise.inject.Produces;
 import jakarta.enterprise.inject.Typed;
 import jakarta.inject.Singleton;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -110,13 +106,19 @@ public class Wiring {
 
     @Produces
     @Singleton
-    Lexicon lexicon(MemoryConfig config) {
-        return config.lexiconPath().map(Wiring::readLexicon).orElseGet(Lexicon::loadDefault);
+    LexiconSource lexiconSource(MemoryConfig config) {
+        return LexiconSource.of(config);
     }
 
-    private static Lexicon readLexicon(String path) {
+    @Produces
+    @Singleton
+    Lexicon lexicon(LexiconSource source) {
+        if (source.path().isEmpty()) {
+            return Lexicon.parse(source.text());
+        }
+        String path = source.path().get();
         try {
-            Lexicon lexicon = Lexicon.parse(lexiconText(path));
+            Lexicon lexicon = Lexicon.parse(source.text());
             LOG.infof("lexicon loaded from %s", path);
             return lexicon;
         } catch (IllegalArgumentException e) {
@@ -124,20 +126,11 @@ public class Wiring {
         }
     }
 
-    private static String lexiconText(String path) {
-        try {
-            return Files.readString(Path.of(path), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException("memory.lexicon-path: cannot read " + path, e);
-        }
-    }
-
     /** The segmenter and the lexicon's text: what stored terms are derived with (TextIndexUpgrade). */
     @Produces
     @Singleton
-    TextIndexVersion textIndexVersion(MemoryConfig config) {
-        String text = config.lexiconPath().map(Wiring::lexiconText).orElseGet(Lexicon::defaultText);
-        return TextIndexVersion.of(config.text().segmenter(), text);
+    TextIndexVersion textIndexVersion(MemoryConfig config, LexiconSource source) {
+        return TextIndexVersion.of(config.text().segmenter(), source.text());
     }
 
     @Produces

@@ -34,7 +34,7 @@ class LexiconOverrideTest {
 
     @Test
     void withoutAPathTheShippedLexiconIsUsed() {
-        Lexicon lexicon = new Wiring().lexicon(configWithLexicon(Optional.empty()));
+        Lexicon lexicon = new Wiring().lexicon(LexiconSource.of(configWithLexicon(Optional.empty())));
         assertThat(lexicon.ruleFor(MemoryType.PROJECT_NEGATIVE).priority()).isEqualTo(0.9);
     }
 
@@ -48,7 +48,7 @@ class LexiconOverrideTest {
         Path file = dir.resolve("lexicon.txt");
         Files.writeString(file, custom, StandardCharsets.UTF_8);
 
-        Lexicon lexicon = new Wiring().lexicon(configWithLexicon(Optional.of(file.toString())));
+        Lexicon lexicon = new Wiring().lexicon(LexiconSource.of(configWithLexicon(Optional.of(file.toString()))));
 
         assertThat(lexicon.ruleFor(MemoryType.PROJECT_NEGATIVE).priority()).isEqualTo(0.95);
         assertThat(new RuleClassifier(lexicon).classify("这个项目太早了", List.of()))
@@ -59,7 +59,7 @@ class LexiconOverrideTest {
     void aBrokenFileIsRefusedNamingTheLine() throws Exception {
         Path file = dir.resolve("broken.txt");
         Files.writeString(file, "# header\ntype nonsense priority=2\n", StandardCharsets.UTF_8);
-        assertThatThrownBy(() -> new Wiring().lexicon(configWithLexicon(Optional.of(file.toString()))))
+        assertThatThrownBy(() -> new Wiring().lexicon(LexiconSource.of(configWithLexicon(Optional.of(file.toString())))))
                 .hasMessageContaining("memory.lexicon-path")
                 .hasMessageContaining("line 2");
     }

@@ -50,11 +50,12 @@ public final class EntityExtractor {
     private static final Set<String> DESCRIPTIVE_STEMS = Set.of(
             "服务", "工业", "家用", "商用", "协作", "四足", "双足", "手术", "康复", "陪伴", "扫地", "清洁", "物流", "农业", "教育", "金融", "医疗",
             "智能", "人工", "自动", "数字", "智慧", "传统", "头部", "中小", "初创", "新兴", "上游", "下游", "通用", "垂直", "行业", "企业", "消费",
-            "国产", "特种", "仿生", "生物", "新能源", "半导体", "互联网", "人形", "具身", "大数据", "云计算", "测试", "训练", "合成", "运营", "交易",
-            "公开", "内部", "核心", "主要", "整体", "历史", "实际", "真实", "最终", "后续", "第三方", "临床", "实验", "经营", "销售", "宏观", "行情",
-            "地图", "卫星", "遥感", "气象", "医学", "基因", "健康", "招聘", "营销", "广告", "交通", "位置", "日志", "行为", "标注", "开源", "国内",
-            "海外", "端侧", "边缘", "空间", "群体", "机器", "商业", "硬", "黑", "高", "大", "新", "老", "小", "这家", "那家", "某", "一家", "智驾", "风控", "功耗", "房地产", "晶圆级", "宠物", "异构", "征程", "真机", "合规", "采集", "性能", "能耗", "算法", "车载",
-            "工控", "安防", "航空", "军工", "光伏", "锂电", "新材料", "合成生物", "算力", "云端", "智算");
+            "国产", "特种", "仿生", "生物", "新能源", "半导体", "互联网", "人形", "具身", "大数据", "云计算", "测试", "训练", "合成", "运营", "交易", "公开",
+            "内部", "核心", "主要", "整体", "历史", "实际", "真实", "最终", "后续", "第三方", "临床", "实验", "经营", "销售", "宏观", "行情", "地图",
+            "卫星", "遥感", "气象", "医学", "基因", "健康", "招聘", "营销", "广告", "交通", "位置", "日志", "行为", "标注", "开源", "国内", "海外",
+            "端侧", "边缘", "空间", "群体", "机器", "商业", "硬", "黑", "高", "大", "新", "老", "小", "这家", "那家", "某", "一家", "智驾", "风控",
+            "功耗", "房地产", "晶圆级", "宠物", "异构", "征程", "真机", "合规", "采集", "性能", "能耗", "算法", "车载", "工控", "安防", "航空", "军工",
+            "光伏", "锂电", "新材料", "合成生物", "算力", "云端", "智算");
 
     /** What a chat message opens with when it names no one: thanks, reactions, verdicts, notes (谢谢 辛苦了, 真香 …). */
     private static final List<String> CHAT_OPENERS = List.of("谢谢", "感谢", "多谢", "收到", "好的", "好滴", "辛苦",
@@ -492,19 +493,14 @@ public final class EntityExtractor {
         Matcher owner = LOWER_CASE_OWNER.matcher(nfkc);
         while (owner.find()) {
             String key = owner.group(1);
-            if (opensClause(nfkc, owner.start(1)) && !PEOPLE_AND_ROLES.contains(key) && !COMMON_WORDS.contains(key)
-                    && !commonWords.contains(key)
-                    && !genericWords.contains(key) && !nonSubjects.contains(key) && !PEOPLE_AND_ROLES.contains(key)) {
+            if (opensClause(nfkc, owner.start(1)) && !anEverydayWord(key)) {
                 out.add(new Span(owner.start(1), owner.end(1), key));
             }
         }
         Matcher met = LATIN_AFTER_MEETING.matcher(nfkc);
         while (met.find()) {
             String word = met.group(1);
-            String key = word.toLowerCase(Locale.ROOT);
-            if (Character.isLowerCase(word.charAt(0)) && !COMMON_WORDS.contains(key) && !commonWords.contains(key)
-                    && !genericWords.contains(key)
-                    && !nonSubjects.contains(key) && !PEOPLE_AND_ROLES.contains(key)
+            if (Character.isLowerCase(word.charAt(0)) && !anEverydayWord(word.toLowerCase(Locale.ROOT))
                     && !MODEL_NUMBER.matcher(word).matches() && word.length() > 1) {
                 out.add(new Span(met.start(1), met.end(1), word));
             }
@@ -534,6 +530,12 @@ public final class EntityExtractor {
                 }
             }
         }
+    }
+
+    /** A lower-case Latin word that is no name: a sentence word, a generic or stop word, a person or a role. */
+    private boolean anEverydayWord(String key) {
+        return COMMON_WORDS.contains(key) || commonWords.contains(key) || genericWords.contains(key)
+                || nonSubjects.contains(key) || PEOPLE_AND_ROLES.contains(key);
     }
 
     /**
@@ -619,8 +621,7 @@ public final class EntityExtractor {
                     String stem = nfkc.substring(start, at);
                     String name = nfkc.substring(start, end);
                     if (stem.length() >= MIN_HAN_NAME && !notANameBeforeAspect(name) && !describesAKind(name)
-                            && !DESCRIPTIVE_STEMS.contains(stem) && !notANameBeforeAspect(stem) && !endsAsAKind(stem, ending)
-                            && !TIME_WORD.matcher(stem).find() && !stem.contains("年")) {
+                            && !DESCRIPTIVE_STEMS.contains(stem) && !notANameBeforeAspect(stem) && !endsAsAKind(stem, ending)) {
                         out.add(new Span(start, end, name));
                     }
                 }
@@ -671,7 +672,7 @@ public final class EntityExtractor {
         String name = nfkc.substring(start, end);
         int length = name.codePointCount(0, name.length());
         if (length < MIN_HAN_NAME || length > MAX_HAN_NAME || notANameBeforeAspect(name) || describesAKind(name)
-                || TIME_WORD.matcher(name).find() || PERSON.matcher(name).matches()
+                || PERSON.matcher(name).matches()
                 || CHAT_OPENERS.stream().anyMatch(name::startsWith)) {
             return Optional.empty();
         }
@@ -1003,7 +1004,6 @@ public final class EntityExtractor {
         return candidate;
     }
 
-    /** "按照头部" of 按照头部公司: a word before a generic one describes the company, it does not name it. */
     /**
      * The guards of a sentence's subject ({@link #neverASubject}), but a company's own name may end with a
      * word of {@link #NOT_A_SUBJECT} (麦田数据): {@link #describesAKind} judges those; it may not open with
@@ -1069,6 +1069,7 @@ public final class EntityExtractor {
         return false;
     }
 
+    /** "按照头部" of 按照头部公司: a word before a generic one describes the company, it does not name it. */
     private boolean endsWithGenericWord(String candidate) {
         for (String word : genericWords) {
             if (word.length() >= 2 && candidate.length() > word.length() && candidate.endsWith(word) && isHan(word.codePointAt(0))) {

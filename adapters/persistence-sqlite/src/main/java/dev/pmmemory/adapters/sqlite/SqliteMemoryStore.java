@@ -27,6 +27,7 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import org.sqlite.SQLiteConfig;
 import org.sqlite.SQLiteDataSource;
@@ -248,10 +249,15 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
 
     @Override
     public <T> T read(Function<StoreTransaction, T> work) {
+        return onReader((statements, tx) -> work.apply(tx));
+    }
+
+    /** One read transaction on a pooled reader; {@code work} gets the reader's statements too. */
+    private <T> T onReader(BiFunction<Statements, StoreTransaction, T> work) {
         long sequence = writes.sequence(); // before the snapshot starts
         Statements c = borrowReader();
         try {
-            return inTransaction(c, work, sequence);
+            return inTransaction(c, tx -> work.apply(c, tx), sequence);
         } finally {
             idleReaders.offer(c);
         }
@@ -259,21 +265,8 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
 
     @Override
     public boolean jobRunClaimed(String job, Instant periodStart) {
-        Statements c = borrowReader();
-        try {
-            boolean claimed = !Jdbc.query(c, "SELECT 1 FROM job_runs WHERE job = ? AND period_start = ?", rs -> 1,
-                    job, periodStart.toEpochMilli()).isEmpty();
-            c.connection().commit(); // readers are not in autocommit: end the snapshot
-            return claimed;
-        } catch (SQLException e) {
-            rollbackQuietly(c.connection());
-            throw Jdbc.translate(e);
-        } catch (RuntimeException e) {
-            rollbackQuietly(c.connection());
-            throw e;
-        } finally {
-            idleReaders.offer(c);
-        }
+        return onReader((c, tx) -> !Jdbc.query(c, "SELECT 1 FROM job_runs WHERE job = ? AND period_start = ?",
+                rs -> 1, job, periodStart.toEpochMilli()).isEmpty());
     }
 
     @Override
