@@ -262,24 +262,24 @@ public interface MemoryConfig {
     }
 
     /**
-     * The PostgreSQL store ({@code memory.store=postgres}); with SQLite chosen none is read and
-     * nothing of PostgreSQL starts. application.properties falls back on the
-     * {@code quarkus.datasource.*} names of releases before the plain-JDBC adapter.
+     * The names of the PostgreSQL settings before the store moved onto {@code quarkus.datasource.*}.
+     * application.properties passes each on to its {@code quarkus.datasource} name; set, each is
+     * reported once at start as deprecated ({@link PostgresTier}). They go in the next release.
      */
     interface Postgres {
-        /** {@code jdbc:postgresql://host:5432/database}; required with {@code memory.store=postgres}. */
+        /** Now {@code quarkus.datasource.jdbc.url}. */
         Optional<String> url();
 
+        /** Now {@code quarkus.datasource.username}. */
         Optional<String> username();
 
+        /** Now {@code quarkus.datasource.password}. */
         Optional<String> password();
 
-        /** The most connections open at once. */
-        @WithDefault("20")
-        int maxConnections();
+        /** Now {@code quarkus.datasource.jdbc.max-size}. */
+        Optional<Integer> maxConnections();
 
-        /** How long a call waits for a free connection before it answers 503. */
-        @WithDefault("3S")
-        Duration acquisitionTimeout();
+        /** Now {@code quarkus.datasource.jdbc.acquisition-timeout}. */
+        Optional<Duration> acquisitionTimeout();
     }
 }

@@ -5,7 +5,6 @@ import dev.pmmemory.adapters.classifier.llm.OpenAiCompatibleClassifier;
 import dev.pmmemory.adapters.classifier.llm.OpenAiCompatibleSummarizer;
 import dev.pmmemory.adapters.classifier.ngram.NgramClassifier;
 import dev.pmmemory.adapters.postgres.PostgresMemoryStore;
-import dev.pmmemory.adapters.postgres.PostgresSettings;
 import dev.pmmemory.adapters.sessions.embedded.EmbeddedSessionTurns;
 import dev.pmmemory.adapters.sessions.redis.RedisSessionTurns;
 import dev.pmmemory.adapters.sqlite.SqliteMemoryStore;
@@ -63,6 +62,7 @@ import dev.pmmemory.domain.memory.MemoryType;
 import dev.pmmemory.domain.privacy.Redactor;
 import dev.pmmemory.domain.recall.RankingMode;
 import dev.pmmemory.domain.text.TextAnalyzer;
+import io.agroal.api.AgroalDataSource;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.StartupEvent;
 import io.quarkus.runtime.configuration.ConfigurationException;
@@ -73,6 +73,7 @@ import jakarta.enterprise.inject.Instance;
 import jakarta.enterprise.inject.Produces;
 import jakarta.enterprise.inject.Typed;
 import jakarta.inject.Singleton;
+import jakarta.transaction.TransactionManager;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -82,6 +83,7 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.flywaydb.core.Flyway;
 import org.jboss.logging.Logger;
 
 /**
@@ -141,8 +143,11 @@ public class Wiring {
 
     @Produces
     @Singleton
-    MemoryStore store(MemoryConfig config, Clock clock) {
-        // The other store is never touched: no SQLite file with postgres, no PostgreSQL class with sqlite.
+    MemoryStore store(MemoryConfig config, Clock clock, Instance<AgroalDataSource> dataSource,
+                      Instance<TransactionManager> transactions, Instance<Flyway> flyway,
+                      @ConfigProperty(name = "quarkus.datasource.jdbc.url") Optional<String> postgresUrl) {
+        // The other store is never touched: no SQLite file with postgres; with sqlite the datasource, Flyway and
+        // the persistence unit are inactive (application.properties) and never looked up here.
         return switch (StoreKind.parse(config.store())) {
             case SQLITE -> {
                 Path file = Path.of(config.sqlite().path());
@@ -150,12 +155,8 @@ public class Wiring {
                 LOG.infof("store: SQLite file %s (schema version %d)", file.toAbsolutePath(), sqlite.schemaVersion());
                 yield sqlite;
             }
-            case POSTGRES -> {
-                // No connection here: a database that is down at start only makes readiness DOWN.
-                PostgresSettings settings = PostgresUrl.settings(config.postgres());
-                LOG.infof("store: PostgreSQL %s (schema migrated on the first connection)", settings.displayUrl());
-                yield PostgresMemoryStore.open(settings);
-            }
+            case POSTGRES -> PostgresTier.open(postgresUrl, config.postgres(), dataSource.get(), transactions.get(),
+                    flyway.get());
         };
     }
 

@@ -25,16 +25,25 @@ public class PostgresBehindProxy implements QuarkusTestResourceLifecycleManager 
     @Override
     public Map<String, String> start() {
         Map<String, String> config = new HashMap<>(database.start());
-        Matcher m = URL.matcher(config.get("memory.postgres.url"));
+        Matcher m = URL.matcher(config.get(PostgresTestDatabase.URL));
         if (!m.matches()) {
-            throw new IllegalStateException("cannot put a proxy in front of " + config.get("memory.postgres.url"));
+            throw new IllegalStateException("cannot put a proxy in front of " + config.get(PostgresTestDatabase.URL));
         }
         try {
             proxy = new TcpProxy(m.group(1), m.group(2) == null ? 5432 : Integer.parseInt(m.group(2)), false);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        config.put("memory.postgres.url", "jdbc:postgresql://127.0.0.1:" + proxy.port() + m.group(3));
+        // under the names of the previous release, which keep working for one more (reported as deprecated)
+        Map<String, String> deprecated = new HashMap<>();
+        deprecated.put("memory.postgres.url", "jdbc:postgresql://127.0.0.1:" + proxy.port() + m.group(3));
+        if (config.containsKey(PostgresTestDatabase.USERNAME)) {
+            deprecated.put("memory.postgres.username", config.get(PostgresTestDatabase.USERNAME));
+        }
+        if (config.containsKey(PostgresTestDatabase.PASSWORD)) {
+            deprecated.put("memory.postgres.password", config.get(PostgresTestDatabase.PASSWORD));
+        }
+        config = deprecated;
         System.setProperty(CONTROL_PORT, Integer.toString(proxy.controlPort()));
         return config;
     }

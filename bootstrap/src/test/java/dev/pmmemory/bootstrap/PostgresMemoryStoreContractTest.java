@@ -26,7 +26,7 @@ class PostgresMemoryStoreContractTest extends MemoryStoreContract {
     @Override
     protected MemoryStore newStore() {
         PostgresMemoryStore postgres = (PostgresMemoryStore) store;
-        postgres.schemaVersion(); // migrates on first use
+        postgres.ensureSchema(); // migrates on first use
         try (Connection c = PostgresTestConnection.open(); Statement s = c.createStatement()) {
             s.execute("TRUNCATE memory_terms, memory_vectors, memories, raw_messages, audit_events, experiences, job_runs, facts,"
                     + " entity_names, registered_entities");

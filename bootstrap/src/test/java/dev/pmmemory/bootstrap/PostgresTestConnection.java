@@ -8,7 +8,7 @@ import org.eclipse.microprofile.config.ConfigProvider;
 import org.postgresql.Driver;
 
 /**
- * A connection of its own to the database the running test application uses (memory.postgres.*):
+ * A connection of its own to the database the running test application uses (quarkus.datasource.*):
  * for what a test does beside the store — another instance's session, emptying tables, EXPLAIN.
  * Autocommit on, as a fresh JDBC connection is.
  */
@@ -19,8 +19,8 @@ final class PostgresTestConnection {
     static Connection open() throws SQLException {
         Config config = ConfigProvider.getConfig();
         Properties p = new Properties();
-        config.getOptionalValue("memory.postgres.username", String.class).ifPresent(u -> p.setProperty("user", u));
-        config.getOptionalValue("memory.postgres.password", String.class).ifPresent(pw -> p.setProperty("password", pw));
-        return new Driver().connect(config.getValue("memory.postgres.url", String.class), p);
+        config.getOptionalValue(PostgresTestDatabase.USERNAME, String.class).ifPresent(u -> p.setProperty("user", u));
+        config.getOptionalValue(PostgresTestDatabase.PASSWORD, String.class).ifPresent(pw -> p.setProperty("password", pw));
+        return new Driver().connect(config.getValue(PostgresTestDatabase.URL, String.class), p);
     }
 }

@@ -21,6 +21,9 @@ public class PostgresTestDatabase implements QuarkusTestResourceLifecycleManager
     static final String URL_ENV = "PM_MEMORY_TEST_POSTGRES_URL";
     static final String USERNAME_ENV = "PM_MEMORY_TEST_POSTGRES_USERNAME";
     static final String PASSWORD_ENV = "PM_MEMORY_TEST_POSTGRES_PASSWORD";
+    static final String URL = "quarkus.datasource.jdbc.url";
+    static final String USERNAME = "quarkus.datasource.username";
+    static final String PASSWORD = "quarkus.datasource.password";
     static final String HOW_TO_PROVIDE = "The PostgreSQL store's tests need a database, and none was given."
             + " Either name one they may empty: " + URL_ENV + "=jdbc:postgresql://127.0.0.1:5432/test "
             + USERNAME_ENV + "=postgres [" + PASSWORD_ENV + "=...] ./mvnw verify (.ci/run creates a fresh"
@@ -60,12 +63,12 @@ public class PostgresTestDatabase implements QuarkusTestResourceLifecycleManager
 
     static Map<String, String> config(String url, String username, String password) {
         Map<String, String> config = new HashMap<>();
-        config.put("memory.postgres.url", url);
+        config.put(URL, url);
         if (username != null && !username.isBlank()) {
-            config.put("memory.postgres.username", username);
+            config.put(USERNAME, username);
         }
         if (password != null && !password.isEmpty()) {
-            config.put("memory.postgres.password", password);
+            config.put(PASSWORD, password);
         }
         return config;
     }

@@ -12,6 +12,10 @@ import dev.pmmemory.application.port.out.MemoryStore;
 import dev.pmmemory.application.port.out.MemoryVectors;
 import dev.pmmemory.application.port.out.RawMessages;
 import dev.pmmemory.application.port.out.StoredIds;
+import jakarta.transaction.Status;
+import jakarta.transaction.SystemException;
+import jakarta.transaction.Transaction;
+import jakarta.transaction.TransactionManager;
 import java.lang.System.Logger.Level;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -19,14 +23,17 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Instant;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
+import javax.sql.DataSource;
 
 /**
- * The store on PostgreSQL, for several service instances sharing one database: plain JDBC over
- * its own small pool ({@link PgConnectionPool}) and migration runner ({@link PostgresSchema}).
- * Nothing of it exists until bootstrap opens it with {@code memory.store=postgres}.
+ * The store on PostgreSQL, for several service instances sharing one database, on the platform's
+ * pieces: the Agroal datasource ({@code quarkus.datasource.*}: pool, health check, metrics), the
+ * transaction manager, and the Flyway migrations ({@link PostgresMigrations}). Nothing of it exists
+ * until bootstrap opens it with {@code memory.store=postgres}.
  *
  * <p><b>Writes of one profile are serialised by the database</b>, not by this process: each write
  * transaction starts with {@code pg_advisory_xact_lock(hashtextextended(profile_id, 0))}, held
@@ -38,21 +45,26 @@ import java.util.function.Function;
  * <p><b>Reads</b> run in a READ ONLY, REPEATABLE READ transaction: one snapshot for all their
  * queries.
  *
+ * <p>Every call is one transaction of the transaction manager; the connection the datasource hands
+ * out inside it is enlisted in it, so whatever else takes part in the transaction uses the same
+ * connection and commits or rolls back with it.
+ *
  * <p><b>A database that is down at start or goes away later</b> must not stop the process or
- * hang a request. So nothing here touches the database while the application starts: the
- * schema is migrated on the first successful connection ({@link #ensureSchema}). Until then, and
- * whenever the database cannot be reached, calls fail with {@link StoreUnavailableException} (a
- * 503) within the pool's acquisition and the driver's connect / socket timeouts
- * ({@link PostgresSettings}), readiness reports DOWN, and the next call after the database is
- * back simply succeeds: the pool closes connections that failed that way.
+ * hang a request. So the schema is migrated on the first call that reaches the database
+ * ({@link #ensureSchema}). Until then, and whenever the database cannot be reached, calls fail with
+ * {@link StoreUnavailableException} (a 503) within the pool's acquisition and the driver's connect /
+ * socket timeouts (application.properties), readiness reports DOWN, and the next call after the
+ * database is back simply succeeds: the pool drops the connections that failed that way.
  */
-public final class PostgresMemoryStore implements MemoryStore, AutoCloseable {
+public final class PostgresMemoryStore implements MemoryStore {
     private static final System.Logger LOG = System.getLogger(PostgresMemoryStore.class.getName());
     private static final int PING_TIMEOUT_SECONDS = 3;
     /** How long a call waits for another call's migration attempt before it answers 503 itself. */
     private static final int SCHEMA_WAIT_SECONDS = 5;
 
-    private final PgConnectionPool pool;
+    private final DataSource dataSource;
+    private final TransactionManager transactions;
+    private final PostgresMigrations migrations;
     /** Vectors semantic recall read, shared by the connections (each checked against its row's stamp). */
     private final VectorCache vectorCache = new VectorCache(DEFAULT_VECTOR_CACHE);
     /** Semantic recall's rows per profile while its version is unchanged; shares the vector cache's bound. */
@@ -63,13 +75,16 @@ public final class PostgresMemoryStore implements MemoryStore, AutoCloseable {
     private final ReentrantLock schemaLock = new ReentrantLock();
     private volatile boolean schemaReady;
 
-    private PostgresMemoryStore(PostgresSettings settings) {
-        this.pool = new PgConnectionPool(settings);
+    private PostgresMemoryStore(DataSource dataSource, TransactionManager transactions, PostgresMigrations migrations) {
+        this.dataSource = dataSource;
+        this.transactions = transactions;
+        this.migrations = migrations;
     }
 
     /** Connects to nothing yet: the first call does (and migrates the schema). */
-    public static PostgresMemoryStore open(PostgresSettings settings) {
-        return new PostgresMemoryStore(settings);
+    public static PostgresMemoryStore open(DataSource dataSource, TransactionManager transactions,
+                                           PostgresMigrations migrations) {
+        return new PostgresMemoryStore(dataSource, transactions, migrations);
     }
 
     @Override
@@ -81,7 +96,7 @@ public final class PostgresMemoryStore implements MemoryStore, AutoCloseable {
                 ps.executeQuery().close();
             }
             RowChanges changes = new RowChanges();
-            T result = work.apply(new Transaction(c, vectorCache, factsCache, changes));
+            T result = work.apply(new Repositories(c, vectorCache, factsCache, changes));
             if (!changes.any()) {
                 return result;
             }
@@ -90,7 +105,7 @@ public final class PostgresMemoryStore implements MemoryStore, AutoCloseable {
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO profile_versions (profile_id, version)"
                     + " VALUES (?, ?) ON CONFLICT (profile_id) DO UPDATE SET version = EXCLUDED.version")) {
                 ps.setString(1, profileId);
-                ps.setLong(2, java.util.concurrent.ThreadLocalRandom.current().nextLong());
+                ps.setLong(2, ThreadLocalRandom.current().nextLong());
                 ps.executeUpdate();
             }
             return result;
@@ -104,7 +119,7 @@ public final class PostgresMemoryStore implements MemoryStore, AutoCloseable {
             try (Statement s = c.createStatement()) {
                 s.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY");
             }
-            return work.apply(new Transaction(c, vectorCache, factsCache, null));
+            return work.apply(new Repositories(c, vectorCache, factsCache, null));
         });
     }
 
@@ -155,7 +170,7 @@ public final class PostgresMemoryStore implements MemoryStore, AutoCloseable {
     /** The applied schema version, migrating first if needed (for logs and tests). */
     public int schemaVersion() {
         ensureSchema();
-        return inTransaction(PostgresSchema::currentVersion);
+        return migrations.currentVersion();
     }
 
     /**
@@ -165,7 +180,7 @@ public final class PostgresMemoryStore implements MemoryStore, AutoCloseable {
      * while one attempt runs wait for it at most {@value #SCHEMA_WAIT_SECONDS} s, so requests piling
      * up on a database that is down never queue behind each other's attempts.
      */
-    private void ensureSchema() {
+    public void ensureSchema() {
         if (schemaReady) {
             return;
         }
@@ -183,15 +198,16 @@ public final class PostgresMemoryStore implements MemoryStore, AutoCloseable {
             if (schemaReady) {
                 return;
             }
-            int applied = inTransaction(PostgresSchema::migrate);
+            int applied = migrations.migrate();
             if (applied > 0) {
-                int version = inTransaction(PostgresSchema::currentVersion);
-                LOG.log(Level.INFO, "PostgreSQL schema migrated to version {0} ({1} migration(s))", version, applied);
+                LOG.log(Level.INFO, "PostgreSQL schema migrated to version {0} ({1} migration(s))",
+                        migrations.currentVersion(), applied);
             }
             schemaReady = true;
-        } catch (StoreUnavailableException e) {
-            throw e;
-        } catch (RuntimeException e) {
+        } catch (SQLException | RuntimeException e) {
+            if (PgFailures.isUnavailable(e)) {
+                throw new StoreUnavailableException("PostgreSQL store unavailable: " + PgFailures.describe(e), e);
+            }
             LOG.log(Level.ERROR, "PostgreSQL schema could not be migrated", e);
             throw new StoreUnavailableException("PostgreSQL schema not ready: " + PgFailures.describe(e), e);
         } finally {
@@ -204,53 +220,81 @@ public final class PostgresMemoryStore implements MemoryStore, AutoCloseable {
     }
 
     /**
-     * One transaction on a pooled connection: committed when {@code work} returns, rolled back
-     * when it throws. A failure that says the database is unreachable becomes a
-     * {@link StoreUnavailableException} and retires the connection (and the idle ones).
+     * One transaction of the transaction manager, on the datasource's connection enlisted in it:
+     * committed when {@code work} returns, rolled back when it throws. A failure that says the
+     * database is unreachable becomes a {@link StoreUnavailableException}.
      */
     private <T> T inTransaction(SqlWork<T> work) {
-        Connection c;
+        Transaction outer = suspendCallersTransaction();
         try {
-            c = pool.borrow();
-        } catch (SQLException e) {
-            throw PgFailures.translate(e);
-        }
-        boolean broken = false;
-        try {
-            T result = work.run(c);
-            c.commit();
-            return result;
-        } catch (SQLException | RuntimeException | Error e) {
-            broken = PgFailures.isUnavailable(e);
-            rollbackQuietly(c);
-            if (e instanceof SQLException sql) {
-                throw PgFailures.translate(sql);
-            }
-            if (e instanceof RuntimeException runtime) {
-                throw PgFailures.translate(runtime);
-            }
-            throw (Error) e;
+            return inOwnTransaction(work);
         } finally {
-            pool.release(c, broken);
+            if (outer != null) {
+                resume(outer);
+            }
         }
     }
 
-    private static void rollbackQuietly(Connection c) {
+    /**
+     * A call made inside another's transaction (a read while a write of this thread is open) runs in a
+     * transaction of its own, as it would on a connection of its own: it sees what is committed.
+     */
+    private Transaction suspendCallersTransaction() {
         try {
-            c.rollback();
-        } catch (SQLException ignored) {
+            return transactions.getStatus() == Status.STATUS_NO_TRANSACTION ? null : transactions.suspend();
+        } catch (SystemException e) {
+            throw new IllegalStateException("cannot suspend the caller's transaction: " + e, e);
+        }
+    }
+
+    private void resume(Transaction outer) {
+        try {
+            transactions.resume(outer);
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot resume the caller's transaction: " + e, e);
+        }
+    }
+
+    private <T> T inOwnTransaction(SqlWork<T> work) {
+        try {
+            transactions.begin();
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot begin a transaction: " + e, e);
+        }
+        boolean ended = false;
+        try {
+            T result;
+            try (Connection c = dataSource.getConnection()) {
+                result = work.run(c);
+            }
+            ended = true; // commit ends the transaction whatever it answers
+            transactions.commit();
+            return result;
+        } catch (SQLException e) {
+            throw PgFailures.translate(e);
+        } catch (RuntimeException e) {
+            throw PgFailures.translate(e);
+        } catch (Exception e) { // the commit's checked failures: rolled back, heuristic outcome, system error
+            throw PgFailures.translate(new IllegalStateException("PostgreSQL transaction failed: " + e.getMessage(), e));
+        } finally {
+            if (!ended) {
+                rollbackQuietly();
+            }
+        }
+    }
+
+    private void rollbackQuietly() {
+        try {
+            if (transactions.getStatus() != Status.STATUS_NO_TRANSACTION) {
+                transactions.rollback();
+            }
+        } catch (SystemException | IllegalStateException | SecurityException ignored) {
             // the original failure is the one worth reporting
         }
     }
 
-    /** Closes the idle connections; those in use close as they come back. */
-    @Override
-    public void close() {
-        pool.close();
-    }
-
     /** The repositories bound to the current transaction's connection. */
-    private record Transaction(Memories memories, RawMessages rawMessages, AuditTrail auditTrail,
+    private record Repositories(Memories memories, RawMessages rawMessages, AuditTrail auditTrail,
                                MemoryVectors vectors, Experiences experiences, Facts facts,
                                StoredIds storedIds, EntityRegistry entityRegistry)
             implements StoreTransaction {
@@ -258,7 +302,7 @@ public final class PostgresMemoryStore implements MemoryStore, AutoCloseable {
          * @param changes what a write transaction changed; null in a read transaction, the only kind that may
          *                serve or keep ranking rows (a write's version is the old one)
          */
-        Transaction(Connection c, VectorCache cache, RankingRows facts, RowChanges changes) {
+        Repositories(Connection c, VectorCache cache, RankingRows facts, RowChanges changes) {
             this(new PostgresMemories(c, cache, facts, changes), new PostgresRawMessages(c), new PostgresAuditTrail(c),
                     new PostgresMemoryVectors(c, cache, changes == null ? facts : null, changes), new PostgresExperiences(c), new PostgresFacts(c),
                     new PostgresStoredIds(c),
