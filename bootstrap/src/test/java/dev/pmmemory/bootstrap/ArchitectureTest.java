@@ -30,6 +30,7 @@ class ArchitectureTest {
                 .layer("domain").definedBy("dev.pmmemory.domain..")
                 .layer("application").definedBy("dev.pmmemory.application..")
                 .layer("rest").definedBy("dev.pmmemory.adapters.rest..")
+                .layer("jdbc").definedBy("dev.pmmemory.adapters.jdbc..")
                 .layer("sqlite").definedBy("dev.pmmemory.adapters.sqlite..")
                 .layer("postgres").definedBy("dev.pmmemory.adapters.postgres..")
                 .layer("classifier-llm").definedBy("dev.pmmemory.adapters.classifier..")
@@ -41,6 +42,8 @@ class ArchitectureTest {
                 .layer("bootstrap").definedBy("dev.pmmemory.bootstrap..")
                 .whereLayer("bootstrap").mayNotBeAccessedByAnyLayer()
                 .whereLayer("rest").mayOnlyBeAccessedByLayers("bootstrap")
+                // the SQL both stores share: a library of the two store adapters, no adapter itself
+                .whereLayer("jdbc").mayOnlyBeAccessedByLayers("sqlite", "postgres", "bootstrap")
                 .whereLayer("sqlite").mayOnlyBeAccessedByLayers("bootstrap")
                 .whereLayer("postgres").mayOnlyBeAccessedByLayers("bootstrap")
                 .whereLayer("embeddings").mayOnlyBeAccessedByLayers("bootstrap")
@@ -48,9 +51,9 @@ class ArchitectureTest {
                 .whereLayer("sessions-embedded").mayOnlyBeAccessedByLayers("bootstrap")
                 .whereLayer("sessions-redis").mayOnlyBeAccessedByLayers("bootstrap")
                 .whereLayer("segmenter").mayOnlyBeAccessedByLayers("bootstrap")
-                .whereLayer("application").mayOnlyBeAccessedByLayers("rest", "sqlite", "postgres", "embeddings",
+                .whereLayer("application").mayOnlyBeAccessedByLayers("rest", "jdbc", "sqlite", "postgres", "embeddings",
                         "sessions-embedded", "sessions-redis", "bootstrap", "classifier-llm")
-                .whereLayer("domain").mayOnlyBeAccessedByLayers("application", "rest", "sqlite", "postgres",
+                .whereLayer("domain").mayOnlyBeAccessedByLayers("application", "rest", "jdbc", "sqlite", "postgres",
                         "embeddings", "classifier-llm", "sessions-embedded", "sessions-redis", "segmenter", "bootstrap")
                 .check(classes);
     }
@@ -109,6 +112,14 @@ class ArchitectureTest {
                 }
             }
         }
+    }
+
+    @Test
+    void theSharedJdbcCoreSeesNoAdapter() {
+        noClasses().that().resideInAPackage("dev.pmmemory.adapters.jdbc..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.pmmemory.adapters.sqlite..",
+                        "dev.pmmemory.adapters.postgres..", "dev.pmmemory.adapters.rest..")
+                .check(classes);
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.pmmemory.bootstrap;
 
+import dev.pmmemory.domain.recall.RecallWindow;
 import dev.pmmemory.application.port.in.RecallContextQuery;
 import dev.pmmemory.application.port.out.Embeddings;
 import dev.pmmemory.application.port.out.MemoryStore;
@@ -35,18 +36,18 @@ final class ContextBenchBreakdown {
             Set<String> terms = analyzer.queryTerms(query);
             out.add("'" + query + "' " + terms
                     + " sharingWhole(before)=" + timed(store, () -> store.read(tx ->
-                            tx.memories().findVisibleSharingTerms(profile, asOf, terms).size()))
+                            tx.memories().findVisibleSharingTerms(profile, RecallWindow.present(asOf), terms).size()))
                     + " sharingCounts(now)=" + timed(store, () -> store.read(tx ->
-                            tx.memories().findVisibleTermMatches(profile, asOf, terms).size()))
+                            tx.memories().findVisibleTermMatches(profile, RecallWindow.present(asOf), terms).size()))
                     + " sharingBest(scored in the store)=" + timed(store, () -> store.read(tx ->
-                            POLICY.sharerRankings(terms, RecallFilter.NONE, asOf, RecallContextQuery.DEFAULT_LIMIT)
+                            POLICY.sharerRankings(terms, RecallFilter.NONE, RecallWindow.present(asOf), RecallContextQuery.DEFAULT_LIMIT)
                                     .stream().mapToInt(r -> tx.memories().findBestTermMatches(profile, r).size())
                                     .sum()))
                     + " perGroup(whole)=" + timed(store, () -> store.read(tx ->
-                            tx.memories().findMostRecentVisiblePerGroup(profile, asOf,
+                            tx.memories().findMostRecentVisiblePerGroup(profile, RecallWindow.present(asOf),
                                     RecallContextQuery.DEFAULT_LIMIT).size()))
                     + " perGroup(facts)=" + timed(store, () -> store.read(tx ->
-                            tx.memories().findMostRecentVisiblePerGroupFacts(profile, asOf,
+                            tx.memories().findMostRecentVisiblePerGroupFacts(profile, RecallWindow.present(asOf),
                                     RecallContextQuery.DEFAULT_LIMIT).size()))
                     + " facts=" + timed(store, () -> store.read(tx -> tx.facts().validAt(profile, asOf).size()))
                     + " rankingFacts(semantic)=" + timed(store, () -> store.read(tx ->

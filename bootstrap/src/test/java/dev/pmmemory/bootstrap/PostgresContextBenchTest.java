@@ -24,7 +24,7 @@ class PostgresContextBenchTest {
         PostgresMemoryStore postgres = (PostgresMemoryStore) store;
         postgres.schemaVersion();
         try (Connection c = PostgresTestConnection.open(); Statement s = c.createStatement()) {
-            s.execute("TRUNCATE memory_terms, memory_vectors, memories, raw_messages, audit_events, job_runs");
+            s.execute("TRUNCATE memory_terms, memory_entities, memory_vectors, memories, raw_messages, audit_events, job_runs");
         }
         // The profile grows 10x between sizes in seconds; measured before autovacuum's next ANALYZE (up
         // to a minute later), plans would follow statistics of the previous size: a transient, not the

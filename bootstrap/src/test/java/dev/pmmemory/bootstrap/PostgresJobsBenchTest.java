@@ -24,7 +24,7 @@ class PostgresJobsBenchTest {
         PostgresMemoryStore postgres = (PostgresMemoryStore) store;
         postgres.schemaVersion();
         try (Connection c = PostgresTestConnection.open(); Statement s = c.createStatement()) {
-            s.execute("TRUNCATE memory_terms, memory_vectors, memories, raw_messages, audit_events, job_runs");
+            s.execute("TRUNCATE memory_terms, memory_entities, memory_vectors, memories, raw_messages, audit_events, job_runs");
         }
         JobsBench.run("PostgreSQL", postgres);
     }

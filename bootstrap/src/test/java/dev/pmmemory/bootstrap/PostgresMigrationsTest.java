@@ -57,7 +57,7 @@ class PostgresMigrationsTest {
 
         int ran = migrations.migrate();
 
-        assertThat(ran).as("only the scripts after the runner's last").isEqualTo(latestVersion() - RUNNER_SCRIPTS.length);
+        assertThat(ran).as("only the scripts after the runner's last").isEqualTo(scriptsAfter(RUNNER_SCRIPTS.length));
         assertThat(migrations.currentVersion()).isEqualTo(latestVersion());
         assertThat(strings(schema, "SELECT version || ':' || type FROM flyway_schema_history WHERE version = '11'"))
                 .containsExactly("11:BASELINE");
@@ -107,9 +107,9 @@ class PostgresMigrationsTest {
             total += run.get(60, TimeUnit.SECONDS);
         }
 
-        assertThat(total).isEqualTo(latestVersion());
+        assertThat(total).isEqualTo(scriptsAfter(0));
         assertThat(strings(schema, "SELECT count(*) FROM flyway_schema_history WHERE success"))
-                .containsExactly(Integer.toString(latestVersion()));
+                .containsExactly(Integer.toString(scriptsAfter(0)));
     }
 
     /** What the earlier runner left: its scripts applied, each recorded in schema_version. */
@@ -127,10 +127,19 @@ class PostgresMigrationsTest {
 
     /** The highest version of the scripts shipped, as Flyway finds them. */
     private static int latestVersion() throws SQLException {
+        return shippedVersions().stream().mapToInt(Integer::intValue).max().orElseThrow();
+    }
+
+    /** How many of the scripts shipped have a version above {@code version}. */
+    private static int scriptsAfter(int version) throws SQLException {
+        return (int) shippedVersions().stream().filter(v -> v > version).count();
+    }
+
+    private static List<Integer> shippedVersions() throws SQLException {
         String schema = freshSchema("scripts_listed");
         return java.util.Arrays.stream(Flyway.configure().dataSource(dataSource(schema)).locations("classpath:db/postgres")
                         .load().info().all())
-                .mapToInt(m -> Integer.parseInt(m.getVersion().getVersion())).max().orElseThrow();
+                .map(m -> Integer.parseInt(m.getVersion().getVersion())).toList();
     }
 
     private static PostgresMigrations migrations(String schema) {

@@ -1,8 +1,17 @@
 package dev.pmmemory.bootstrap;
 
+import dev.pmmemory.domain.recall.RecallWindow;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.pmmemory.adapters.jdbc.JdbcMemories;
+import dev.pmmemory.adapters.jdbc.RankingRows;
+import dev.pmmemory.adapters.jdbc.Sql;
+import dev.pmmemory.adapters.jdbc.Statements;
+import dev.pmmemory.adapters.jdbc.VectorCache;
+import dev.pmmemory.adapters.postgres.PostgresDialect;
 import dev.pmmemory.adapters.postgres.PostgresMemoryStore;
+import dev.pmmemory.application.port.out.MemoryListQuery;
+import dev.pmmemory.domain.memory.MemoryType;
 import dev.pmmemory.application.port.in.FeedbackOutcome;
 import dev.pmmemory.application.port.out.MemoryStore;
 import dev.pmmemory.application.port.in.RawMessage;
@@ -17,8 +26,12 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Consumer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -59,7 +72,7 @@ class PostgresStoreTest {
         assertThat(postgres.schemaVersion()).isEqualTo(latest).isGreaterThanOrEqualTo(11);
         List<String> tables = strings("SELECT tablename FROM pg_tables WHERE schemaname = current_schema() ORDER BY 1");
         List<String> migrations = List.of("audit_events", "entity_names", "experiences", "facts", "flyway_schema_history",
-                "job_runs", "memories", "memory_terms", "memory_vectors", "profile_versions", "raw_messages",
+                "job_runs", "memories", "memory_entities", "memory_terms", "memory_vectors", "profile_versions", "raw_messages",
                 "registered_entities");
         assertThat(tables).containsAll(migrations);
         assertThat(tables).as("nothing but the migrations' tables (and the earlier runner's, once adopted)")
@@ -111,54 +124,56 @@ class PostgresStoreTest {
     }
 
     /**
-     * The recall finders' statements (the same shapes as PostgresMemories) are served by their
-     * indexes once a table holds many profiles' memories, not by reading the table.
+     * The statements the shared memories repository runs on PostgreSQL are served by their indexes once a
+     * table holds many profiles' memories, not by reading the table: each is recorded as it runs, then
+     * EXPLAINed with the same arguments.
      */
     @Test
     void recallQueriesAreServedByTheirIndexes() throws SQLException {
         try (Connection c = PostgresTestConnection.open(); Statement s = c.createStatement()) {
             s.execute("DELETE FROM memories WHERE id LIKE 'idx-%'");
             s.execute("""
-                    INSERT INTO memories (id, profile_id, type, content, normalized_content, entities, entity_keys,
-                      keywords, weight, weight_bucket, status, source, created_at, last_seen_at, expires_at, valid_from,
-                      superseded_entity_keys, source_message_ids)
+                    INSERT INTO memories (id, profile_id, type, content, normalized_content, entities, keywords, weight,
+                      weight_bucket, status, source, created_at, last_seen_at, expires_at, valid_from,
+                      superseded_entity_keys, source_message_ids, term_count)
                     SELECT 'idx-' || g, 'idx-p' || (g % 50),
                       (ARRAY['project_negative', 'project_advance', 'temp_status', 'long_term_preference'])[1 + g % 4],
-                      'c' || g, 'c' || g, ARRAY['E' || (g % 400)], ARRAY['e' || (g % 400)],
-                      ARRAY['t' || (g % 600), 'k' || (g % 7)], 1 + g % 12, least(1 + g % 12, 10), 'active', 'explicit',
-                      timestamptz '2026-05-01 08:00Z' - g * interval '1 minute',
-                      timestamptz '2026-05-01 08:00Z' - g * interval '1 minute',
-                      CASE WHEN g % 4 = 3 THEN NULL ELSE timestamptz '2026-06-01 08:00Z' END,
-                      timestamptz '2026-04-01 08:00Z', '{}', '{}'
+                      'c' || g, 'c' || g, 'E' || (g % 400), 't' || (g % 600) || chr(31) || 'k' || (g % 7), 1 + g % 12,
+                      least(1 + g % 12, 10), 'active', 'explicit', 1777622400000 - g * 60000, 1777622400000 - g * 60000,
+                      CASE WHEN g % 4 = 3 THEN 9223372036854775807 ELSE 1780300800000 END, 1775030400000, '', '', 2
                     FROM generate_series(1, 20000) g""");
+            s.execute("""
+                    INSERT INTO memory_terms (memory_id, profile_id, term, partly, type, weight, last_seen_at, term_count,
+                      expires_at, valid_from, valid_until)
+                    SELECT m.id, m.profile_id, t.term, false, m.type, m.weight, m.last_seen_at, 2, m.expires_at,
+                      m.valid_from, NULL FROM memories m CROSS JOIN LATERAL unnest(string_to_array(m.keywords, chr(31)))
+                      AS t(term) WHERE m.id LIKE 'idx-%'""");
+            s.execute("INSERT INTO memory_entities (memory_id, profile_id, entity_key) SELECT id, profile_id,"
+                    + " lower(entities) FROM memories WHERE id LIKE 'idx-%'");
             s.execute("ANALYZE memories");
+            s.execute("ANALYZE memory_terms");
+            s.execute("ANALYZE memory_entities");
         }
         try {
-            String visible = " valid_from <= ? AND (valid_until IS NULL OR valid_until > ?)"
-                    + " AND (expires_at IS NULL OR expires_at > ?)";
-            assertThat(plan("SELECT * FROM memories WHERE profile_id = ? AND keywords && CAST(? AS text[]) AND"
-                    + visible, "idx-p7", new String[] {"t7", "t57"}, T0, T0, T0))
-                    .contains("memories_keywords").doesNotContain("Seq Scan");
-            assertThat(plan("SELECT * FROM memories WHERE profile_id = ? AND entity_keys @> CAST(? AS text[]) AND"
-                    + visible, "idx-p7", new String[] {"e7"}, T0, T0, T0))
-                    .contains("memories_entity_keys").doesNotContain("Seq Scan");
-            assertThat(plan("SELECT * FROM memories WHERE profile_id = ? AND type = ? AND status = 'active'"
-                    + " AND entity_keys && CAST(? AS text[]) ORDER BY id", "idx-p7", "project_advance",
-                    new String[] {"e7", "e57"}))
-                    .contains("memories_entity_keys").doesNotContain("Seq Scan");
-            assertThat(plan("SELECT m.* FROM unnest(CAST(? AS text[])) AS g(type)"
-                    + " CROSS JOIN generate_series(1, ?) AS b(bucket)"
-                    + " CROSS JOIN LATERAL (SELECT * FROM memories WHERE profile_id = ? AND type = g.type"
-                    + " AND weight_bucket = b.bucket AND" + visible + " ORDER BY last_seen_at DESC, id LIMIT ?) m",
-                    new String[] {"project_negative", "temp_status"}, 10, "idx-p7", T0, T0, T0, 5))
-                    .contains("memories_recency").doesNotContain("Seq Scan on memories");
+            Instant asOf = Instant.ofEpochMilli(1777622400000L);
+            assertThat(plans(m -> m.findVisibleSharingTerms("idx-p7", RecallWindow.present(asOf), List.of("t7", "t57"))))
+                    .allSatisfy(p -> assertThat(p).contains("memory_terms_lookup").doesNotContain("Seq Scan"));
+            assertThat(plans(m -> m.findVisibleAbout("idx-p7", RecallWindow.present(asOf), "e7")))
+                    .allSatisfy(p -> assertThat(p).contains("memory_entities_lookup").doesNotContain("Seq Scan"));
+            assertThat(plans(m -> m.findByEntitiesVisibleDuring("idx-p7", MemoryType.PROJECT_ADVANCE,
+                    List.of("e7", "e57"), asOf, null)))
+                    .allSatisfy(p -> assertThat(p).contains("memory_entities_lookup").doesNotContain("Seq Scan"));
+            assertThat(plans(m -> m.findMostRecentVisiblePerGroupFacts("idx-p7", RecallWindow.present(asOf), 5)))
+                    .allSatisfy(p -> assertThat(p).contains("memories_recency").doesNotContain("Seq Scan on memories"));
+            assertThat(plans(m -> m.findVisibleTermMatches("idx-p7", RecallWindow.present(asOf), List.of("t7", "k3"))))
+                    .allSatisfy(p -> assertThat(p).contains("memory_terms_lookup").doesNotContain("Seq Scan"));
             // every visible memory of one profile: any index keyed by the profile serves it (the
             // planner prefers the smallest), never a scan of everyone's memories
-            assertThat(plan("SELECT * FROM memories WHERE profile_id = ? AND" + visible, "idx-p7", T0, T0, T0))
-                    .contains("Index Cond: (profile_id = ").doesNotContain("Seq Scan");
-            assertThat(plan("SELECT * FROM memories WHERE profile_id = ? AND (created_at, id) < (?, ?)"
-                    + " ORDER BY created_at DESC, id DESC LIMIT ?", "idx-p7", T0, "idx-9", 20))
-                    .contains("memories_newest").doesNotContain("Seq Scan");
+            assertThat(plans(m -> m.findVisible("idx-p7", asOf)))
+                    .allSatisfy(p -> assertThat(p).containsPattern("Index Cond: \\(+profile_id = ").doesNotContain("Seq Scan"));
+            assertThat(plans(m -> m.list(new MemoryListQuery("idx-p7", null, null, null,
+                    new dev.pmmemory.application.port.in.PagePosition(asOf, "idx-9"), 20, asOf))))
+                    .allSatisfy(p -> assertThat(p).contains("memories_newest").doesNotContain("Seq Scan"));
         } finally {
             try (Connection c = PostgresTestConnection.open(); Statement s = c.createStatement()) {
                 s.execute("DELETE FROM memories WHERE id LIKE 'idx-%'");
@@ -166,25 +181,67 @@ class PostgresStoreTest {
         }
     }
 
-    private String plan(String sql, Object... args) throws SQLException {
-        try (Connection c = PostgresTestConnection.open(); PreparedStatement ps = c.prepareStatement("EXPLAIN " + sql)) {
-            for (int i = 0; i < args.length; i++) {
-                Object a = args[i];
-                if (a instanceof String[] array) {
-                    ps.setArray(i + 1, c.createArrayOf("text", array));
-                } else if (a instanceof Instant t) {
-                    ps.setObject(i + 1, OffsetDateTime.ofInstant(t, ZoneOffset.UTC));
-                } else {
-                    ps.setObject(i + 1, a);
+    /** One statement the repository ran: its SQL and the arguments bound to it. */
+    private record Ran(String sql, Map<Integer, Object> args) {
+    }
+
+    /** Runs {@code finder} on the shared repository over a recording connection; the EXPLAIN of each statement it ran. */
+    private List<String> plans(Consumer<JdbcMemories> finder) throws SQLException {
+        try (Connection c = PostgresTestConnection.open()) {
+            List<Ran> ran = new ArrayList<>();
+            finder.accept(new JdbcMemories(new Sql(Statements.preparedPerUse(recording(c, ran)), PostgresDialect.INSTANCE),
+                    new VectorCache(0), new RankingRows(0), () -> { }));
+            assertThat(ran).as("statements run").isNotEmpty();
+            List<String> plans = new ArrayList<>();
+            for (Ran r : ran) {
+                try (PreparedStatement ps = c.prepareStatement("EXPLAIN " + r.sql())) {
+                    for (Map.Entry<Integer, Object> arg : r.args().entrySet()) {
+                        ps.setObject(arg.getKey(), arg.getValue());
+                    }
+                    StringBuilder plan = new StringBuilder();
+                    try (ResultSet rs = ps.executeQuery()) {
+                        while (rs.next()) {
+                            plan.append(rs.getString(1)).append('\n');
+                        }
+                    }
+                    plans.add(plan.toString());
                 }
             }
-            StringBuilder plan = new StringBuilder();
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    plan.append(rs.getString(1)).append('\n');
-                }
-            }
-            return plan.toString();
+            return plans;
+        }
+    }
+
+    private static Connection recording(Connection real, List<Ran> ran) {
+        return (Connection) Proxy.newProxyInstance(PostgresStoreTest.class.getClassLoader(),
+                new Class<?>[] {Connection.class}, (proxy, method, args) -> {
+                    Object result = invoke(real, method, args);
+                    if (method.getName().equals("prepareStatement") && args.length == 1) {
+                        return recordingStatement((PreparedStatement) result, (String) args[0], ran);
+                    }
+                    return result;
+                });
+    }
+
+    private static PreparedStatement recordingStatement(PreparedStatement real, String sql, List<Ran> ran) {
+        Map<Integer, Object> bound = new TreeMap<>();
+        return (PreparedStatement) Proxy.newProxyInstance(PostgresStoreTest.class.getClassLoader(),
+                new Class<?>[] {PreparedStatement.class}, (proxy, method, args) -> {
+                    if (method.getName().startsWith("set") && args != null && args.length >= 2
+                            && args[0] instanceof Integer index) {
+                        bound.put(index, method.getName().equals("setNull") ? null : args[1]);
+                    }
+                    if (method.getName().equals("executeQuery") && (args == null || args.length == 0)) {
+                        ran.add(new Ran(sql, new TreeMap<>(bound)));
+                    }
+                    return invoke(real, method, args);
+                });
+    }
+
+    private static Object invoke(Object target, Method method, Object[] args) throws Throwable {
+        try {
+            return method.invoke(target, args);
+        } catch (InvocationTargetException e) {
+            throw e.getCause();
         }
     }
 

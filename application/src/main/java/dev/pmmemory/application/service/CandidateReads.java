@@ -9,6 +9,7 @@ import dev.pmmemory.domain.memory.Memory;
 import dev.pmmemory.domain.recall.Cosine;
 import dev.pmmemory.domain.recall.RecallFilter;
 import dev.pmmemory.domain.recall.RecallPolicy;
+import dev.pmmemory.domain.recall.RecallWindow;
 import dev.pmmemory.domain.recall.SemanticSimilarity;
 import dev.pmmemory.domain.recall.SharerRanking;
 import dev.pmmemory.domain.recall.TermSharer;
@@ -53,16 +54,26 @@ final class CandidateReads {
      */
     Candidates present(StoreTransaction tx, String profileId, Set<String> terms, RecallFilter filter, Instant asOf,
                        int limit, Optional<QueryVector> query) {
+        return picked(tx, profileId, terms, filter, RecallWindow.present(asOf), limit, query);
+    }
+
+    /**
+     * What the policy says can be picked among the memories the window admits, each as stored: exact for
+     * those the window admits (their stored values are those at its instant).
+     */
+    private Candidates picked(StoreTransaction tx, String profileId, Set<String> terms, RecallFilter filter,
+                              RecallWindow window, int limit, Optional<QueryVector> query) {
+        Instant asOf = window.asOf();
         Map<String, Memory> byId = new LinkedHashMap<>();
-        tx.memories().findCandidates(profileId, policy.candidates(terms, filter, asOf, limit, query.isPresent()))
+        tx.memories().findCandidates(profileId, policy.candidates(terms, filter, window, limit, query.isPresent()))
                 .forEach(m -> byId.put(m.id(), m));
         if (query.isEmpty()) {
-            List<TermSharer> sharers = bestSharers(tx, profileId, terms, filter, asOf, limit).stream()
+            List<TermSharer> sharers = bestSharers(tx, profileId, terms, filter, window, limit).stream()
                     .map(m -> sharer(m, OptionalDouble.empty())).toList();
             List<String> wanted = new ArrayList<>(
                     policy.sharersWorthReadingWhole(sharers, terms.size(), filter, asOf, limit));
             List<UnreadMemory> recent = tx.memories()
-                    .findMostRecentVisiblePerGroupFacts(profileId, asOf, policy.mostRecentPerGroup(limit, false))
+                    .findMostRecentVisiblePerGroupFacts(profileId, window, policy.mostRecentPerGroup(limit, false))
                     .stream().map(f -> new UnreadMemory(f.memoryId(), f.type(), f.weight(), f.lastSeenAt(),
                             OptionalDouble.empty())).toList();
             wanted.addAll(policy.worthReadingWhole(recent, filter, asOf, limit));
@@ -70,7 +81,7 @@ final class CandidateReads {
             return new Candidates(List.copyOf(byId.values()), SemanticSimilarity.NONE);
         }
         List<TermMatch> matches = terms.isEmpty() ? List.of()
-                : tx.memories().findVisibleTermMatches(profileId, asOf, terms);
+                : tx.memories().findVisibleTermMatches(profileId, window, terms);
         QueryVector qv = query.get();
         Map<String, TermMatch> matchById = new HashMap<>(matches.size() * 4 / 3 + 1);
         matches.forEach(m -> matchById.put(m.memoryId(), m));
@@ -102,14 +113,14 @@ final class CandidateReads {
      * leaves that open, every sharer as counts.
      */
     private List<TermMatch> bestSharers(StoreTransaction tx, String profileId, Set<String> terms, RecallFilter filter,
-                                        Instant asOf, int limit) {
+                                        RecallWindow window, int limit) {
         Map<String, TermMatch> union = new LinkedHashMap<>();
-        for (SharerRanking ranking : policy.sharerRankings(terms, filter, asOf, limit)) {
+        for (SharerRanking ranking : policy.sharerRankings(terms, filter, window, limit)) {
             List<RankedTermMatch> best = tx.memories().findBestTermMatches(profileId, ranking);
             List<Double> scores = best.stream().filter(b -> !b.match().partlySuperseded())
                     .map(RankedTermMatch::storeScore).toList();
             if (!ranking.settles(scores)) {
-                return tx.memories().findVisibleTermMatches(profileId, asOf, terms);
+                return tx.memories().findVisibleTermMatches(profileId, window, terms);
             }
             best.forEach(b -> union.putIfAbsent(b.match().memoryId(), b.match()));
         }
@@ -138,18 +149,28 @@ final class CandidateReads {
     }
 
     /**
-     * Recall of a past instant: every memory visible then, each as it was then (weight, last_seen_at,
-     * expiry, entities given up), ranked whole. The policy's selection does not hold for the past (it
-     * groups memories by today's weight and last_seen_at), and a past read is an audit question
-     * rather than the bot's hot path. Visible then under today's values is a superset: weight and
-     * last_seen_at only grow, a closed window keeps its valid_until; only an expiry a correction later
-     * moved earlier than it was is missed (docs/rules.md).
+     * Recall of a past instant, each memory as it was then (weight, last_seen_at, expiry, entities given
+     * up). The memories not seen again since still hold the values they had then: the same indexed reads
+     * as the present pick among them exactly ({@link RecallWindow#settledAt}). The others, seen again
+     * since or partly superseded, are the few whose stored values overrate them then: all of them are read
+     * ({@code findChangedSince}) and taken back to that instant, so nothing that ranked higher then is left
+     * out. Visible then under today's values is a superset (weight and last_seen_at only grow, a closed
+     * window keeps its valid_until); only an expiry a correction later moved earlier than it was is missed
+     * (docs/rules.md).
+     *
+     * <p>With semantic recall on, every memory visible then is read and ranked whole: semantic recall
+     * scores every visible memory's vector anyway.
      */
-    Candidates past(StoreTransaction tx, String profileId, Instant asOf, Optional<QueryVector> query) {
-        List<Memory> then = pastStates.at(tx, profileId, tx.memories().findVisible(profileId, asOf), asOf);
+    Candidates past(StoreTransaction tx, String profileId, Set<String> terms, RecallFilter filter, Instant asOf,
+                    int limit, Optional<QueryVector> query) {
         if (query.isEmpty()) {
-            return new Candidates(then, SemanticSimilarity.NONE);
+            Map<String, Memory> byId = new LinkedHashMap<>();
+            picked(tx, profileId, terms, filter, RecallWindow.settledAt(asOf), limit, query).memories()
+                    .forEach(m -> byId.put(m.id(), m));
+            tx.memories().findChangedSince(profileId, asOf).forEach(m -> byId.putIfAbsent(m.id(), m));
+            return new Candidates(pastStates.at(tx, profileId, List.copyOf(byId.values()), asOf), SemanticSimilarity.NONE);
         }
+        List<Memory> then = pastStates.at(tx, profileId, tx.memories().findVisible(profileId, asOf), asOf);
         QueryVector qv = query.get();
         Map<String, float[]> vectors = new HashMap<>();
         for (RankingFacts f : tx.vectors().findVisibleRankingFacts(profileId, asOf, qv.model())) {

@@ -78,7 +78,7 @@ public final class ContextRecall implements RecallContext {
         Candidates candidates;
         List<Fact> facts; // read with the memories: one snapshot, one transaction
         if (asOf.isBefore(now)) {
-            candidates = store.read(tx -> reads.past(tx, q.profileId(), asOf, query));
+            candidates = store.read(tx -> reads.past(tx, q.profileId(), terms, filter, asOf, q.limit(), query));
             // the past is settled: a read of its own sees the facts valid then as any other would
             facts = store.read(tx -> tx.facts().validAt(q.profileId(), asOf));
         } else {

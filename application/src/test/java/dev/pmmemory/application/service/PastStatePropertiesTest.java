@@ -3,12 +3,20 @@ package dev.pmmemory.application.service;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.pmmemory.application.port.in.AddFeedbackCommand;
+import dev.pmmemory.application.port.in.ContextResult;
 import dev.pmmemory.application.testing.InMemoryMemoryStore;
 import dev.pmmemory.application.testing.UseCases;
 import dev.pmmemory.domain.memory.Lifetime;
 import dev.pmmemory.domain.memory.Memory;
 import dev.pmmemory.domain.memory.MemoryType;
 import dev.pmmemory.domain.memory.Source;
+import dev.pmmemory.domain.recall.ContextRanker;
+import dev.pmmemory.domain.recall.HybridMatch;
+import dev.pmmemory.domain.recall.RankingMode;
+import dev.pmmemory.domain.recall.RecallFilter;
+import dev.pmmemory.domain.recall.RecallPolicy;
+import dev.pmmemory.domain.recall.ScoredMemory;
+import dev.pmmemory.domain.recall.SemanticSimilarity;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -93,6 +101,36 @@ class PastStatePropertiesTest {
                 .filter(m -> Lifetime.isVisibleAt(m, t)).map(Seen::of).sorted(ORDER).toList();
 
         assertThat(derived).isEqualTo(replayed);
+    }
+
+    /** What a query asks of the past: the pool's and the decisions' words, an entity, or nothing. */
+    private static final List<String> QUERIES = List.of("OpenAI 估值", "Anthropic", "Mistral AI 商业化", "大模型", "推进",
+            "Cohere", "赛道", "");
+
+    /**
+     * A recall of a past instant (the indexed reads of the memories not seen again since, and every one seen
+     * again or partly superseded, taken back to T) equals ranking every memory visible at T as it was then:
+     * nothing that ranked higher at T is left out, and every score is the one it had then.
+     */
+    @Property(tries = 300)
+    void aRecallOfThePastEqualsRankingEveryMemoryAsItWasThen(@ForAll("messages") List<Msg> arrivals,
+                                                            @ForAll @IntRange(min = 0, max = 100 * 24) int hour,
+                                                            @ForAll @IntRange(min = 0, max = 7) int queryIndex,
+                                                            @ForAll @IntRange(min = 1, max = 4) int limit) {
+        Instant t = BASE.plus(Duration.ofHours(hour)).plusSeconds(1);
+        String query = QUERIES.get(queryIndex);
+        InMemoryMemoryStore full = fed(arrivals);
+
+        ContextResult recalled = UseCases.contextRecall(full, CLOCK).recall(UseCases.context(P, query, limit, t));
+        PastStates past = new PastStates(UseCases.LEXICON);
+        List<Memory> then = full.read(tx -> past.at(tx, P, tx.memories().findVisible(P, t), t));
+        List<ScoredMemory> everyOne = new RecallPolicy(new ContextRanker(type -> UseCases.LEXICON.ruleFor(type)
+                .priority(), HybridMatch.defaults(0.0), RankingMode.RELEVANCE))
+                .rank(UseCases.ANALYZER.queryTerms(query), then, RecallFilter.NONE, t, limit, SemanticSimilarity.NONE);
+
+        assertThat(recalled.items().stream().map(i -> i.view().memory().id() + " " + i.score()).toList())
+                .as("at %s, query '%s', limit %d", t, query, limit)
+                .isEqualTo(everyOne.stream().map(s -> s.memory().id() + " " + s.score()).toList());
     }
 
     /**

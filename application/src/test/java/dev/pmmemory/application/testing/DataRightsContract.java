@@ -1,5 +1,6 @@
 package dev.pmmemory.application.testing;
 
+import dev.pmmemory.domain.recall.RecallWindow;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -180,9 +181,9 @@ public abstract class DataRightsContract {
         assertThat(count(tx -> tx.rawMessages().countByProfile(P))).isZero();
         assertThat(count(tx -> tx.memories().countByProfile(P))).isZero();
         assertThat(count(tx -> tx.experiences().countByProfile(P))).isZero();
-        assertThat(found(tx -> tx.memories().findVisibleSharingTerms(P, today, List.of("mistral", "anthropic"))))
+        assertThat(found(tx -> tx.memories().findVisibleSharingTerms(P, RecallWindow.present(today), List.of("mistral", "anthropic"))))
                 .isEmpty();
-        assertThat(found(tx -> tx.memories().findVisibleAbout(P, today, "anthropic"))).isEmpty();
+        assertThat(found(tx -> tx.memories().findVisibleAbout(P, RecallWindow.present(today), "anthropic"))).isEmpty();
         assertThat(found(tx -> tx.experiences().findSharingTerms(P, today, List.of("估值")))).isEmpty();
         List<String> memoryIds = before.memories().stream().map(Memory::id).toList();
         assertThat(found(tx -> List.copyOf(tx.vectors().find(P, "test-model", memoryIds).keySet()))).isEmpty();
@@ -220,8 +221,8 @@ public abstract class DataRightsContract {
         aProfileWithHistory();
         ProfileData first = rights.export(P);
         List<String> terms = first.memories().stream().flatMap(m -> m.keywords().stream()).distinct().toList();
-        List<Object> recalled = found(tx -> tx.memories().findVisibleSharingTerms(P, today, terms));
-        List<Object> aboutAnthropic = found(tx -> tx.memories().findVisibleAbout(P, today, "anthropic"));
+        List<Object> recalled = found(tx -> tx.memories().findVisibleSharingTerms(P, RecallWindow.present(today), terms));
+        List<Object> aboutAnthropic = found(tx -> tx.memories().findVisibleAbout(P, RecallWindow.present(today), "anthropic"));
         rights.erase(P, ADMIN);
 
         rights.load(new ImportProfileCommand(P, first, ADMIN));
@@ -231,10 +232,10 @@ public abstract class DataRightsContract {
         assertThat(withoutErasureTombstones(second)).isEqualTo(withoutErasureTombstones(first));
         // the lookups are rebuilt: recall and dedup find the imported memories again
         assertThat(recalled).isNotEmpty();
-        assertThat(found(tx -> tx.memories().findVisibleSharingTerms(P, today, terms)))
+        assertThat(found(tx -> tx.memories().findVisibleSharingTerms(P, RecallWindow.present(today), terms)))
                 .containsExactlyInAnyOrderElementsOf(recalled);
         assertThat(aboutAnthropic).isNotEmpty();
-        assertThat(found(tx -> tx.memories().findVisibleAbout(P, today, "anthropic")))
+        assertThat(found(tx -> tx.memories().findVisibleAbout(P, RecallWindow.present(today), "anthropic")))
                 .containsExactlyInAnyOrderElementsOf(aboutAnthropic);
         assertThat(found(tx -> tx.experiences().findSharingTerms(P, today, List.of("估值")))).hasSize(1);
         assertThat(found(tx -> tx.rawMessages().findByMessageId(P, "msg-weather").stream().toList())).hasSize(1);

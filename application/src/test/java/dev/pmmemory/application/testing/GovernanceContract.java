@@ -1,5 +1,6 @@
 package dev.pmmemory.application.testing;
 
+import dev.pmmemory.domain.recall.RecallWindow;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -89,7 +90,7 @@ public abstract class GovernanceContract {
     }
 
     private List<Memory> visibleAbout(String entityKey) {
-        return store().read(tx -> tx.memories().findVisibleAbout(P, clock.instant(), entityKey));
+        return store().read(tx -> tx.memories().findVisibleAbout(P, RecallWindow.present(clock.instant()), entityKey));
     }
 
     private MemoryActionCommand action(String id) {

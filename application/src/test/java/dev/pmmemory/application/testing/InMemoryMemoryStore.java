@@ -22,6 +22,7 @@ import dev.pmmemory.domain.memory.Memory;
 import dev.pmmemory.domain.memory.MemoryStatus;
 import dev.pmmemory.domain.memory.MemoryType;
 import dev.pmmemory.domain.recall.RecallPolicy;
+import dev.pmmemory.domain.recall.RecallWindow;
 import dev.pmmemory.domain.memory.Lifetime;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -584,19 +585,19 @@ public final class InMemoryMemoryStore implements MemoryStore {
 
             @Override
             public List<Memory> findVisible(String profileId, Instant asOf) {
-                return find(profileId, m -> visibleAt(m, asOf));
+                return find(profileId, m -> RecallWindow.present(asOf).admits(m));
             }
 
             @Override
-            public List<Memory> findVisibleSharingTerms(String profileId, Instant asOf, Collection<String> terms) {
+            public List<Memory> findVisibleSharingTerms(String profileId, RecallWindow window, Collection<String> terms) {
                 Set<String> wanted = new HashSet<>(terms);
-                return find(profileId, m -> visibleAt(m, asOf) && m.keywords().stream().anyMatch(wanted::contains));
+                return find(profileId, m -> window.admits(m) && m.keywords().stream().anyMatch(wanted::contains));
             }
 
             @Override
-            public List<TermMatch> findVisibleTermMatches(String profileId, Instant asOf, Collection<String> terms) {
+            public List<TermMatch> findVisibleTermMatches(String profileId, RecallWindow window, Collection<String> terms) {
                 Set<String> wanted = new HashSet<>(terms);
-                return findVisibleSharingTerms(profileId, asOf, terms).stream().map(m -> {
+                return findVisibleSharingTerms(profileId, window, terms).stream().map(m -> {
                     Set<String> own = new HashSet<>(m.keywords());
                     int shared = (int) own.stream().filter(wanted::contains).count();
                     return new TermMatch(m.id(), m.type(), m.weight(), m.lastSeenAt(), shared, own.size(),
@@ -605,14 +606,14 @@ public final class InMemoryMemoryStore implements MemoryStore {
             }
 
             @Override
-            public List<Memory> findVisibleAbout(String profileId, Instant asOf, String entityKey) {
-                return find(profileId, m -> visibleAt(m, asOf) && m.entityKeys().contains(entityKey));
+            public List<Memory> findVisibleAbout(String profileId, RecallWindow window, String entityKey) {
+                return find(profileId, m -> window.admits(m) && m.entityKeys().contains(entityKey));
             }
 
             @Override
-            public List<Memory> findMostRecentVisiblePerGroup(String profileId, Instant asOf, int perGroup) {
+            public List<Memory> findMostRecentVisiblePerGroup(String profileId, RecallWindow window, int perGroup) {
                 Map<String, List<Memory>> groups = new java.util.TreeMap<>();
-                for (Memory m : find(profileId, m -> visibleAt(m, asOf))) {
+                for (Memory m : find(profileId, window::admits)) {
                     String group = m.type() + "/" + RecallPolicy.weightBucket(m.weight());
                     groups.computeIfAbsent(group, g -> new java.util.ArrayList<>()).add(m);
                 }
@@ -623,11 +624,10 @@ public final class InMemoryMemoryStore implements MemoryStore {
                         .toList();
             }
 
-            /** Same window as {@link dev.pmmemory.application.port.out.Memories}'s recall finders. */
-            private boolean visibleAt(Memory m, Instant asOf) {
-                return m.validFrom() != null && !m.validFrom().isAfter(asOf)
-                        && (m.validUntil() == null || m.validUntil().isAfter(asOf))
-                        && (m.expiresAt() == null || m.expiresAt().isAfter(asOf));
+            @Override
+            public List<Memory> findChangedSince(String profileId, Instant asOf) {
+                return find(profileId, m -> RecallWindow.present(asOf).admits(m)
+                        && (m.lastSeenAt().isAfter(asOf) || !m.supersededEntityKeys().isEmpty()));
             }
 
             @Override

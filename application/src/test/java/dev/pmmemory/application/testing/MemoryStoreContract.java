@@ -1,5 +1,6 @@
 package dev.pmmemory.application.testing;
 
+import dev.pmmemory.domain.recall.RecallWindow;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.fail;
@@ -524,15 +525,15 @@ public abstract class MemoryStoreContract {
         private final Instant asOf = T0.plus(Duration.ofDays(5));
 
         private List<Memory> sharingTerms(String profileId, Instant at, String... terms) {
-            return store.read(tx -> tx.memories().findVisibleSharingTerms(profileId, at, List.of(terms)));
+            return store.read(tx -> tx.memories().findVisibleSharingTerms(profileId, RecallWindow.present(at), List.of(terms)));
         }
 
         private List<Memory> about(String profileId, Instant at, String entityKey) {
-            return store.read(tx -> tx.memories().findVisibleAbout(profileId, at, entityKey));
+            return store.read(tx -> tx.memories().findVisibleAbout(profileId, RecallWindow.present(at), entityKey));
         }
 
         private List<Memory> perGroup(String profileId, Instant at, int n) {
-            return store.read(tx -> tx.memories().findMostRecentVisiblePerGroup(profileId, at, n));
+            return store.read(tx -> tx.memories().findMostRecentVisiblePerGroup(profileId, RecallWindow.present(at), n));
         }
 
         /** Memories around the window's edges at {@link #asOf}; all name OpenAI and have the keyword "openai". */
@@ -563,6 +564,35 @@ public abstract class MemoryStoreContract {
             assertThat(ids(perGroup(P, asOf, 50))).containsExactlyInAnyOrder(INSIDE);
             assertThat(termMatches(P, asOf, "openai")).extracting(Memories.TermMatch::memoryId)
                     .containsExactlyInAnyOrder(INSIDE);
+        }
+
+        /**
+         * A past read: the window of the memories not seen again since hands over only those, with every
+         * finder; the others visible then, seen again since or partly superseded, are the changed ones.
+         */
+        @Test
+        void aPastWindowHandsOverTheSettledAndTheChangedAreReadApart() {
+            aroundTheWindow();
+            insert(memory("seen-again", P).weight(3).lastSeenAt(asOf.plus(Duration.ofDays(2))).build(),
+                    memory("seen-exactly", P).lastSeenAt(asOf).build(),
+                    memory("partly", P).entities(List.of("OpenAI", "Anthropic")).keywords(List.of("openai", "anthropic"))
+                            .supersededEntityKeys(Set.of("anthropic")).build(),
+                    memory("seen-again-other", OTHER).lastSeenAt(asOf.plus(Duration.ofDays(2))).build());
+            RecallWindow settled = RecallWindow.settledAt(asOf);
+            String[] settledInside = {"from-exactly", "until-later", "expires-later", "permanent", "seen-exactly",
+                    "partly"};
+
+            assertThat(ids(store.read(tx -> tx.memories().findVisibleSharingTerms(P, settled, List.of("openai")))))
+                    .containsExactlyInAnyOrder(settledInside);
+            assertThat(ids(store.read(tx -> tx.memories().findVisibleAbout(P, settled, "openai"))))
+                    .containsExactlyInAnyOrder(settledInside);
+            assertThat(ids(store.read(tx -> tx.memories().findMostRecentVisiblePerGroup(P, settled, 50))))
+                    .containsExactlyInAnyOrder(settledInside);
+            List<Memories.TermMatch> matches = store.read(tx -> tx.memories().findVisibleTermMatches(P, settled,
+                    List.of("openai")));
+            assertThat(matches).extracting(Memories.TermMatch::memoryId).containsExactlyInAnyOrder(settledInside);
+            assertThat(ids(store.read(tx -> tx.memories().findChangedSince(P, asOf))))
+                    .containsExactlyInAnyOrder("seen-again", "partly");
         }
 
         @Test
@@ -615,7 +645,7 @@ public abstract class MemoryStoreContract {
         // --- findVisibleTermMatches ---
 
         private List<Memories.TermMatch> termMatches(String profileId, Instant at, String... terms) {
-            return store.read(tx -> tx.memories().findVisibleTermMatches(profileId, at, List.of(terms)));
+            return store.read(tx -> tx.memories().findVisibleTermMatches(profileId, RecallWindow.present(at), List.of(terms)));
         }
 
         @Test
@@ -721,7 +751,7 @@ public abstract class MemoryStoreContract {
         void bestTermMatchesAreTheBestByTheRankingsScoreThenThePartlySupersededOnes() {
             manySharers();
             Set<MemoryType> types = Set.of(MemoryType.values());
-            dev.pmmemory.domain.recall.SharerRanking ranking = new dev.pmmemory.domain.recall.SharerRanking(asOf,
+            dev.pmmemory.domain.recall.SharerRanking ranking = new dev.pmmemory.domain.recall.SharerRanking(dev.pmmemory.domain.recall.RecallWindow.present(asOf),
                     Set.of("估值", "openai", "不存在"), types, PRIORITIES, 3, 11);
 
             List<Memories.RankedTermMatch> best = store.read(tx -> tx.memories().findBestTermMatches(P, ranking));
@@ -771,7 +801,7 @@ public abstract class MemoryStoreContract {
         private void sameBestAsCountingEverySharer(int sharers, boolean bothKinds) {
             manySharers(sharers);
             for (Set<String> terms : List.of(Set.of("估值", "openai", "词3"), Set.of("估值", "词7"), Set.of("估值"))) {
-                dev.pmmemory.domain.recall.SharerRanking ranking = new dev.pmmemory.domain.recall.SharerRanking(asOf,
+                dev.pmmemory.domain.recall.SharerRanking ranking = new dev.pmmemory.domain.recall.SharerRanking(dev.pmmemory.domain.recall.RecallWindow.present(asOf),
                         terms, Set.of(MemoryType.values()), PRIORITIES, 3, 11);
 
                 List<Memories.RankedTermMatch> best = store.read(tx -> tx.memories().findBestTermMatches(P, ranking));
@@ -821,7 +851,7 @@ public abstract class MemoryStoreContract {
             }
             insert(heavy.toArray(Memory[]::new));
             for (Set<String> terms : List.of(Set.of("估值", "openai"), Set.of("估值", "openai", "词5"))) {
-                dev.pmmemory.domain.recall.SharerRanking ranking = new dev.pmmemory.domain.recall.SharerRanking(asOf,
+                dev.pmmemory.domain.recall.SharerRanking ranking = new dev.pmmemory.domain.recall.SharerRanking(dev.pmmemory.domain.recall.RecallWindow.present(asOf),
                         terms, Set.of(MemoryType.values()), PRIORITIES, 3, 11);
 
                 List<Memories.RankedTermMatch> best = store.read(tx -> tx.memories().findBestTermMatches(P, ranking));
@@ -835,7 +865,7 @@ public abstract class MemoryStoreContract {
         @Test
         void bestTermMatchesKeepToTheRankingsTypes() {
             manySharers();
-            dev.pmmemory.domain.recall.SharerRanking preferences = new dev.pmmemory.domain.recall.SharerRanking(asOf,
+            dev.pmmemory.domain.recall.SharerRanking preferences = new dev.pmmemory.domain.recall.SharerRanking(dev.pmmemory.domain.recall.RecallWindow.present(asOf),
                     Set.of("估值"), Set.of(MemoryType.LONG_TERM_PREFERENCE), PRIORITIES, 1, 9);
 
             List<Memories.RankedTermMatch> best = store.read(tx -> tx.memories().findBestTermMatches(P, preferences));
@@ -1964,9 +1994,9 @@ public abstract class MemoryStoreContract {
 
             assertThat(findById(P, "m1")).isEmpty();
             assertThat(recallCandidates(P, T0.plusSeconds(1))).extracting(Memory::id).containsExactly("m2");
-            assertThat(store.<List<Memory>>read(tx -> tx.memories().findVisibleAbout(P, T0.plusSeconds(1), EntityKey.of("OpenAI"))))
+            assertThat(store.<List<Memory>>read(tx -> tx.memories().findVisibleAbout(P, RecallWindow.present(T0.plusSeconds(1)), EntityKey.of("OpenAI"))))
                     .extracting(Memory::id).containsExactly("m2");
-            assertThat(store.<List<Memory>>read(tx -> tx.memories().findVisibleSharingTerms(P, T0.plusSeconds(1), List.of("openai"))))
+            assertThat(store.<List<Memory>>read(tx -> tx.memories().findVisibleSharingTerms(P, RecallWindow.present(T0.plusSeconds(1)), List.of("openai"))))
                     .extracting(Memory::id).containsExactly("m2");
             assertThat(store.<java.util.Map<String, float[]>>read(tx -> tx.vectors().find(P, "model", List.of("m1")))).isEmpty();
             insert(memory("m1", P).build());

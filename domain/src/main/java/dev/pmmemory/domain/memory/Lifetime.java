@@ -3,6 +3,8 @@ package dev.pmmemory.domain.memory;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
+import dev.pmmemory.domain.formula.Bindings;
+import dev.pmmemory.domain.formula.Parameter;
 
 /** Lifetime rules of DOMAIN.md §5: when a memory expires and when it is visible. */
 public final class Lifetime {
@@ -14,41 +16,21 @@ public final class Lifetime {
         return ttl.map(lastSeenAt::plus).orElse(null);
     }
 
-    /**
-     * Visible at {@code t}: valid_from ≤ t, not superseded / deleted / rejected at or before t
-     * (valid_until), not pending at t (no valid_from yet), and t before expires_at.
-     */
+    /** Visible at {@code t}: the rule {@link Visibility#AT}. */
     public static boolean isVisibleAt(Memory m, Instant t) {
-        if (m.validFrom() == null || m.validFrom().isAfter(t)) {
-            return false;
-        }
-        if (m.validUntil() != null && !t.isBefore(m.validUntil())) {
-            return false;
-        }
-        if (m.status() == MemoryStatus.PENDING || m.status() == MemoryStatus.REJECTED) {
-            return false;
-        }
-        return m.expiresAt() == null || t.isBefore(m.expiresAt());
+        return Visibility.AT.test(new MemoryValues(m, Bindings.of(Parameter.AS_OF, t.toEpochMilli())));
     }
 
     /**
      * Visible at some instant of [{@code from}, {@code until}) ({@code until} null: no end): its window
-     * [valid_from, min(valid_until, expires_at)) meets that range. The write path's candidates are the
-     * memories visible during a new message's own lifetime: visible when it was said, or (a message
-     * arriving late) becoming visible before it would itself expire. A memory whose window closed at or
-     * before {@code from} (expired, superseded, deleted) is never one of them.
+     * [valid_from, min(valid_until, expires_at)) meets that range ({@link Visibility#DURING}). The write
+     * path's candidates are the memories visible during a new message's own lifetime: visible when it was
+     * said, or (a message arriving late) becoming visible before it would itself expire. A memory whose
+     * window closed at or before {@code from} (expired, superseded, deleted) is never one of them.
      */
     public static boolean isVisibleDuring(Memory m, Instant from, Instant until) {
-        if (m.validFrom() == null || m.status() == MemoryStatus.PENDING || m.status() == MemoryStatus.REJECTED) {
-            return false;
-        }
-        Instant start = m.validFrom().isAfter(from) ? m.validFrom() : from;
-        return isBeforeOrOpen(start, m.validUntil()) && isBeforeOrOpen(start, m.expiresAt())
-                && isBeforeOrOpen(start, until);
-    }
-
-    private static boolean isBeforeOrOpen(Instant t, Instant end) {
-        return end == null || t.isBefore(end);
+        return Visibility.DURING.test(new MemoryValues(m, Bindings.of(Parameter.FROM, from.toEpochMilli())
+                .and(Parameter.UNTIL, until == null ? Double.POSITIVE_INFINITY : until.toEpochMilli())));
     }
 
     /**

@@ -53,6 +53,10 @@ public record Memory(
         if (weight < 1) {
             throw new IllegalArgumentException("weight must be >= 1");
         }
+        if (validFrom != null && (status == MemoryStatus.PENDING || status == MemoryStatus.REJECTED)) {
+            // the visibility rule reads the window alone: a memory never visible has none
+            throw new IllegalArgumentException("a " + status.wireName() + " memory has no valid_from");
+        }
         entities = List.copyOf(entities);
         keywords = List.copyOf(keywords);
         supersededEntityKeys = Set.copyOf(supersededEntityKeys);

@@ -29,13 +29,6 @@ import java.util.function.ToDoubleFunction;
  */
 public final class ContextRanker {
 
-    /** A preference is the PM's persona: it always starts at ≥ 0.42. */
-    static final double PREFERENCE_KEYWORD_FLOOR = 0.3;
-    static final double RECENCY_HALF_SCALE_DAYS = 30.0;
-    /** weight_normalized = min(weight / 10, 1): repeats beyond ten add nothing ({@link RecallPolicy#weightBucket}). */
-    static final int WEIGHT_SATURATION = 10;
-    private static final double MILLIS_PER_DAY = Duration.ofDays(1).toMillis();
-
     /** The ranking order of DOMAIN.md §6 over anything scored: score desc, then last_seen_at desc, then id. */
     public static <T> Comparator<T> order(ToDoubleFunction<T> score, Function<T, Instant> lastSeenAt,
                                           Function<T, String> id) {
@@ -207,10 +200,9 @@ public final class ContextRanker {
 
     private ScoreFactors factors(MemoryType type, int weight, Instant lastSeenAt, double keywordMatch, Instant asOf) {
         // the floor applies after the mix, and does not make a preference a match
-        if (type == MemoryType.LONG_TERM_PREFERENCE) {
-            keywordMatch = Math.max(keywordMatch, PREFERENCE_KEYWORD_FLOOR);
-        }
-        return factors(keywordMatch, typePriority.applyAsDouble(type), weight, lastSeenAt, asOf);
+        double floored = RankingFormula.FLOORED_KEYWORD_MATCH.evaluate(RankingValues.of(type, keywordMatch, weight,
+                lastSeenAt.toEpochMilli(), asOf.toEpochMilli()));
+        return factors(floored, typePriority.applyAsDouble(type), weight, lastSeenAt, asOf);
     }
 
     /**
@@ -219,10 +211,9 @@ public final class ContextRanker {
      * as the priority).
      */
     static ScoreFactors factors(double keywordMatch, double priority, int weight, Instant lastSeenAt, Instant asOf) {
-        double days = Math.max(0, (asOf.toEpochMilli() - lastSeenAt.toEpochMilli()) / MILLIS_PER_DAY);
-        double recency = Math.exp(-days / RECENCY_HALF_SCALE_DAYS);
-        double weightNormalized = Math.min(weight / (double) WEIGHT_SATURATION, 1.0);
-        return new ScoreFactors(keywordMatch, recency, priority, weightNormalized);
+        RankingValues values = RankingValues.of(null, keywordMatch, weight, lastSeenAt.toEpochMilli(), asOf.toEpochMilli());
+        return new ScoreFactors(keywordMatch, RankingFormula.RECENCY_DECAY.evaluate(values), priority,
+                RankingFormula.WEIGHT_NORMALIZED.evaluate(values));
     }
 
 }

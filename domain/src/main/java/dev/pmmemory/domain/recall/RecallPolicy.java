@@ -17,7 +17,7 @@ import java.util.Set;
  * here, next to the formula it depends on, so a change to the score cannot silently break recall.
  *
  * <p>A memory that shares no (live) term with the query has jaccard 0, so its score depends only on its
- * type, weight (up to {@link ContextRanker#WEIGHT_SATURATION}), last_seen_at and, with semantic
+ * type, weight (up to {@link RankingFormula#WEIGHT_SATURATION}), last_seen_at and, with semantic
  * recall, its cosine. Without semantic recall it therefore only grows with last_seen_at within
  * one type and one {@link #weightBucket weight bucket}: the K most recent of every such group hold
  * the best memories sharing no term, and the best preference among them (top-K guard). A memory
@@ -36,8 +36,8 @@ import java.util.Set;
  */
 public final class RecallPolicy {
 
-    /** Groups per type: weights 1..{@link ContextRanker#WEIGHT_SATURATION}, heavier ones in the last. */
-    public static final int WEIGHT_BUCKETS = ContextRanker.WEIGHT_SATURATION;
+    /** Groups per type: weights 1..{@link RankingFormula#WEIGHT_SATURATION}, heavier ones in the last. */
+    public static final int WEIGHT_BUCKETS = RankingFormula.WEIGHT_SATURATION;
 
     private final ContextRanker ranker;
 
@@ -58,9 +58,9 @@ public final class RecallPolicy {
      * Only the entity filter's memories are read whole at once: the term sharers ({@link #sharerRankings})
      * and the groups' most recent ({@link #mostRecentPerGroup}) are read as ranking facts first.
      */
-    public RecallCandidates candidates(Set<String> terms, RecallFilter filter, Instant asOf, int limit,
+    public RecallCandidates candidates(Set<String> terms, RecallFilter filter, RecallWindow window, int limit,
                                        boolean semantic) {
-        return new RecallCandidates(asOf, Set.of(), filter.entity(), 0);
+        return new RecallCandidates(window, Set.of(), filter.entity(), 0);
     }
 
     /**
@@ -116,7 +116,7 @@ public final class RecallPolicy {
      * what they handed over exactly what it picks from every sharer: every sharer that is not partly
      * superseded matches the query (it shares a live term), so both orders rank them by score alone.
      */
-    public List<SharerRanking> sharerRankings(Set<String> terms, RecallFilter filter, Instant asOf, int limit) {
+    public List<SharerRanking> sharerRankings(Set<String> terms, RecallFilter filter, RecallWindow window, int limit) {
         if (terms.isEmpty()) {
             return List.of();
         }
@@ -127,9 +127,9 @@ public final class RecallPolicy {
             }
         }
         List<SharerRanking> rankings = new ArrayList<>();
-        rankings.add(SharerRanking.of(ranker, asOf, terms, admitted, limit));
+        rankings.add(SharerRanking.of(ranker, window, terms, admitted, limit));
         if (admitted.contains(MemoryType.LONG_TERM_PREFERENCE)) {
-            rankings.add(SharerRanking.of(ranker, asOf, terms, Set.of(MemoryType.LONG_TERM_PREFERENCE), 1));
+            rankings.add(SharerRanking.of(ranker, window, terms, Set.of(MemoryType.LONG_TERM_PREFERENCE), 1));
         }
         return rankings;
     }

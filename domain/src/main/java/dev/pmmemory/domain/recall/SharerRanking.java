@@ -1,8 +1,11 @@
 package dev.pmmemory.domain.recall;
 
+import dev.pmmemory.domain.formula.Bindings;
+import dev.pmmemory.domain.formula.Column;
+import dev.pmmemory.domain.formula.Expression;
+import dev.pmmemory.domain.formula.Parameter;
 import dev.pmmemory.domain.memory.MemoryType;
 import dev.pmmemory.domain.text.Jaccard;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -34,15 +37,14 @@ import java.util.Set;
  * @param needed how many of the best the caller must know exactly
  * @param limit  how many sharers to hand over at most, best first: {@code needed} and a margin
  */
-public record SharerRanking(Instant asOf, Set<String> terms, Set<MemoryType> types,
+public record SharerRanking(RecallWindow window, Set<String> terms, Set<MemoryType> types,
                             Map<MemoryType, Double> priorities, int needed, int limit) {
 
     /** Larger than any rounding difference of the formula between two implementations of it. */
     public static final double TOLERANCE = 1e-9;
-    public static final double MILLIS_PER_DAY = Duration.ofDays(1).toMillis();
 
     public SharerRanking {
-        Objects.requireNonNull(asOf, "asOf");
+        Objects.requireNonNull(window, "window");
         terms = Set.copyOf(terms);
         types = Set.copyOf(types);
         priorities = Map.copyOf(priorities);
@@ -54,45 +56,32 @@ public record SharerRanking(Instant asOf, Set<String> terms, Set<MemoryType> typ
     /** Rows handed over beyond those needed, so that a near tie at the last needed one is seen. */
     static final int MARGIN = 8;
 
-    static SharerRanking of(ContextRanker ranker, Instant asOf, Set<String> terms, Set<MemoryType> types,
+    /** The instant asked: what the score's recency is computed at. */
+    public Instant asOf() {
+        return window.asOf();
+    }
+
+    static SharerRanking of(ContextRanker ranker, RecallWindow window, Set<String> terms, Set<MemoryType> types,
                             int needed) {
         Map<MemoryType, Double> priorities = new EnumMap<>(MemoryType.class);
         for (MemoryType t : MemoryType.values()) {
             priorities.put(t, ranker.priority(t));
         }
-        return new SharerRanking(asOf, terms, types, priorities, needed, needed + MARGIN);
+        return new SharerRanking(window, terms, types, priorities, needed, needed + MARGIN);
     }
 
-    public double keywordWeight() {
-        return ScoreFactors.KEYWORD_WEIGHT;
+    /**
+     * The score a store orders sharers by, over the columns {@link Column#TYPE}, {@link Column#WEIGHT},
+     * {@link Column#LAST_SEEN_AT}, {@link Column#TERM_COUNT} and {@link Column#SHARED_TERMS}, with the
+     * parameters {@link Parameter#AS_OF} and {@link Parameter#QUERY_TERMS} ({@link #bindings}).
+     */
+    public Expression scoreExpression() {
+        return RankingFormula.sharerScore(priorities);
     }
 
-    public double recencyWeight() {
-        return ScoreFactors.RECENCY_WEIGHT;
-    }
-
-    public double priorityWeight() {
-        return ScoreFactors.PRIORITY_WEIGHT;
-    }
-
-    public double weightWeight() {
-        return ScoreFactors.WEIGHT_WEIGHT;
-    }
-
-    public double recencyScaleDays() {
-        return ContextRanker.RECENCY_HALF_SCALE_DAYS;
-    }
-
-    public int weightSaturation() {
-        return ContextRanker.WEIGHT_SATURATION;
-    }
-
-    public double preferenceFloor() {
-        return ContextRanker.PREFERENCE_KEYWORD_FLOOR;
-    }
-
-    public MemoryType preferenceType() {
-        return MemoryType.LONG_TERM_PREFERENCE;
+    /** The values of the parameters {@link #scoreExpression} reads. */
+    public Bindings bindings() {
+        return Bindings.of(Parameter.AS_OF, asOf().toEpochMilli()).and(Parameter.QUERY_TERMS, terms.size());
     }
 
     public double priority(MemoryType type) {
@@ -101,9 +90,8 @@ public record SharerRanking(Instant asOf, Set<String> terms, Set<MemoryType> typ
 
     /** The score this ranking orders by: the ranker's, to the last bit (no semantic recall). */
     public double score(MemoryType type, int weight, Instant lastSeenAt, int sharedTerms, int termCount) {
-        double jaccard = Jaccard.fromCounts(terms.size(), termCount, sharedTerms);
-        double keywordMatch = type == MemoryType.LONG_TERM_PREFERENCE ? Math.max(jaccard, preferenceFloor()) : jaccard;
-        return ContextRanker.factors(keywordMatch, priority(type), weight, lastSeenAt, asOf).score();
+        return scoreExpression().evaluate(RankingValues.ofSharer(type, weight, lastSeenAt.toEpochMilli(), sharedTerms, termCount,
+                asOf().toEpochMilli(), terms.size()));
     }
 
     /**
@@ -204,18 +192,19 @@ public record SharerRanking(Instant asOf, Set<String> terms, Set<MemoryType> typ
     /** The earliest last_seen_at at which a sharer of one term could reach the threshold; empty if none. */
     private OptionalLong earliestLastSeenAt(MemoryType type, int termCount, double threshold) {
         double jaccard = Jaccard.fromCounts(terms.size(), termCount, 1);
-        double keywordMatch = type == MemoryType.LONG_TERM_PREFERENCE ? Math.max(jaccard, preferenceFloor()) : jaccard;
-        double withoutRecency = keywordWeight() * keywordMatch + priorityWeight() * priority(type) + weightWeight();
-        double recencyNeeded = (threshold - TOLERANCE - withoutRecency) / recencyWeight();
+        double keywordMatch = RankingFormula.FLOORED_KEYWORD_MATCH.evaluate(RankingValues.of(type, jaccard, 1, 0, 0));
+        // the score with no recency and a saturated weight: the most the other factors give
+        double withoutRecency = new ScoreFactors(keywordMatch, 0.0, priority(type), 1.0).score();
+        double recencyNeeded = (threshold - TOLERANCE - withoutRecency) / RankingFormula.RECENCY_WEIGHT;
         if (recencyNeeded <= 0) {
             return OptionalLong.of(Long.MIN_VALUE);
         }
         if (recencyNeeded > 1) {
             return OptionalLong.empty();
         }
-        double days = -recencyScaleDays() * Math.log(recencyNeeded);
+        double days = -RankingFormula.RECENCY_SCALE_DAYS * Math.log(recencyNeeded);
         // a millisecond earlier than the exact instant: the store's arithmetic may differ in the last bits
-        return OptionalLong.of((long) Math.floor(asOf.toEpochMilli() - days * MILLIS_PER_DAY) - 1);
+        return OptionalLong.of((long) Math.floor(asOf().toEpochMilli() - days * RankingFormula.MILLIS_PER_DAY) - 1);
     }
 
     /**

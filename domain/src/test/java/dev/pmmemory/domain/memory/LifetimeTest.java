@@ -1,6 +1,7 @@
 package dev.pmmemory.domain.memory;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -96,17 +97,22 @@ class LifetimeTest {
     @EnumSource(value = MemoryStatus.class, names = {"PENDING", "REJECTED"})
     void pendingAndRejectedAreNeverVisible(MemoryStatus status) {
         Memory withoutValidFrom = active().status(status).validFrom(null).build();
-        // even a stray valid_from does not make them visible
-        Memory withValidFrom = active().status(status).build();
         Memory permanent = active().type(MemoryType.LONG_TERM_PREFERENCE).expiresAt(null).status(status)
                 .validFrom(null).build();
 
         for (Instant t : List.of(FROM.minus(MS), FROM, FROM.plus(Duration.ofDays(1)), EXPIRES.minus(MS), EXPIRES,
                 FROM.plus(Duration.ofDays(3650)))) {
             assertThat(Lifetime.isVisibleAt(withoutValidFrom, t)).as("%s at %s", status, t).isFalse();
-            assertThat(Lifetime.isVisibleAt(withValidFrom, t)).as("%s with valid_from at %s", status, t).isFalse();
             assertThat(Lifetime.isVisibleAt(permanent, t)).as("permanent %s at %s", status, t).isFalse();
         }
+    }
+
+    /** The visibility rule reads the window alone: a memory that never was visible has no valid_from. */
+    @ParameterizedTest
+    @EnumSource(value = MemoryStatus.class, names = {"PENDING", "REJECTED"})
+    void aPendingOrRejectedMemoryCannotHaveAValidFrom(MemoryStatus status) {
+        assertThatThrownBy(() -> active().status(status).build())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no valid_from");
     }
 
     @Test

@@ -147,7 +147,7 @@ class HybridMatchTest {
         ContextRanker ranker = new ContextRanker(PRIORITY::get, new HybridMatch(0.5, 0.0));
         Memory pref = memory("p", MemoryType.LONG_TERM_PREFERENCE, daysAgo(3), "少推", "币圈").build();
         ScoredMemory s = ranker.score(pref, Set.of("天气"), AS_OF, x -> OptionalDouble.of(0.2));
-        assertThat(s.factors().keywordMatch()).isEqualTo(ContextRanker.PREFERENCE_KEYWORD_FLOOR);
+        assertThat(s.factors().keywordMatch()).isEqualTo(RankingFormula.PREFERENCE_KEYWORD_FLOOR);
         ScoredMemory high = ranker.score(pref, Set.of("天气"), AS_OF, x -> OptionalDouble.of(0.9));
         assertThat(high.factors().keywordMatch()).isCloseTo(0.45, within(1e-12));
     }

@@ -31,10 +31,10 @@ class RecallPolicyTest {
     @Test
     void keywordRecallReadsTheEntityWholeAndTheKMostRecentOfEachGroupAndTheTermSharersAsFactsFirst() {
         RecallCandidates q = POLICY.candidates(Set.of("openai"), new RecallFilter(Set.of(), Optional.of("OpenAI")),
-                AS_OF, 4, false);
+                RecallWindow.present(AS_OF), 4, false);
 
         // the term sharers (sharerRankings) and the groups' most recent (worthReadingWhole) are read as facts first
-        assertThat(q).isEqualTo(new RecallCandidates(AS_OF, Set.of(), Optional.of("openai"), 0));
+        assertThat(q).isEqualTo(new RecallCandidates(RecallWindow.present(AS_OF), Set.of(), Optional.of("openai"), 0));
         assertThat(POLICY.mostRecentPerGroup(4, false)).isEqualTo(4);
     }
 
@@ -97,7 +97,7 @@ class RecallPolicyTest {
 
     @Test
     void semanticRecallReadsNoGroupSinceTheCosineCanLiftAnOldMemory() {
-        assertThat(POLICY.candidates(Set.of(), RecallFilter.NONE, AS_OF, 4, true).mostRecentPerGroup()).isZero();
+        assertThat(POLICY.candidates(Set.of(), RecallFilter.NONE, RecallWindow.present(AS_OF), 4, true).mostRecentPerGroup()).isZero();
         assertThat(POLICY.mostRecentPerGroup(4, true)).isZero();
     }
 

@@ -56,7 +56,7 @@ class RelevanceFirstTest {
     void aPreferenceFloorIsNoMatch() {
         ScoredMemory pref = RELEVANCE.score(PROFILE.get(0), Set.of("天气"), AS_OF);
 
-        assertThat(pref.factors().keywordMatch()).isEqualTo(ContextRanker.PREFERENCE_KEYWORD_FLOOR);
+        assertThat(pref.factors().keywordMatch()).isEqualTo(RankingFormula.PREFERENCE_KEYWORD_FLOOR);
         assertThat(pref.matched()).isFalse();
         assertThat(RELEVANCE.score(PROFILE.get(0), Set.of("大模型"), AS_OF).matched()).isTrue();
     }

@@ -19,7 +19,7 @@ class SharerRankingTest {
 
     @Test
     void itsScoreIsTheRankersToTheLastBit() {
-        SharerRanking ranking = POLICY.sharerRankings(Set.of("openai", "估值", "海外"), RecallFilter.NONE, AS_OF, 3)
+        SharerRanking ranking = POLICY.sharerRankings(Set.of("openai", "估值", "海外"), RecallFilter.NONE, RecallWindow.present(AS_OF), 3)
                 .get(0);
         Random r = new Random(7);
         for (int i = 0; i < 2_000; i++) {
@@ -37,7 +37,7 @@ class SharerRankingTest {
 
     @Test
     void theRankingsAskForTheKBestOfTheAdmittedTypesAndTheBestPreference() {
-        List<SharerRanking> all = POLICY.sharerRankings(Set.of("openai"), RecallFilter.NONE, AS_OF, 3);
+        List<SharerRanking> all = POLICY.sharerRankings(Set.of("openai"), RecallFilter.NONE, RecallWindow.present(AS_OF), 3);
         assertThat(all).hasSize(2);
         assertThat(all.get(0).types()).containsExactlyInAnyOrder(MemoryType.values());
         assertThat(List.of(all.get(0).needed(), all.get(1).needed())).containsExactly(3, 1);
@@ -45,15 +45,15 @@ class SharerRankingTest {
         assertThat(all).allSatisfy(r -> assertThat(r.limit()).isGreaterThan(r.needed()));
 
         List<SharerRanking> noPreferences = POLICY.sharerRankings(Set.of("openai"),
-                new RecallFilter(Set.of(MemoryType.PROJECT_ADVANCE), Optional.empty()), AS_OF, 3);
+                new RecallFilter(Set.of(MemoryType.PROJECT_ADVANCE), Optional.empty()), RecallWindow.present(AS_OF), 3);
         assertThat(noPreferences).singleElement()
                 .satisfies(r -> assertThat(r.types()).containsExactly(MemoryType.PROJECT_ADVANCE));
-        assertThat(POLICY.sharerRankings(Set.of(), RecallFilter.NONE, AS_OF, 3)).isEmpty();
+        assertThat(POLICY.sharerRankings(Set.of(), RecallFilter.NONE, RecallWindow.present(AS_OF), 3)).isEmpty();
     }
 
     @Test
     void aStoresAnswerSettlesOnlyWhenNothingLeftOutCouldReachTheLastNeeded() {
-        SharerRanking r = new SharerRanking(AS_OF, Set.of("x"), Set.of(MemoryType.MARKET_INFO),
+        SharerRanking r = new SharerRanking(RecallWindow.present(AS_OF), Set.of("x"), Set.of(MemoryType.MARKET_INFO),
                 java.util.Map.of(), 2, 4);
 
         assertThat(r.settles(List.of(0.9, 0.8, 0.7))).as("fewer than the limit: every sharer was handed over")
@@ -61,13 +61,13 @@ class SharerRankingTest {
         assertThat(r.settles(List.of(0.9, 0.8, 0.7, 0.6))).isTrue();
         assertThat(r.settles(List.of(0.9, 0.8, 0.8, 0.8))).as("a tie at the last needed may continue").isFalse();
         assertThat(r.settles(List.of(0.9, 0.8, 0.8, 0.8 - 1e-12))).as("within rounding of it").isFalse();
-        assertThatThrownBy(() -> new SharerRanking(AS_OF, Set.of("x"), Set.of(MemoryType.MARKET_INFO),
+        assertThatThrownBy(() -> new SharerRanking(RecallWindow.present(AS_OF), Set.of("x"), Set.of(MemoryType.MARKET_INFO),
                 java.util.Map.of(), 2, 2)).isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
     void everySharerOfOneTermReachingTheThresholdIsInsideACutoffAndMostOthersAreNot() {
-        SharerRanking ranking = POLICY.sharerRankings(Set.of("nova3", "估值"), RecallFilter.NONE, AS_OF, 3).get(0);
+        SharerRanking ranking = POLICY.sharerRankings(Set.of("nova3", "估值"), RecallFilter.NONE, RecallWindow.present(AS_OF), 3).get(0);
         Random r = new Random(11);
         for (double threshold : new double[] {0.2, 0.45, 0.55, 0.594, 0.65, 0.9}) {
             List<SharerRanking.Cutoff> cutoffs = ranking.cutoffsSharingOneTerm(threshold);
@@ -97,7 +97,7 @@ class SharerRankingTest {
 
     @Test
     void cutoffsOfOneTypeCoverConsecutiveTermCountsAndStopWhereNoneCanReach() {
-        SharerRanking ranking = POLICY.sharerRankings(Set.of("nova3", "估值"), RecallFilter.NONE, AS_OF, 3).get(0);
+        SharerRanking ranking = POLICY.sharerRankings(Set.of("nova3", "估值"), RecallFilter.NONE, RecallWindow.present(AS_OF), 3).get(0);
         assertThat(ranking.cutoffsSharingOneTerm(1.01)).as("nothing reaches more than the cap").isEmpty();
         List<SharerRanking.Cutoff> any = ranking.cutoffsSharingOneTerm(0.0);
         assertThat(any).as("a threshold of 0: every sharer, one range per type").hasSize(MemoryType.values().length)

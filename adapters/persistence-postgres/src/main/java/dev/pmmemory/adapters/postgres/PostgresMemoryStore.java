@@ -1,7 +1,14 @@
 package dev.pmmemory.adapters.postgres;
 
-import dev.pmmemory.application.port.out.RankingRows;
-import dev.pmmemory.application.port.out.VectorCache;
+import dev.pmmemory.adapters.jdbc.JdbcMemories;
+import dev.pmmemory.adapters.jdbc.JdbcMemoryVectors;
+import dev.pmmemory.adapters.jdbc.JdbcRawMessages;
+import dev.pmmemory.adapters.jdbc.JdbcStoredIds;
+import dev.pmmemory.adapters.jdbc.KeptRowsVersion;
+import dev.pmmemory.adapters.jdbc.RankingRows;
+import dev.pmmemory.adapters.jdbc.Sql;
+import dev.pmmemory.adapters.jdbc.Statements;
+import dev.pmmemory.adapters.jdbc.VectorCache;
 import dev.pmmemory.application.StoreUnavailableException;
 import dev.pmmemory.application.port.out.AuditTrail;
 import dev.pmmemory.application.port.out.EntityRegistry;
@@ -295,18 +302,28 @@ public final class PostgresMemoryStore implements MemoryStore {
 
     /** The repositories bound to the current transaction's connection. */
     private record Repositories(Memories memories, RawMessages rawMessages, AuditTrail auditTrail,
-                               MemoryVectors vectors, Experiences experiences, Facts facts,
-                               StoredIds storedIds, EntityRegistry entityRegistry)
+                                MemoryVectors vectors, Experiences experiences, Facts facts,
+                                StoredIds storedIds, EntityRegistry entityRegistry)
             implements StoreTransaction {
         /**
          * @param changes what a write transaction changed; null in a read transaction, the only kind that may
          *                serve or keep ranking rows (a write's version is the old one)
          */
-        Repositories(Connection c, VectorCache cache, RankingRows facts, RowChanges changes) {
-            this(new PostgresMemories(c, cache, facts, changes), new PostgresRawMessages(c), new PostgresAuditTrail(c),
-                    new PostgresMemoryVectors(c, cache, changes == null ? facts : null, changes), new PostgresExperiences(c), new PostgresFacts(c),
-                    new PostgresStoredIds(c),
+        Repositories(Connection c, VectorCache cache, RankingRows rows, RowChanges changes) {
+            this(new Sql(Statements.preparedPerUse(c), PostgresDialect.INSTANCE), c, cache, rows, changes);
+        }
+
+        private Repositories(Sql sql, Connection c, VectorCache cache, RankingRows rows, RowChanges changes) {
+            this(new JdbcMemories(sql, cache, rows, changed(changes)), new JdbcRawMessages(sql),
+                    new PostgresAuditTrail(c),
+                    new JdbcMemoryVectors(sql, cache, rows, changes == null ? new ProfileVersions(sql)
+                            : KeptRowsVersion.WRITING, changed(changes)),
+                    new PostgresExperiences(c), new PostgresFacts(c), new JdbcStoredIds(sql),
                     new PostgresEntityRegistry(c));
+        }
+
+        private static Runnable changed(RowChanges changes) {
+            return changes == null ? () -> { } : changes::changed;
         }
     }
 }

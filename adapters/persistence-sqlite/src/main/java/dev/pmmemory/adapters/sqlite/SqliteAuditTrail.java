@@ -1,8 +1,12 @@
 package dev.pmmemory.adapters.sqlite;
 
-import static dev.pmmemory.adapters.sqlite.SqliteCodec.getInstant;
-import static dev.pmmemory.adapters.sqlite.SqliteCodec.setInstant;
-import static dev.pmmemory.adapters.sqlite.SqliteCodec.setNullableString;
+import dev.pmmemory.adapters.jdbc.Codec;
+import dev.pmmemory.adapters.jdbc.Sql;
+import dev.pmmemory.adapters.jdbc.Statements;
+
+import static dev.pmmemory.adapters.jdbc.Codec.getInstant;
+import static dev.pmmemory.adapters.jdbc.Codec.setInstant;
+import static dev.pmmemory.adapters.jdbc.Codec.setNullableString;
 
 import dev.pmmemory.application.port.in.AuditEvent;
 import dev.pmmemory.application.port.in.AuditKind;
@@ -17,16 +21,16 @@ import java.util.List;
 final class SqliteAuditTrail implements AuditTrail {
     private static final String COLUMNS =
             "id, profile_id, memory_id, raw_message_id, kind, detail, at, actor, before_state, after_state";
-    private final Statements c;
+    private final Sql sql;
 
-    SqliteAuditTrail(Statements c) {
-        this.c = c;
+    SqliteAuditTrail(Sql sql) {
+        this.sql = sql;
     }
 
     @Override
     public void record(AuditEvent e) {
-        Jdbc.run(() -> {
-            try (Statements.Lease lease = c.prepare("INSERT INTO audit_events (id, profile_id,"
+        sql.run(s -> {
+            try (Statements.Lease lease = s.prepare("INSERT INTO audit_events (id, profile_id,"
                     + " memory_id, raw_message_id, kind, detail, at, actor, before_state, after_state)"
                     + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
                 PreparedStatement ps = lease.statement();
@@ -42,37 +46,38 @@ final class SqliteAuditTrail implements AuditTrail {
                 setNullableString(ps, 10, e.after());
                 ps.executeUpdate();
             }
+            return null;
         });
     }
 
     @Override
     public List<AuditEvent> forMemory(String profileId, String memoryId) {
-        return Jdbc.query(c, "SELECT " + COLUMNS + " FROM audit_events"
+        return sql.query("SELECT " + COLUMNS + " FROM audit_events"
                 + " WHERE profile_id = ? AND memory_id = ? ORDER BY seq", SqliteAuditTrail::read, profileId, memoryId);
     }
 
     @Override
     public long countByProfile(String profileId) {
-        return Jdbc.count(c, "SELECT COUNT(*) FROM audit_events WHERE profile_id = ?", profileId);
+        return sql.count("SELECT COUNT(*) FROM audit_events WHERE profile_id = ?", profileId);
     }
 
     @Override
     public List<AuditEvent> newestFirst(String profileId, String memoryId, String afterEventId, int limit) {
-        StringBuilder sql = new StringBuilder("SELECT " + COLUMNS + " FROM audit_events WHERE profile_id = ?");
+        StringBuilder text = new StringBuilder("SELECT " + COLUMNS + " FROM audit_events WHERE profile_id = ?");
         List<Object> args = new ArrayList<>(List.of(profileId));
         if (memoryId != null) {
-            sql.append(" AND memory_id = ?");
+            text.append(" AND memory_id = ?");
             args.add(memoryId);
         }
         if (afterEventId != null) {
             // an id the profile does not have: no seq, and "seq < NULL" holds for no row
-            sql.append(" AND seq < (SELECT seq FROM audit_events WHERE profile_id = ? AND id = ?)");
+            text.append(" AND seq < (SELECT seq FROM audit_events WHERE profile_id = ? AND id = ?)");
             args.add(profileId);
             args.add(afterEventId);
         }
-        sql.append(" ORDER BY seq DESC LIMIT ?");
+        text.append(" ORDER BY seq DESC LIMIT ?");
         args.add(limit);
-        return Jdbc.query(c, sql.toString(), SqliteAuditTrail::read, args.toArray());
+        return sql.query(text.toString(), SqliteAuditTrail::read, args.toArray());
     }
 
     private static AuditEvent read(ResultSet rs) throws SQLException {
@@ -85,13 +90,13 @@ final class SqliteAuditTrail implements AuditTrail {
 
     @Override
     public int scrubProfile(String profileId) {
-        return Jdbc.update(c, "UPDATE audit_events SET detail = '', before_state = NULL, after_state = NULL"
+        return sql.update("UPDATE audit_events SET detail = '', before_state = NULL, after_state = NULL"
                 + " WHERE profile_id = ?", profileId);
     }
 
     @Override
     public void restore(AuditEvent e) {
-        int restored = Jdbc.update(c, "UPDATE audit_events SET detail = ?, actor = ?, before_state = ?, after_state = ?"
+        int restored = sql.update("UPDATE audit_events SET detail = ?, actor = ?, before_state = ?, after_state = ?"
                 + " WHERE profile_id = ? AND id = ?", e.detail(), e.actor(), e.before(), e.after(), e.profileId(), e.id());
         if (restored == 0) {
             record(e);
@@ -100,7 +105,7 @@ final class SqliteAuditTrail implements AuditTrail {
 
     @Override
     public void scrubMemory(String profileId, String memoryId) {
-        Jdbc.update(c, "UPDATE audit_events SET detail = '', before_state = NULL, after_state = NULL"
+        sql.update("UPDATE audit_events SET detail = '', before_state = NULL, after_state = NULL"
                 + " WHERE profile_id = ? AND memory_id = ?", profileId, memoryId);
     }
 }

@@ -1,5 +1,9 @@
 package dev.pmmemory.adapters.sqlite;
 
+import dev.pmmemory.adapters.jdbc.Codec;
+import dev.pmmemory.adapters.jdbc.Sql;
+import dev.pmmemory.adapters.jdbc.Statements;
+
 import dev.pmmemory.application.port.out.EntityRegistry;
 import dev.pmmemory.domain.registry.EntityKind;
 import dev.pmmemory.domain.registry.RegisteredEntity;
@@ -18,84 +22,84 @@ final class SqliteEntityRegistry implements EntityRegistry {
     private static final String COLUMNS = "e.entity_key, e.name, e.aliases, e.kind, e.updated_at";
     private static final String LIVE = " FROM registered_entities e WHERE e.deleted_at IS NULL";
 
-    private final Statements c;
+    private final Sql sql;
 
-    SqliteEntityRegistry(Statements c) {
-        this.c = c;
+    SqliteEntityRegistry(Sql sql) {
+        this.sql = sql;
     }
 
     @Override
     public Optional<RegisteredEntity> find(String key) {
-        return Jdbc.query(c, "SELECT " + COLUMNS + LIVE + " AND e.entity_key = ?", SqliteEntityRegistry::entity, key)
+        return sql.query("SELECT " + COLUMNS + LIVE + " AND e.entity_key = ?", SqliteEntityRegistry::entity, key)
                 .stream().findFirst();
     }
 
     @Override
     public Optional<RegisteredEntity> findByName(String nameKey) {
-        return Jdbc.query(c, "SELECT " + COLUMNS + " FROM entity_names n JOIN registered_entities e"
+        return sql.query("SELECT " + COLUMNS + " FROM entity_names n JOIN registered_entities e"
                         + " ON e.entity_key = n.entity_key WHERE n.name_key = ? AND e.deleted_at IS NULL",
                 SqliteEntityRegistry::entity, nameKey).stream().findFirst();
     }
 
     @Override
     public List<RegisteredEntity> all() {
-        return Jdbc.query(c, "SELECT " + COLUMNS + LIVE + " ORDER BY e.entity_key", SqliteEntityRegistry::entity);
+        return sql.query("SELECT " + COLUMNS + LIVE + " ORDER BY e.entity_key", SqliteEntityRegistry::entity);
     }
 
     @Override
     public List<RegisteredEntity> page(String query, String afterKey, int limit) {
-        StringBuilder sql = new StringBuilder("SELECT " + COLUMNS + LIVE);
+        StringBuilder text = new StringBuilder("SELECT " + COLUMNS + LIVE);
         List<Object> args = new ArrayList<>();
         if (afterKey != null) {
-            sql.append(" AND e.entity_key > ?");
+            text.append(" AND e.entity_key > ?");
             args.add(afterKey);
         }
         if (query != null) {
             // instr, not LIKE: a '%' or '_' the caller typed is a character, not a wildcard
-            sql.append(" AND EXISTS (SELECT 1 FROM entity_names n WHERE n.entity_key = e.entity_key"
+            text.append(" AND EXISTS (SELECT 1 FROM entity_names n WHERE n.entity_key = e.entity_key"
                     + " AND instr(n.name_key, ?) > 0)");
             args.add(query);
         }
-        sql.append(" ORDER BY e.entity_key LIMIT ?");
+        text.append(" ORDER BY e.entity_key LIMIT ?");
         args.add(limit);
-        return Jdbc.query(c, sql.toString(), SqliteEntityRegistry::entity, args.toArray());
+        return sql.query(text.toString(), SqliteEntityRegistry::entity, args.toArray());
     }
 
     @Override
     public void put(RegisteredEntity entity) {
-        Jdbc.update(c, "DELETE FROM entity_names WHERE entity_key = ?", entity.key());
-        Jdbc.update(c, "INSERT INTO registered_entities (entity_key, name, aliases, kind, updated_at, deleted_at)"
+        sql.update("DELETE FROM entity_names WHERE entity_key = ?", entity.key());
+        sql.update("INSERT INTO registered_entities (entity_key, name, aliases, kind, updated_at, deleted_at)"
                         + " VALUES (?, ?, ?, ?, ?, NULL) ON CONFLICT (entity_key) DO UPDATE SET name = excluded.name,"
                         + " aliases = excluded.aliases, kind = excluded.kind, updated_at = excluded.updated_at,"
                         + " deleted_at = NULL",
-                entity.key(), entity.name(), SqliteCodec.join(entity.aliases()), entity.kind().wireName(),
+                entity.key(), entity.name(), Codec.join(entity.aliases()), entity.kind().wireName(),
                 entity.updatedAt().toEpochMilli());
         for (String name : entity.nameKeys()) {
             // the primary key refuses a name another live entity holds
-            Jdbc.update(c, "INSERT INTO entity_names (name_key, entity_key) VALUES (?, ?)", name, entity.key());
+            sql.update("INSERT INTO entity_names (name_key, entity_key) VALUES (?, ?)", name, entity.key());
         }
     }
 
     @Override
     public boolean delete(String key, Instant at) {
-        int changed = Jdbc.update(c, "UPDATE registered_entities SET deleted_at = ? WHERE entity_key = ?"
+        int changed = sql.update("UPDATE registered_entities SET deleted_at = ? WHERE entity_key = ?"
                 + " AND deleted_at IS NULL", at.toEpochMilli(), key);
-        Jdbc.update(c, "DELETE FROM entity_names WHERE entity_key = ?", key);
+        sql.update("DELETE FROM entity_names WHERE entity_key = ?", key);
         return changed == 1;
     }
 
     @Override
     public boolean known(String key) {
-        return Jdbc.count(c, "SELECT COUNT(*) FROM registered_entities WHERE entity_key = ?", key) > 0;
+        return sql.count("SELECT COUNT(*) FROM registered_entities WHERE entity_key = ?", key) > 0;
     }
 
     @Override
     public boolean empty() {
-        return Jdbc.count(c, "SELECT COUNT(*) FROM (SELECT 1 FROM registered_entities LIMIT 1)") == 0;
+        return sql.count("SELECT COUNT(*) FROM (SELECT 1 FROM registered_entities LIMIT 1)") == 0;
     }
 
     private static RegisteredEntity entity(ResultSet rs) throws SQLException {
-        return new RegisteredEntity(rs.getString("name"), SqliteCodec.split(rs.getString("aliases")),
+        return new RegisteredEntity(rs.getString("name"), Codec.split(rs.getString("aliases")),
                 EntityKind.fromWireName(rs.getString("kind")).orElse(EntityKind.OTHER),
                 Instant.ofEpochMilli(rs.getLong("updated_at")));
     }

@@ -1,10 +1,14 @@
 package dev.pmmemory.adapters.sqlite;
 
-import static dev.pmmemory.adapters.sqlite.SqliteCodec.getInstant;
-import static dev.pmmemory.adapters.sqlite.SqliteCodec.join;
-import static dev.pmmemory.adapters.sqlite.SqliteCodec.placeholders;
-import static dev.pmmemory.adapters.sqlite.SqliteCodec.setInstant;
-import static dev.pmmemory.adapters.sqlite.SqliteCodec.split;
+import dev.pmmemory.adapters.jdbc.Codec;
+import dev.pmmemory.adapters.jdbc.Sql;
+import dev.pmmemory.adapters.jdbc.Statements;
+
+import static dev.pmmemory.adapters.jdbc.Codec.getInstant;
+import static dev.pmmemory.adapters.jdbc.Codec.join;
+import static dev.pmmemory.adapters.jdbc.Codec.placeholders;
+import static dev.pmmemory.adapters.jdbc.Codec.setInstant;
+import static dev.pmmemory.adapters.jdbc.Codec.split;
 
 import dev.pmmemory.application.port.out.Experiences;
 import dev.pmmemory.domain.experience.Experience;
@@ -25,16 +29,16 @@ import java.util.List;
 final class SqliteExperiences implements Experiences {
     private static final String COLUMNS = "id, profile_id, task, outcome, lesson, importance, keywords, created_at";
 
-    private final Statements c;
+    private final Sql sql;
 
-    SqliteExperiences(Statements c) {
-        this.c = c;
+    SqliteExperiences(Sql sql) {
+        this.sql = sql;
     }
 
     @Override
     public void insert(Experience e) {
-        Jdbc.run(() -> {
-            try (Statements.Lease lease = c.prepare("INSERT INTO experiences (" + COLUMNS
+        sql.run(s -> {
+            try (Statements.Lease lease = s.prepare("INSERT INTO experiences (" + COLUMNS
                     + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?)")) {
                 PreparedStatement ps = lease.statement();
                 ps.setString(1, e.id());
@@ -47,7 +51,7 @@ final class SqliteExperiences implements Experiences {
                 setInstant(ps, 8, e.createdAt());
                 ps.executeUpdate();
             }
-            try (Statements.Lease lease = c.prepare(
+            try (Statements.Lease lease = s.prepare(
                     "INSERT INTO experience_terms (experience_id, profile_id, term) VALUES (?, ?, ?)")) {
                 PreparedStatement ps = lease.statement();
                 for (String term : new LinkedHashSet<>(e.keywords())) {
@@ -58,6 +62,7 @@ final class SqliteExperiences implements Experiences {
                 }
                 ps.executeBatch();
             }
+            return null;
         });
     }
 
@@ -68,7 +73,7 @@ final class SqliteExperiences implements Experiences {
         }
         List<Object> args = new ArrayList<>(List.of(profileId, asOf.toEpochMilli(), profileId));
         args.addAll(new LinkedHashSet<>(terms));
-        return Jdbc.query(c, "SELECT " + COLUMNS + " FROM experiences WHERE profile_id = ? AND created_at <= ?"
+        return sql.query("SELECT " + COLUMNS + " FROM experiences WHERE profile_id = ? AND created_at <= ?"
                         + " AND id IN (SELECT experience_id FROM experience_terms WHERE profile_id = ? AND term IN ("
                         + placeholders(args.size() - 3) + "))",
                 SqliteExperiences::read, args.toArray());
@@ -76,19 +81,19 @@ final class SqliteExperiences implements Experiences {
 
     @Override
     public List<Experience> newestFirst(String profileId, int limit) {
-        return Jdbc.query(c, "SELECT " + COLUMNS + " FROM experiences WHERE profile_id = ?"
+        return sql.query("SELECT " + COLUMNS + " FROM experiences WHERE profile_id = ?"
                 + " ORDER BY created_at DESC, id DESC LIMIT ?", SqliteExperiences::read, profileId, limit);
     }
 
     @Override
     public int deleteProfile(String profileId) {
         // experience_terms follow by ON DELETE CASCADE (foreign keys are on)
-        return Jdbc.update(c, "DELETE FROM experiences WHERE profile_id = ?", profileId);
+        return sql.update("DELETE FROM experiences WHERE profile_id = ?", profileId);
     }
 
     @Override
     public long countByProfile(String profileId) {
-        return Jdbc.count(c, "SELECT COUNT(*) FROM experiences WHERE profile_id = ?", profileId);
+        return sql.count("SELECT COUNT(*) FROM experiences WHERE profile_id = ?", profileId);
     }
 
     private static Experience read(ResultSet rs) throws SQLException {

@@ -1,8 +1,12 @@
 package dev.pmmemory.adapters.sqlite;
 
-import static dev.pmmemory.adapters.sqlite.SqliteCodec.getInstant;
-import static dev.pmmemory.adapters.sqlite.SqliteCodec.setInstant;
-import static dev.pmmemory.adapters.sqlite.SqliteCodec.setNullableString;
+import dev.pmmemory.adapters.jdbc.Codec;
+import dev.pmmemory.adapters.jdbc.Sql;
+import dev.pmmemory.adapters.jdbc.Statements;
+
+import static dev.pmmemory.adapters.jdbc.Codec.getInstant;
+import static dev.pmmemory.adapters.jdbc.Codec.setInstant;
+import static dev.pmmemory.adapters.jdbc.Codec.setNullableString;
 
 import dev.pmmemory.application.port.out.Facts;
 import dev.pmmemory.domain.fact.Fact;
@@ -23,16 +27,16 @@ final class SqliteFacts implements Facts {
             + " valid_until, supersedes, recorded_at, recorded_by";
     private static final String OLDEST_FIRST = " ORDER BY valid_from, recorded_at, id";
 
-    private final Statements c;
+    private final Sql sql;
 
-    SqliteFacts(Statements c) {
-        this.c = c;
+    SqliteFacts(Sql sql) {
+        this.sql = sql;
     }
 
     @Override
     public void insert(Fact f) {
-        Jdbc.run(() -> {
-            try (Statements.Lease lease = c.prepare("INSERT INTO facts (" + COLUMNS
+        sql.run(s -> {
+            try (Statements.Lease lease = s.prepare("INSERT INTO facts (" + COLUMNS
                     + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
                 PreparedStatement ps = lease.statement();
                 ps.setString(1, f.id());
@@ -48,12 +52,13 @@ final class SqliteFacts implements Facts {
                 ps.setString(11, f.recordedBy());
                 ps.executeUpdate();
             }
+            return null;
         });
     }
 
     @Override
     public void close(String profileId, String factId, Instant validUntil) {
-        int changed = Jdbc.update(c, "UPDATE facts SET valid_until = ? WHERE profile_id = ? AND id = ?"
+        int changed = sql.update("UPDATE facts SET valid_until = ? WHERE profile_id = ? AND id = ?"
                 + " AND valid_until IS NULL", validUntil.toEpochMilli(), profileId, factId);
         if (changed != 1) {
             throw new IllegalStateException("no open fact version " + factId);
@@ -62,7 +67,7 @@ final class SqliteFacts implements Facts {
 
     @Override
     public Optional<Fact> latest(String profileId, String attribute) {
-        return Jdbc.query(c, "SELECT " + COLUMNS + " FROM facts f WHERE profile_id = ? AND attribute = ?"
+        return sql.query("SELECT " + COLUMNS + " FROM facts f WHERE profile_id = ? AND attribute = ?"
                         + " AND NOT EXISTS (SELECT 1 FROM facts n WHERE n.profile_id = f.profile_id"
                         + " AND n.supersedes = f.id) LIMIT 1",
                 SqliteFacts::read, profileId, attribute).stream().findFirst();
@@ -71,31 +76,31 @@ final class SqliteFacts implements Facts {
     @Override
     public List<Fact> validAt(String profileId, Instant asOf) {
         long t = asOf.toEpochMilli();
-        return Jdbc.query(c, "SELECT " + COLUMNS + " FROM facts WHERE profile_id = ? AND valid_from <= ?"
+        return sql.query("SELECT " + COLUMNS + " FROM facts WHERE profile_id = ? AND valid_from <= ?"
                         + " AND (valid_until IS NULL OR valid_until > ?) ORDER BY attribute",
                 SqliteFacts::read, profileId, t, t);
     }
 
     @Override
     public List<Fact> history(String profileId, String attribute) {
-        return Jdbc.query(c, "SELECT " + COLUMNS + " FROM facts WHERE profile_id = ? AND attribute = ?" + OLDEST_FIRST,
+        return sql.query("SELECT " + COLUMNS + " FROM facts WHERE profile_id = ? AND attribute = ?" + OLDEST_FIRST,
                 SqliteFacts::read, profileId, attribute);
     }
 
     @Override
     public List<Fact> allVersions(String profileId) {
-        return Jdbc.query(c, "SELECT " + COLUMNS + " FROM facts WHERE profile_id = ?"
+        return sql.query("SELECT " + COLUMNS + " FROM facts WHERE profile_id = ?"
                 + " ORDER BY attribute, valid_from, recorded_at, id", SqliteFacts::read, profileId);
     }
 
     @Override
     public long countByProfile(String profileId) {
-        return Jdbc.count(c, "SELECT COUNT(*) FROM facts WHERE profile_id = ?", profileId);
+        return sql.count("SELECT COUNT(*) FROM facts WHERE profile_id = ?", profileId);
     }
 
     @Override
     public int deleteProfile(String profileId) {
-        return Jdbc.update(c, "DELETE FROM facts WHERE profile_id = ?", profileId);
+        return sql.update("DELETE FROM facts WHERE profile_id = ?", profileId);
     }
 
     private static Fact read(ResultSet rs) throws SQLException {

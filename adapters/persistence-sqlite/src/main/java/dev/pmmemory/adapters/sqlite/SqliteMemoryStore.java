@@ -1,7 +1,14 @@
 package dev.pmmemory.adapters.sqlite;
 
-import dev.pmmemory.application.port.out.RankingRows;
-import dev.pmmemory.application.port.out.VectorCache;
+import dev.pmmemory.adapters.jdbc.JdbcMemories;
+import dev.pmmemory.adapters.jdbc.JdbcMemoryVectors;
+import dev.pmmemory.adapters.jdbc.JdbcRawMessages;
+import dev.pmmemory.adapters.jdbc.JdbcStoredIds;
+import dev.pmmemory.adapters.jdbc.KeptRowsVersion;
+import dev.pmmemory.adapters.jdbc.KeptStatements;
+import dev.pmmemory.adapters.jdbc.RankingRows;
+import dev.pmmemory.adapters.jdbc.Sql;
+import dev.pmmemory.adapters.jdbc.VectorCache;
 import dev.pmmemory.application.StoreUnavailableException;
 import dev.pmmemory.application.port.out.AuditTrail;
 import dev.pmmemory.application.port.out.Experiences;
@@ -22,6 +29,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
@@ -49,10 +57,10 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
     private final SQLiteDataSource readSource;
     private final Connection writer;
     /** The writer's statements, compiled once and reused by every write transaction. */
-    private final Statements writerStatements;
+    private final KeptStatements writerStatements;
     private final ReentrantLock writeLock = new ReentrantLock(true);
-    private final BlockingQueue<Statements> idleReaders = new ArrayBlockingQueue<>(READERS);
-    private final List<Statements> allReaders = new ArrayList<>();
+    private final BlockingQueue<KeptStatements> idleReaders = new ArrayBlockingQueue<>(READERS);
+    private final List<KeptStatements> allReaders = new ArrayList<>();
     private final int schemaVersion;
     /** Shared by every connection: a vector read by one reader serves the next call on any. */
     private final VectorCache vectorCache;
@@ -90,7 +98,7 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
         }
         this.writer.setAutoCommit(false);
         this.writerInTransaction = true;
-        this.writerStatements = new Statements(writer);
+        this.writerStatements = new KeptStatements(writer);
         this.readSource = dataSource(url, SQLiteConfig.TransactionMode.DEFERRED);
         // last: once its thread runs, nothing after it may fail
         this.checkpointer = checkpoints != null
@@ -203,7 +211,7 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
             }
             enterTransaction();
         } catch (SQLException e) {
-            throw Jdbc.translate(e);
+            throw SqliteDialect.INSTANCE.translate(e);
         }
     }
 
@@ -253,9 +261,9 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
     }
 
     /** One read transaction on a pooled reader; {@code work} gets the reader's statements too. */
-    private <T> T onReader(BiFunction<Statements, StoreTransaction, T> work) {
+    private <T> T onReader(BiFunction<KeptStatements, StoreTransaction, T> work) {
         long sequence = writes.sequence(); // before the snapshot starts
-        Statements c = borrowReader();
+        KeptStatements c = borrowReader();
         try {
             return inTransaction(c, tx -> work.apply(c, tx), sequence);
         } finally {
@@ -265,7 +273,7 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
 
     @Override
     public boolean jobRunClaimed(String job, Instant periodStart) {
-        return onReader((c, tx) -> !Jdbc.query(c, "SELECT 1 FROM job_runs WHERE job = ? AND period_start = ?",
+        return onReader((c, tx) -> !new Sql(c, SqliteDialect.INSTANCE).query("SELECT 1 FROM job_runs WHERE job = ? AND period_start = ?",
                 rs -> 1, job, periodStart.toEpochMilli()).isEmpty());
     }
 
@@ -274,13 +282,13 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
         writeLock.lock();
         try {
             inWriteTransactionMode();
-            boolean claimed = Jdbc.update(writerStatements, "INSERT OR IGNORE INTO job_runs (job, period_start)"
+            boolean claimed = new Sql(writerStatements, SqliteDialect.INSTANCE).update("INSERT OR IGNORE INTO job_runs (job, period_start)"
                     + " VALUES (?, ?)", job, periodStart.toEpochMilli()) == 1;
             writer.commit(); // the claim holds for other instances only once committed
             return claimed;
         } catch (SQLException e) {
             writerInTransaction = false;
-            throw Jdbc.translate(e);
+            throw SqliteDialect.INSTANCE.translate(e);
         } finally {
             writeLock.unlock();
         }
@@ -308,7 +316,7 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
                 enterTransaction();
             }
         } catch (SQLException e) {
-            throw Jdbc.translate(e);
+            throw SqliteDialect.INSTANCE.translate(e);
         } finally {
             writeLock.unlock();
         }
@@ -317,7 +325,7 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
     @Override
     public boolean isAvailable() {
         try {
-            Statements c = borrowReader();
+            KeptStatements c = borrowReader();
             try (var s = c.connection().createStatement(); var rs = s.executeQuery("SELECT 1")) {
                 return rs.next();
             } finally {
@@ -329,16 +337,18 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
         }
     }
 
-    private <T> T inTransaction(Statements statements, Function<StoreTransaction, T> work, long readSequence) {
+    private <T> T inTransaction(KeptStatements statements, Function<StoreTransaction, T> work, long readSequence) {
         Connection c = statements.connection();
-        Transaction tx = new Transaction(statements, vectorCache, new CachedFacts(rankingRows, writes, readSequence));
+        KeptRowsVersion version = readSequence == NO_READ_SEQUENCE ? KeptRowsVersion.WRITING
+                : new ReadSequence(writes, readSequence);
+        Transaction tx = new Transaction(new Sql(statements, SqliteDialect.INSTANCE), vectorCache, rankingRows, version);
         try {
             T result = work.apply(tx);
             c.commit();
             return result;
         } catch (SQLException e) {
             rollbackQuietly(c);
-            throw Jdbc.translate(e);
+            throw SqliteDialect.INSTANCE.translate(e);
         } catch (RuntimeException | Error e) {
             rollbackQuietly(c);
             throw e;
@@ -353,8 +363,8 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
         }
     }
 
-    private Statements borrowReader() {
-        Statements c = idleReaders.poll();
+    private KeptStatements borrowReader() {
+        KeptStatements c = idleReaders.poll();
         if (c != null) {
             return c;
         }
@@ -363,11 +373,11 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
                 try {
                     Connection fresh = readSource.getConnection();
                     fresh.setAutoCommit(false);
-                    Statements statements = new Statements(fresh);
+                    KeptStatements statements = new KeptStatements(fresh);
                     allReaders.add(statements);
                     return statements;
                 } catch (SQLException e) {
-                    throw Jdbc.translate(e);
+                    throw SqliteDialect.INSTANCE.translate(e);
                 }
             }
         }
@@ -409,8 +419,20 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
         }
     }
 
-    /** The kept ranking rows as one transaction may use them: {@code readSequence} < 0 in a write. */
-    record CachedFacts(RankingRows rows, WriteSequence writes, long readSequence) {
+    /**
+     * A read's tag for the ranking rows it reads: the write sequence taken before its snapshot, valid while
+     * no write of the profile ended (or is under way) since.
+     */
+    private record ReadSequence(WriteSequence writes, long sequence) implements KeptRowsVersion {
+        @Override
+        public OptionalLong forRead(String profileId) {
+            return writes.unchangedSince(profileId, sequence) ? OptionalLong.of(sequence) : OptionalLong.empty();
+        }
+
+        @Override
+        public boolean current(String profileId, long tag) {
+            return writes.unchangedSince(profileId, tag);
+        }
     }
 
     /** The repositories bound to one connection's current transaction. */
@@ -418,10 +440,14 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
                                MemoryVectors vectors, Experiences experiences, Facts facts,
                                StoredIds storedIds, EntityRegistry entityRegistry)
             implements StoreTransaction {
-        Transaction(Statements c, VectorCache cache, CachedFacts facts) {
-            this(new SqliteMemories(c, cache, facts.rows()), new SqliteRawMessages(c), new SqliteAuditTrail(c),
-                    new SqliteMemoryVectors(c, cache, facts),
-                    new SqliteExperiences(c), new SqliteFacts(c), new SqliteStoredIds(c), new SqliteEntityRegistry(c));
+        /** SQLite sees every write itself (WriteSequence): the repositories need not report changes. */
+        private static final Runnable SEEN_BY_THE_STORE = () -> { };
+
+        Transaction(Sql sql, VectorCache cache, RankingRows rows, KeptRowsVersion version) {
+            this(new JdbcMemories(sql, cache, rows, SEEN_BY_THE_STORE), new JdbcRawMessages(sql),
+                    new SqliteAuditTrail(sql), new JdbcMemoryVectors(sql, cache, rows, version, SEEN_BY_THE_STORE),
+                    new SqliteExperiences(sql), new SqliteFacts(sql), new JdbcStoredIds(sql),
+                    new SqliteEntityRegistry(sql));
         }
     }
 }

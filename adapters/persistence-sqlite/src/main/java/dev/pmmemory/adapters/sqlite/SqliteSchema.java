@@ -1,5 +1,7 @@
 package dev.pmmemory.adapters.sqlite;
 
+import dev.pmmemory.adapters.jdbc.Codec;
+
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -15,14 +17,12 @@ import java.util.List;
  * <p>{@code weight_bucket} = RecallPolicy.weightBucket(weight), kept beside the
  * weight so an index can serve "most recent per type and bucket".
  *
- * <p>Times are epoch milliseconds. {@code expires_at} holds {@link #NEVER} for permanent
+ * <p>Times are epoch milliseconds. {@code expires_at} holds {@link Codec#NEVER} for permanent
  * memories so that one index range ({@code expires_at > ?}) serves every recall.
- * List columns hold values joined by {@link SqliteCodec#SEPARATOR}, a control character that
+ * List columns hold values joined by {@link Codec#SEPARATOR}, a control character that
  * validated input never contains.
  */
 final class SqliteSchema {
-    static final long NEVER = Long.MAX_VALUE;
-
     record Migration(int version, String description, List<String> statements) {
     }
 
@@ -254,7 +254,10 @@ final class SqliteSchema {
             new Migration(13, "term rows by term count and recency", List.of(
                     "DROP INDEX memory_terms_lookup",
                     "CREATE INDEX memory_terms_lookup ON memory_terms(profile_id, term, partly, type, term_count,"
-                            + " last_seen_at DESC, memory_id, weight, expires_at, valid_from, valid_until)")));
+                            + " last_seen_at DESC, memory_id, weight, expires_at, valid_from, valid_until)")),
+            // a past recall takes the partly superseded memories back to its instant: found without a scan
+            new Migration(15, "partly superseded memories", List.of(
+                    "CREATE INDEX memories_partly ON memories(profile_id) WHERE superseded_entity_keys <> ''")));
 
     private SqliteSchema() {
     }

@@ -1,7 +1,11 @@
 package dev.pmmemory.adapters.sqlite;
 
-import dev.pmmemory.application.port.out.RankingRows;
-import dev.pmmemory.application.port.out.VectorCache;
+import dev.pmmemory.domain.recall.RecallWindow;
+import dev.pmmemory.adapters.jdbc.JdbcMemories;
+import dev.pmmemory.adapters.jdbc.KeptStatements;
+import dev.pmmemory.adapters.jdbc.RankingRows;
+import dev.pmmemory.adapters.jdbc.Sql;
+import dev.pmmemory.adapters.jdbc.VectorCache;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.pmmemory.application.port.in.FeedbackResult;
@@ -210,7 +214,7 @@ class SqliteMemoryStoreTest {
             }
         }
 
-        // the same shape as SqliteMemories.findRecallCandidates
+        // the same shape as JdbcMemories.findRecallCandidates
         String sql = "EXPLAIN QUERY PLAN SELECT id, profile_id, type, content, normalized_content, entities, keywords,"
                 + " weight, status, source, session_id, created_at, last_seen_at, expires_at, valid_from, valid_until,"
                 + " superseded_by, superseded_entity_keys, source_message_ids FROM memories"
@@ -282,7 +286,7 @@ class SqliteMemoryStoreTest {
         }
 
         List<String> plans = plansOfStatements(file,
-                c -> new SqliteExperiences(new Statements(c))
+                c -> new SqliteExperiences(new Sql(new KeptStatements(c), SqliteDialect.INSTANCE))
                         .findSharingTerms(P, T0.plus(Duration.ofDays(1)), List.of("term7")));
 
         assertThat(plans).singleElement().asString()
@@ -331,16 +335,17 @@ class SqliteMemoryStoreTest {
         }
     }
 
-    /** One statement SqliteMemories ran: its SQL and the arguments bound to it. */
+    /** One statement JdbcMemories ran: its SQL and the arguments bound to it. */
     private record Ran(String sql, Map<Integer, Object> args) {
     }
 
     /**
-     * Runs {@code finder} on a SqliteMemories whose connection records every query it runs, then
+     * Runs {@code finder} on a JdbcMemories whose connection records every query it runs, then
      * returns the EXPLAIN QUERY PLAN of each (same SQL, same arguments) as text.
      */
-    private List<String> plansOf(Path file, Consumer<SqliteMemories> finder) throws SQLException {
-        return plansOfStatements(file, c -> finder.accept(new SqliteMemories(new Statements(c), new VectorCache(0), new RankingRows(0))));
+    private List<String> plansOf(Path file, Consumer<JdbcMemories> finder) throws SQLException {
+        return plansOfStatements(file, c -> finder.accept(new JdbcMemories(new Sql(new KeptStatements(c), SqliteDialect.INSTANCE), new VectorCache(0),
+                new RankingRows(0), () -> { })));
     }
 
     /** As {@link #plansOf}, for any repository built on the recording connection. */
@@ -433,7 +438,7 @@ class SqliteMemoryStoreTest {
         Path file = fileWithManyMemories();
         Instant asOf = T0.plus(Duration.ofDays(3));
 
-        List<String> plans = plansOf(file, m -> m.findVisibleSharingTerms(P, asOf, List.of("估值", "openai", "海外")));
+        List<String> plans = plansOf(file, m -> m.findVisibleSharingTerms(P, RecallWindow.present(asOf), List.of("估值", "openai", "海外")));
 
         assertThat(plans).singleElement().satisfies(plan -> {
             assertThat(plan).contains("memory_terms_lookup")
@@ -449,7 +454,7 @@ class SqliteMemoryStoreTest {
         Path file = fileWithManyMemories();
         Instant asOf = T0.plus(Duration.ofDays(3));
 
-        List<String> plans = plansOf(file, m -> m.findVisibleAbout(P, asOf, "openai"));
+        List<String> plans = plansOf(file, m -> m.findVisibleAbout(P, RecallWindow.present(asOf), "openai"));
 
         assertThat(plans).singleElement().satisfies(plan -> {
             assertThat(plan).contains("memory_entities_lookup")
@@ -464,11 +469,13 @@ class SqliteMemoryStoreTest {
         Path file = fileWithManyMemories();
         Instant asOf = T0.plus(Duration.ofDays(3));
 
-        List<String> plans = plansOf(file, m -> m.findMostRecentVisiblePerGroup(P, asOf, 3));
+        List<String> plans = plansOf(file, m -> m.findMostRecentVisiblePerGroup(P, RecallWindow.present(asOf), 3));
 
-        assertThat(plans).hasSize(MemoryType.values().length * 10).allSatisfy(plan -> {
-            assertThat(plan).contains("memories_recency (profile_id=? AND type=? AND weight_bucket=?)")
-                    .doesNotContain("TEMP B-TREE"); // the index already gives last_seen_at desc, id
+        // one statement, one short range per (type, weight bucket)
+        assertThat(plans).singleElement().satisfies(plan -> {
+            assertThat(plan.split("memories_recency \\(profile_id=\\? AND type=\\? AND weight_bucket=\\?\\)", -1))
+                    .hasSize(MemoryType.values().length * 10 + 1);
+            assertThat(plan).doesNotContain("TEMP B-TREE"); // the index already gives last_seen_at desc, id
             assertNoScan(plan);
         });
     }
@@ -504,12 +511,12 @@ class SqliteMemoryStoreTest {
 
     @Test
     void thePlansAreOfTheQueriesThatReallyRan() throws SQLException {
-        // the recording connection sees what SqliteMemories runs, and the finders still answer through it
+        // the recording connection sees what JdbcMemories runs, and the finders still answer through it
         Path file = fileWithManyMemories();
         Instant asOf = T0.plus(Duration.ofDays(3));
         List<Memory> found = new ArrayList<>();
 
-        plansOf(file, m -> found.addAll(m.findVisibleSharingTerms(P, asOf, List.of("openai"))));
+        plansOf(file, m -> found.addAll(m.findVisibleSharingTerms(P, RecallWindow.present(asOf), List.of("openai"))));
 
         assertThat(found).isNotEmpty().allSatisfy(m -> {
             assertThat(m.profileId()).isEqualTo(P);

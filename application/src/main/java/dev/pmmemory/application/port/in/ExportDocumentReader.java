@@ -157,9 +157,13 @@ final class ExportDocumentReader {
         String supersededBy = id(p + "superseded_by", o.get("superseded_by"), false);
         List<String> supersededKeys = names(p + "superseded_entity_keys", o.get("superseded_entity_keys"));
         List<String> sources = ids(p + "source_message_ids", o.get("source_message_ids"));
+        if (validFrom != null && (status == MemoryStatus.PENDING || status == MemoryStatus.REJECTED)) {
+            v.fail(p + "valid_from", "must be null for a " + status.wireName() + " memory (it never was visible)");
+        }
         if (id == null || type == null || content == null || normalized == null || entities == null
                 || keywords == null || weight == null || status == null || source == null || createdAt == null
-                || lastSeenAt == null || supersededKeys == null || sources == null) {
+                || lastSeenAt == null || supersededKeys == null || sources == null
+                || (validFrom != null && (status == MemoryStatus.PENDING || status == MemoryStatus.REJECTED))) {
             return null;
         }
         return new Memory(id, profileId, type, content, normalized, entities, keywords, weight, status, source,

@@ -4,6 +4,7 @@ import dev.pmmemory.domain.memory.Memory;
 import dev.pmmemory.domain.memory.MemoryType;
 import dev.pmmemory.domain.recall.RecallCandidates;
 import dev.pmmemory.domain.recall.RecallPolicy;
+import dev.pmmemory.domain.recall.RecallWindow;
 import dev.pmmemory.domain.recall.SharerRanking;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -50,22 +51,22 @@ public interface Memories {
                                              Instant from, Instant until);
 
     /*
-     * Recall finders. "Visible at asOf" is the window valid_from ≤ asOf < valid_until (or no
-     * valid_until) and asOf < expires_at (or permanent); each finder returns only such memories
-     * and is served by an index, so a profile's long history is not read.
+     * Recall finders. Each returns only the memories its RecallWindow admits (visible at the instant
+     * asked; for a past instant, only those not seen again since) and is served by an index, so a
+     * profile's long history is not read.
      */
 
     /** Every memory visible at {@code asOf}. */
     List<Memory> findVisible(String profileId, Instant asOf);
 
-    /** Memories visible at {@code asOf} with at least one of {@code terms} among their keywords. */
-    List<Memory> findVisibleSharingTerms(String profileId, Instant asOf, Collection<String> terms);
+    /** Memories the window admits with at least one of {@code terms} among their keywords. */
+    List<Memory> findVisibleSharingTerms(String profileId, RecallWindow window, Collection<String> terms);
 
     /**
-     * What ranking needs of each memory visible at {@code asOf} sharing at least one of
-     * {@code terms}, without reading it whole: the same memories as {@link #findVisibleSharingTerms}.
+     * What ranking needs of each memory the window admits sharing at least one of {@code terms},
+     * without reading it whole: the same memories as {@link #findVisibleSharingTerms}.
      */
-    List<TermMatch> findVisibleTermMatches(String profileId, Instant asOf, Collection<String> terms);
+    List<TermMatch> findVisibleTermMatches(String profileId, RecallWindow window, Collection<String> terms);
 
     /**
      * A memory sharing query terms, as far as its score depends on it.
@@ -91,7 +92,7 @@ public interface Memories {
     default List<RankedTermMatch> findBestTermMatches(String profileId, SharerRanking ranking) {
         List<RankedTermMatch> scored = new ArrayList<>();
         List<RankedTermMatch> partly = new ArrayList<>();
-        for (TermMatch m : findVisibleTermMatches(profileId, ranking.asOf(), ranking.terms())) {
+        for (TermMatch m : findVisibleTermMatches(profileId, ranking.window(), ranking.terms())) {
             if (!ranking.types().contains(m.type())) {
                 continue;
             }
@@ -146,23 +147,22 @@ public interface Memories {
         }
     }
 
-    /** Memories visible at {@code asOf} that name the entity {@code entityKey}. */
-    List<Memory> findVisibleAbout(String profileId, Instant asOf, String entityKey);
+    /** Memories the window admits that name the entity {@code entityKey}. */
+    List<Memory> findVisibleAbout(String profileId, RecallWindow window, String entityKey);
 
     /**
-     * The {@code perGroup} most recent memories visible at {@code asOf} of each group of one type
-     * and one weight bucket ({@link RecallPolicy#weightBucket}); most recent = last_seen_at desc,
-     * then id asc.
+     * The {@code perGroup} most recent memories the window admits of each group of one type and one
+     * weight bucket ({@link RecallPolicy#weightBucket}); most recent = last_seen_at desc, then id asc.
      */
-    List<Memory> findMostRecentVisiblePerGroup(String profileId, Instant asOf, int perGroup);
+    List<Memory> findMostRecentVisiblePerGroup(String profileId, RecallWindow window, int perGroup);
 
     /**
      * The memories {@link #findMostRecentVisiblePerGroup} finds, reduced to what ranks a memory
      * sharing no query term: recall scores them and reads whole only the few it picks. A store
      * reads these few columns from an index instead of decoding whole rows.
      */
-    default List<RecentMemory> findMostRecentVisiblePerGroupFacts(String profileId, Instant asOf, int perGroup) {
-        return findMostRecentVisiblePerGroup(profileId, asOf, perGroup).stream()
+    default List<RecentMemory> findMostRecentVisiblePerGroupFacts(String profileId, RecallWindow window, int perGroup) {
+        return findMostRecentVisiblePerGroup(profileId, window, perGroup).stream()
                 .map(m -> new RecentMemory(m.id(), m.type(), m.weight(), m.lastSeenAt())).toList();
     }
 
@@ -178,16 +178,23 @@ public interface Memories {
     default List<Memory> findCandidates(String profileId, RecallCandidates q) {
         Map<String, Memory> byId = new LinkedHashMap<>();
         if (!q.terms().isEmpty()) {
-            findVisibleSharingTerms(profileId, q.asOf(), q.terms()).forEach(m -> byId.put(m.id(), m));
+            findVisibleSharingTerms(profileId, q.window(), q.terms()).forEach(m -> byId.put(m.id(), m));
         }
-        q.entityKey().ifPresent(key -> findVisibleAbout(profileId, q.asOf(), key)
+        q.entityKey().ifPresent(key -> findVisibleAbout(profileId, q.window(), key)
                 .forEach(m -> byId.putIfAbsent(m.id(), m)));
         if (q.mostRecentPerGroup() > 0) {
-            findMostRecentVisiblePerGroup(profileId, q.asOf(), q.mostRecentPerGroup())
+            findMostRecentVisiblePerGroup(profileId, q.window(), q.mostRecentPerGroup())
                     .forEach(m -> byId.putIfAbsent(m.id(), m));
         }
         return List.copyOf(byId.values());
     }
+
+    /**
+     * The memories visible at {@code asOf} whose stored values are not those they had then: seen again
+     * since (weight and last_seen_at grew), or partly superseded (the entities they gave up may have been
+     * theirs then). With {@link RecallWindow#settledAt} reads, the rest of a past recall's candidates.
+     */
+    List<Memory> findChangedSince(String profileId, Instant asOf);
 
     /** Memories wholly superseded by {@code id}: the versions before it. */
     List<Memory> findSupersededBy(String profileId, String id);

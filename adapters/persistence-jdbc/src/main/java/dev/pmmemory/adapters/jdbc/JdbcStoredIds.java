@@ -1,4 +1,4 @@
-package dev.pmmemory.adapters.sqlite;
+package dev.pmmemory.adapters.jdbc;
 
 import dev.pmmemory.application.port.out.StoredIds;
 import java.util.ArrayList;
@@ -9,13 +9,13 @@ import java.util.List;
 import java.util.Set;
 
 /** Taken ids, looked up by primary key (or the unique id of audit events). */
-final class SqliteStoredIds implements StoredIds {
+public final class JdbcStoredIds implements StoredIds {
     // well under SQLite's limit of bound parameters per statement
     private static final int CHUNK = 500;
-    private final Statements c;
+    private final Sql sql;
 
-    SqliteStoredIds(Statements c) {
-        this.c = c;
+    public JdbcStoredIds(Sql sql) {
+        this.sql = sql;
     }
 
     @Override
@@ -33,7 +33,7 @@ final class SqliteStoredIds implements StoredIds {
             List<String> chunk = all.subList(from, Math.min(all.size(), from + CHUNK));
             List<Object> args = new ArrayList<>(chunk);
             args.add(profileId);
-            held.addAll(Jdbc.query(c, "SELECT id FROM " + table + " WHERE id IN ("
+            held.addAll(sql.query("SELECT id FROM " + table + " WHERE id IN ("
                     + String.join(",", Collections.nCopies(chunk.size(), "?")) + ") AND profile_id <> ?",
                     rs -> rs.getString(1), args.toArray()));
         }

@@ -1,7 +1,12 @@
-package dev.pmmemory.application.port.out;
+package dev.pmmemory.adapters.jdbc;
 
 import dev.pmmemory.application.port.out.MemoryVectors.RankingFacts;
+import dev.pmmemory.domain.formula.Bindings;
+import dev.pmmemory.domain.formula.Column;
+import dev.pmmemory.domain.formula.Parameter;
+import dev.pmmemory.domain.formula.Values;
 import dev.pmmemory.domain.memory.MemoryType;
+import dev.pmmemory.domain.memory.Visibility;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -11,7 +16,7 @@ import java.util.function.LongPredicate;
 
 /**
  * What semantic recall reads of a profile on every call (each memory's ranking columns, recall
- * window and vector), kept per profile and model between calls for the stores' {@link MemoryVectors}.
+ * window and vector), kept per profile and model between calls for the stores' {@link dev.pmmemory.application.port.out.MemoryVectors}.
  * Each snapshot carries a tag its store gives it when read (a read sequence, a database version);
  * the store says at each call whether that tag is still current, so how a store notices writes —
  * in its one process, or across instances — stays the store's.
@@ -27,13 +32,46 @@ public final class RankingRows {
      */
     public record Row(String id, MemoryType type, int weight, long lastSeenAt, long expiresAt, Long validFrom,
                       Long validUntil, float[] vector) {
-        /** The recall window of {@link Memories}, in Java. */
+        /** The domain's visibility rule ({@link Visibility#AT}) over the window kept. */
         public boolean visibleAt(long t) {
-            return expiresAt > t && validFrom != null && validFrom <= t && (validUntil == null || validUntil > t);
+            return Visibility.AT.test(new WindowValues(this, Bindings.of(Parameter.AS_OF, t)));
         }
     }
 
-    /** The visible ones at {@code t}, as {@link MemoryVectors#findVisibleRankingFacts} answers. */
+    /** A kept row's window as the visibility rule reads it. */
+    private record WindowValues(Row row, Bindings bindings) implements Values {
+        @Override
+        public boolean has(Column column) {
+            return switch (column) {
+                case VALID_FROM -> row.validFrom() != null;
+                case VALID_UNTIL -> row.validUntil() != null;
+                case EXPIRES_AT -> row.expiresAt() != Codec.NEVER;
+                default -> false;
+            };
+        }
+
+        @Override
+        public double number(Column column) {
+            return switch (column) {
+                case VALID_FROM -> row.validFrom();
+                case VALID_UNTIL -> row.validUntil();
+                case EXPIRES_AT -> row.expiresAt();
+                default -> throw new IllegalArgumentException("a kept row has no " + column);
+            };
+        }
+
+        @Override
+        public String text(Column column) {
+            return column == Column.TYPE ? row.type().wireName() : null;
+        }
+
+        @Override
+        public double parameter(Parameter parameter) {
+            return bindings.get(parameter);
+        }
+    }
+
+    /** The visible ones at {@code t}, as {@link dev.pmmemory.application.port.out.MemoryVectors#findVisibleRankingFacts} answers. */
     public static List<RankingFacts> visibleAt(List<Row> rows, long t) {
         List<RankingFacts> out = new ArrayList<>(rows.size());
         for (Row r : rows) {

@@ -1,4 +1,4 @@
-package dev.pmmemory.application.port.out;
+package dev.pmmemory.adapters.jdbc;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;

@@ -1,0 +1,823 @@
+package dev.pmmemory.adapters.jdbc;
+
+import static dev.pmmemory.adapters.jdbc.Codec.join;
+import static dev.pmmemory.adapters.jdbc.Codec.placeholders;
+import static dev.pmmemory.adapters.jdbc.Codec.split;
+
+import dev.pmmemory.adapters.jdbc.Dialect.SqlType;
+import dev.pmmemory.adapters.jdbc.SqlFormula.Rendered;
+import dev.pmmemory.application.port.out.Memories;
+import dev.pmmemory.application.port.out.MemoryGroup;
+import dev.pmmemory.application.port.out.MemoryListQuery;
+import dev.pmmemory.domain.formula.Bindings;
+import dev.pmmemory.domain.formula.Column;
+import dev.pmmemory.domain.formula.Parameter;
+import dev.pmmemory.domain.memory.Memory;
+import dev.pmmemory.domain.memory.MemoryStatus;
+import dev.pmmemory.domain.memory.MemoryType;
+import dev.pmmemory.domain.memory.Source;
+import dev.pmmemory.domain.memory.Visibility;
+import dev.pmmemory.domain.recall.RecallPolicy;
+import dev.pmmemory.domain.recall.RecallWindow;
+import dev.pmmemory.domain.recall.SharerRanking;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/**
+ * {@link Memories} over either store, inside the caller's transaction. One table of memories, and two
+ * lookup tables that let recall and the write path find a memory without a scan: {@code memory_entities}
+ * (entity key → memory) and {@code memory_terms} (keyword → memory, each row carrying the memory's
+ * ranking columns and window, so recall scores every sharer of a query term from one index range and
+ * hands over the few best). Both are rewritten with the memory on every update.
+ *
+ * <p>Visibility and the score are the domain's rules ({@link Visibility}, {@link SharerRanking}),
+ * rendered in SQL by {@link SqlFormula}. Every statement runs when called, in the order the use case made
+ * it, so a constraint violation surfaces at the call that caused it.
+ */
+public final class JdbcMemories implements Memories {
+    private static final String COLUMNS = "id, profile_id, type, content, normalized_content, entities, keywords,"
+            + " weight, status, source, session_id, created_at, last_seen_at, expires_at, valid_from, valid_until,"
+            + " superseded_by, superseded_entity_keys, source_message_ids, weight_bucket, term_count";
+    /** The most recent memories of a type's saturated weight bucket looked at for a common term's heavy sharers. */
+    private static final int HEAVY_RECENT_WALK = 64;
+    /** Ids per statement: well under SQLite's limit of bound parameters. */
+    private static final int ID_CHUNK = 500;
+
+    private final Sql sql;
+    private final Dialect dialect;
+    private final VectorCache vectorCache;
+    private final RankingRows rankingRows;
+    private final Runnable changed;
+    /** {@link #commonTerms} by profile and terms, for this transaction; emptied by every write. */
+    private final Map<List<Object>, List<CommonTerm>> commonTerms = new HashMap<>();
+
+    /**
+     * @param changed told of every change to a memory (the store's way to know which profiles a write touched)
+     */
+    public JdbcMemories(Sql sql, VectorCache vectorCache, RankingRows rankingRows, Runnable changed) {
+        this.sql = sql;
+        this.dialect = sql.dialect();
+        this.vectorCache = vectorCache;
+        this.rankingRows = rankingRows;
+        this.changed = changed;
+    }
+
+    private void changed() {
+        commonTerms.clear();
+        changed.run();
+    }
+
+    // ---------------------------------------------------------------------------------------- writes
+
+    @Override
+    public void insert(Memory m) {
+        changed();
+        sql.run(s -> {
+            try (Statements.Lease lease = s.prepare("INSERT INTO memories (" + COLUMNS
+                    + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                PreparedStatement ps = lease.statement();
+                bind(ps, m);
+                ps.executeUpdate();
+            }
+            insertLookups(s, m);
+            return null;
+        });
+    }
+
+    @Override
+    public void update(Memory m) {
+        changed();
+        sql.run(s -> {
+            try (Statements.Lease lease = s.prepare("UPDATE memories SET id = ?, profile_id = ?, type = ?,"
+                    + " content = ?, normalized_content = ?, entities = ?, keywords = ?, weight = ?, status = ?,"
+                    + " source = ?, session_id = ?, created_at = ?, last_seen_at = ?, expires_at = ?,"
+                    + " valid_from = ?, valid_until = ?, superseded_by = ?, superseded_entity_keys = ?,"
+                    + " source_message_ids = ?, weight_bucket = ?, term_count = ? WHERE id = ?")) {
+                PreparedStatement ps = lease.statement();
+                bind(ps, m);
+                ps.setString(22, m.id());
+                if (ps.executeUpdate() != 1) {
+                    throw new IllegalStateException("no memory " + m.id() + " to update");
+                }
+            }
+            for (String table : List.of("memory_entities", "memory_terms")) {
+                try (Statements.Lease lease = s.prepare("DELETE FROM " + table + " WHERE memory_id = ?")) {
+                    lease.statement().setString(1, m.id());
+                    lease.statement().executeUpdate();
+                }
+            }
+            insertLookups(s, m);
+            return null;
+        });
+    }
+
+    /** The entity and keyword rows that let recall and conflicts find a memory without a scan. */
+    private static void insertLookups(Statements s, Memory m) throws SQLException {
+        Set<String> keys = new LinkedHashSet<>(m.entityKeys());
+        if (!keys.isEmpty()) {
+            try (Statements.Lease lease = s.prepare(
+                    "INSERT INTO memory_entities (memory_id, profile_id, entity_key) VALUES (?, ?, ?)")) {
+                PreparedStatement ps = lease.statement();
+                for (String key : keys) {
+                    ps.setString(1, m.id());
+                    ps.setString(2, m.profileId());
+                    ps.setString(3, key);
+                    ps.addBatch();
+                }
+                ps.executeBatch();
+            }
+        }
+        Set<String> terms = new LinkedHashSet<>(m.keywords());
+        if (terms.isEmpty()) {
+            return;
+        }
+        // each term row carries the memory's ranking columns and window
+        try (Statements.Lease lease = s.prepare("INSERT INTO memory_terms (memory_id, profile_id, term,"
+                + " type, weight, last_seen_at, term_count, expires_at, valid_from, valid_until, partly)"
+                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+            PreparedStatement ps = lease.statement();
+            for (String term : terms) {
+                Codec.bind(ps, m.id(), m.profileId(), term, m.type().wireName(), m.weight(), m.lastSeenAt(),
+                        terms.size(), Codec.expiry(m.expiresAt()), m.validFrom(), m.validUntil(),
+                        !m.supersededEntityKeys().isEmpty());
+                ps.addBatch();
+            }
+            ps.executeBatch();
+        }
+    }
+
+    private static void bind(PreparedStatement ps, Memory m) throws SQLException {
+        Codec.bind(ps, m.id(), m.profileId(), m.type().wireName(), m.content(), m.normalizedContent(),
+                join(m.entities()), join(m.keywords()), m.weight(), m.status().wireName(), m.source().wireName(),
+                m.sessionId(), m.createdAt(), m.lastSeenAt(), Codec.expiry(m.expiresAt()), m.validFrom(),
+                m.validUntil(), m.supersededBy(), join(m.supersededEntityKeys().stream().sorted().toList()),
+                join(m.sourceMessageIds()), RecallPolicy.weightBucket(m.weight()),
+                new HashSet<>(m.keywords()).size()); // term_count: the rows of memory_terms
+    }
+
+    private static Memory read(ResultSet rs) throws SQLException {
+        return new Memory.Builder()
+                .id(rs.getString("id"))
+                .profileId(rs.getString("profile_id"))
+                .type(MemoryType.fromWireName(rs.getString("type")).orElseThrow())
+                .content(rs.getString("content"))
+                .normalizedContent(rs.getString("normalized_content"))
+                .entities(split(rs.getString("entities")))
+                .keywords(split(rs.getString("keywords")))
+                .weight(rs.getInt("weight"))
+                .status(MemoryStatus.fromWireName(rs.getString("status")).orElseThrow())
+                .source(Source.fromWireName(rs.getString("source")).orElseThrow())
+                .sessionId(rs.getString("session_id"))
+                .createdAt(Codec.getInstant(rs, "created_at"))
+                .lastSeenAt(Codec.getInstant(rs, "last_seen_at"))
+                .expiresAt(Codec.expiresAt(rs.getLong("expires_at")))
+                .validFrom(Codec.getInstant(rs, "valid_from"))
+                .validUntil(Codec.getInstant(rs, "valid_until"))
+                .supersededBy(rs.getString("superseded_by"))
+                .supersededEntityKeys(new HashSet<>(split(rs.getString("superseded_entity_keys"))))
+                .sourceMessageIds(split(rs.getString("source_message_ids")))
+                .build();
+    }
+
+    // ------------------------------------------------------------------------------ visibility in SQL
+
+    /** What {@code window} admits, over the columns of {@code alias} (no alias: the table's own). */
+    private Rendered admitted(String alias, RecallWindow window, boolean expiryNotIndexed) {
+        SqlFormula formula = SqlFormula.over(dialect, alias);
+        if (expiryNotIndexed) {
+            formula = formula.notIndexed(Column.EXPIRES_AT);
+        }
+        return formula.render(window.condition(), window.bindings());
+    }
+
+    /** Visible at {@code asOf}, with the stored values. */
+    private Rendered visibleAt(String alias, Instant asOf, boolean expiryNotIndexed) {
+        return admitted(alias, RecallWindow.present(asOf), expiryNotIndexed);
+    }
+
+    /** Visible at some instant of [from, until) (until null: no end), over the memories table. */
+    private Rendered visibleDuring(Instant from, Instant until) {
+        return SqlFormula.over(dialect, null).notIndexed(Column.EXPIRES_AT).render(Visibility.DURING,
+                Bindings.of(Parameter.FROM, from.toEpochMilli())
+                        .and(Parameter.UNTIL, until == null ? Double.POSITIVE_INFINITY : until.toEpochMilli()));
+    }
+
+    /** Arguments in statement order. */
+    private static Object[] args(Object... parts) {
+        List<Object> out = new ArrayList<>();
+        for (Object part : parts) {
+            if (part instanceof Rendered r) {
+                out.addAll(r.args());
+            } else if (part instanceof Collection<?> c) {
+                out.addAll(c);
+            } else {
+                out.add(part);
+            }
+        }
+        return out.toArray();
+    }
+
+    // --------------------------------------------------------------------------------- by key, by id
+
+    @Override
+    public Optional<Memory> findById(String profileId, String id) {
+        return sql.first("SELECT " + COLUMNS + " FROM memories WHERE profile_id = ? AND id = ?", JdbcMemories::read,
+                profileId, id);
+    }
+
+    @Override
+    public List<Memory> findByIds(String profileId, Collection<String> ids) {
+        List<String> distinct = List.copyOf(new LinkedHashSet<>(ids));
+        List<Memory> found = new ArrayList<>();
+        for (int from = 0; from < distinct.size(); from += ID_CHUNK) {
+            List<String> chunk = distinct.subList(from, Math.min(distinct.size(), from + ID_CHUNK));
+            // by primary key: an index led by profile_id would walk the profile
+            found.addAll(sql.query("SELECT " + COLUMNS + " FROM memories WHERE " + dialect.notIndexed("profile_id")
+                    + " = ? AND id IN (" + placeholders(chunk.size()) + ")", JdbcMemories::read, args(profileId, chunk)));
+        }
+        return found;
+    }
+
+    @Override
+    public List<Memory> findDuplicatesVisibleDuring(String profileId, MemoryType type, String normalizedContent,
+                                                    Instant from, Instant until) {
+        Rendered during = visibleDuring(from, until);
+        return sql.query("SELECT " + COLUMNS + " FROM memories WHERE profile_id = ? AND type = ?"
+                        + " AND normalized_content = ? AND " + during.sql() + " ORDER BY id", JdbcMemories::read,
+                args(profileId, type.wireName(), normalizedContent, during));
+    }
+
+    @Override
+    public List<Memory> findByEntitiesVisibleDuring(String profileId, MemoryType type, Collection<String> entityKeys,
+                                                    Instant from, Instant until) {
+        if (entityKeys.isEmpty()) {
+            return List.of();
+        }
+        Set<String> keys = new LinkedHashSet<>(entityKeys);
+        Rendered during = visibleDuring(from, until);
+        return sql.query("SELECT " + COLUMNS + " FROM memories WHERE " + dialect.notIndexed("profile_id") + " = ?"
+                        + " AND " + dialect.notIndexed("type") + " = ? AND " + during.sql()
+                        + " AND id IN (SELECT memory_id FROM memory_entities WHERE profile_id = ? AND entity_key IN ("
+                        + placeholders(keys.size()) + ")) ORDER BY id", JdbcMemories::read,
+                args(profileId, type.wireName(), during, profileId, keys));
+    }
+
+    // ------------------------------------------------------------------------------------ recall
+
+    @Override
+    public List<Memory> findVisible(String profileId, Instant asOf) {
+        Rendered visible = visibleAt(null, asOf, false);
+        return sql.query("SELECT " + COLUMNS + " FROM memories WHERE profile_id = ? AND " + visible.sql(),
+                JdbcMemories::read, args(profileId, visible));
+    }
+
+    @Override
+    public List<Memory> findVisibleSharingTerms(String profileId, RecallWindow window, Collection<String> terms) {
+        if (terms.isEmpty()) {
+            return List.of();
+        }
+        Set<String> distinct = new LinkedHashSet<>(terms);
+        Rendered visible = admitted(null, window, true);
+        return sql.query("SELECT " + COLUMNS + " FROM memories WHERE " + dialect.notIndexed("profile_id") + " = ? AND "
+                        + visible.sql() + " AND id IN (SELECT memory_id FROM memory_terms WHERE profile_id = ?"
+                        + " AND term IN (" + placeholders(distinct.size()) + "))", JdbcMemories::read,
+                args(profileId, visible, profileId, distinct));
+    }
+
+    /** The columns of a sharer row, in the order {@link #termMatch} reads them. */
+    private static final String SHARER = "memory_id, type, weight, last_seen_at, shared, term_count, partly";
+    private static final String GROUPED = " GROUP BY memory_id, type, weight, last_seen_at, term_count, partly";
+
+    @Override
+    public List<TermMatch> findVisibleTermMatches(String profileId, RecallWindow window, Collection<String> terms) {
+        if (terms.isEmpty()) {
+            return List.of();
+        }
+        Set<String> distinct = new LinkedHashSet<>(terms);
+        Rendered visible = admitted(null, window, false);
+        // the term rows alone (they carry the ranking columns): no lookup of the memory per sharer
+        return sql.query("SELECT memory_id, type, weight, last_seen_at, COUNT(*) AS shared, term_count, partly"
+                        + " FROM memory_terms WHERE profile_id = ? AND term IN (" + placeholders(distinct.size())
+                        + ") AND " + visible.sql() + GROUPED, JdbcMemories::termMatch,
+                args(profileId, distinct, visible));
+    }
+
+    private static TermMatch termMatch(ResultSet rs) throws SQLException {
+        return new TermMatch(rs.getString(1), MemoryType.fromWireName(rs.getString(2)).orElseThrow(), rs.getInt(3),
+                Instant.ofEpochMilli(rs.getLong(4)), rs.getInt(5), rs.getInt(6), rs.getBoolean(7));
+    }
+
+    /** A sharer row with a score in its eighth column, NULL read as NaN. */
+    private static RankedTermMatch ranked(ResultSet rs) throws SQLException {
+        TermMatch match = termMatch(rs);
+        double score = rs.getDouble(8); // read last: wasNull() tells of the last column read
+        return new RankedTermMatch(match, rs.wasNull() ? Double.NaN : score);
+    }
+
+    /**
+     * The ranking's score computed in SQL over the term rows (the domain's formula, rendered), the best
+     * handed over by a bounded sort; then the few partly superseded sharers, in the same statement.
+     *
+     * <p>When a query term is common (估值 in a sixth of the memories: {@link Dialect#splitTermRows} rows
+     * or more), scoring each of its rows and counting shared terms per memory (grouping) would grow with
+     * the profile. So its sharers are read in two disjoint parts: memories sharing one of the other terms,
+     * counted over all query terms from those terms' few rows; and memories sharing the common term alone
+     * — of those, when the term has {@link SharerRanking#BOUNDED_TERM_ROWS} rows, a sample of the
+     * likeliest best per type gives, with the first part, a score the K-th best reaches for sure, and
+     * only the rows that can still reach it are read ({@link SharerRanking#cutoffsSharingOneTerm}).
+     */
+    @Override
+    public List<RankedTermMatch> findBestTermMatches(String profileId, SharerRanking r) {
+        RecallWindow t = r.window();
+        List<String> terms = r.terms().stream().sorted().toList();
+        List<String> types = r.types().stream().map(MemoryType::wireName).sorted().toList();
+        Optional<CommonTerm> common = commonTerm(profileId, terms);
+        if (common.isEmpty()) {
+            Query best = scored(r, counted(profileId, terms, false, types, t), r.limit());
+            Query partly = withNullScore(counted(profileId, terms, true, types, t));
+            List<RankedTermMatch> bestRows = new ArrayList<>();
+            List<RankedTermMatch> partlyRows = new ArrayList<>();
+            for (RankedTermMatch m : sql.query(union(best, partly), JdbcMemories::ranked, args(best.args(), partly.args()))) {
+                (m.match().partlySuperseded() ? partlyRows : bestRows).add(m);
+            }
+            return bestThenPartly(bestRows, partlyRows);
+        }
+        return bestWithCommonTerm(profileId, r, t, terms, common.get(), types);
+    }
+
+    /** SQL with its arguments. */
+    private record Query(String sql, List<Object> args) {
+    }
+
+    /** Every sharer of the terms the window admits, counted over them, partly superseded or not. */
+    private Query counted(String profileId, List<String> terms, boolean partly, List<String> types, RecallWindow t) {
+        Rendered visible = admitted(null, t, false);
+        return new Query("SELECT memory_id, type, weight, last_seen_at, COUNT(*) AS shared, term_count, partly"
+                + " FROM memory_terms WHERE profile_id = ? AND term IN (" + placeholders(terms.size()) + ")"
+                + " AND partly = ? AND type IN (" + placeholders(types.size()) + ") AND " + visible.sql() + GROUPED,
+                List.of(args(profileId, terms, partly, types, visible)));
+    }
+
+    /** Sharer rows scored by the ranking's formula, the best {@code limit} first. */
+    private Query scored(SharerRanking r, Query rows, int limit) {
+        Rendered score = SqlFormula.over(dialect, null).render(r.scoreExpression(), r.bindings());
+        return new Query("SELECT " + SHARER + ", " + score.sql() + " AS score FROM (" + rows.sql() + ") s"
+                + " ORDER BY score DESC, last_seen_at DESC, memory_id ASC LIMIT ?",
+                List.of(args(score, rows.args(), limit)));
+    }
+
+    private Query withNullScore(Query rows) {
+        return new Query("SELECT " + SHARER + ", " + dialect.real("NULL") + " AS score FROM (" + rows.sql() + ") p",
+                rows.args());
+    }
+
+    /** Parts in one statement (the caller orders the rows it needs ordered). */
+    private static String union(Query... parts) {
+        List<String> wrapped = new ArrayList<>();
+        for (int i = 0; i < parts.length; i++) {
+            wrapped.add("SELECT * FROM (" + parts[i].sql() + ") part" + i);
+        }
+        return String.join(" UNION ALL ", wrapped);
+    }
+
+    /**
+     * With a common query term, two statements. First the best of the memories sharing one of the other
+     * terms (whether such a memory has the common term too is one index probe) and, when the term is
+     * bounded, per type a sample of its likeliest best sharers: the fewest terms and most recent, and the
+     * most recent of the saturated weight bucket. Then the common term's sharers that can still make the
+     * best (all of them, scored, when no bound is known), and the partly superseded sharers.
+     */
+    private List<RankedTermMatch> bestWithCommonTerm(String profileId, SharerRanking r, RecallWindow t, List<String> terms,
+                                                     CommonTerm common, List<String> types) {
+        List<String> others = terms.stream().filter(term -> !term.equals(common.term())).toList();
+        int probed = r.limit() * SharerRanking.PROBED_PER_LIMIT;
+        List<Query> first = new ArrayList<>();
+        if (!others.isEmpty()) {
+            first.add(sharingOthers(profileId, r, common.term(), others, types, t, probed));
+        }
+        if (common.bounded()) {
+            for (String type : types) {
+                first.add(sampleSharingOne(profileId, common.term(), type, t));
+                first.add(sampleHeaviestRecent(profileId, common.term(), type, t));
+            }
+        }
+        List<RankedTermMatch> othersRows = new ArrayList<>();
+        Map<String, Double> known = new HashMap<>();
+        if (!first.isEmpty()) {
+            Query[] parts = first.toArray(Query[]::new);
+            for (RankedTermMatch m : sql.query(union(parts), JdbcMemories::ranked,
+                    args(first.stream().map(Query::args).toArray()))) {
+                TermMatch s = m.match();
+                if (Double.isNaN(m.storeScore())) {
+                    // a sample scored as sharing one term: at most its score, higher if it shares others too
+                    known.merge(s.memoryId(), r.score(s.type(), s.weight(), s.lastSeenAt(), 1, s.termCount()),
+                            Math::max);
+                } else {
+                    othersRows.add(m);
+                }
+            }
+        }
+        CheckedSharers sharingOthers = others.isEmpty() ? CheckedSharers.NONE
+                : CheckedSharers.of(r, othersRows, probed);
+        sharingOthers.best().forEach(m -> known.put(m.match().memoryId(), m.storeScore()));
+        OptionalDouble assured = common.bounded() ? r.assuredLimitScore(known) : OptionalDouble.empty();
+
+        Query alone = sharingAlone(profileId, r, common.term(), others, types, t, assured);
+        Query partly = withNullScore(counted(profileId, terms, true, types, t));
+        List<RankedTermMatch> aloneBest = new ArrayList<>();
+        List<RankedTermMatch> partlyRows = new ArrayList<>();
+        String second = alone == null ? partly.sql() : union(alone, partly);
+        Object[] secondArgs = alone == null ? partly.args().toArray() : args(alone.args(), partly.args());
+        for (RankedTermMatch m : sql.query(second, JdbcMemories::ranked, secondArgs)) {
+            (m.match().partlySuperseded() ? partlyRows : aloneBest).add(m);
+        }
+        List<RankedTermMatch> best = bestOf(r, sharingOthers.best(), aloneBest);
+        if (!r.excludesUnread(sharingOthers.uncheckedAtMost(), best.stream().map(RankedTermMatch::storeScore).toList())) {
+            Query every = sharingOthers(profileId, r, common.term(), others, types, t, Integer.MAX_VALUE);
+            best = bestOf(r, CheckedSharers.of(r, sql.query(every.sql(), JdbcMemories::ranked, every.args().toArray()),
+                    Integer.MAX_VALUE).best(), aloneBest);
+        }
+        return bestThenPartly(best, partlyRows);
+    }
+
+    /** The best by score, then the partly superseded sharers, most recent first: the order of {@link #findBestTermMatches}. */
+    private static List<RankedTermMatch> bestThenPartly(List<RankedTermMatch> best, List<RankedTermMatch> partly) {
+        List<RankedTermMatch> out = new ArrayList<>(best);
+        out.sort(RankedTermMatch.BEST_FIRST);
+        List<RankedTermMatch> rest = new ArrayList<>(partly);
+        rest.sort(Comparator.comparing((RankedTermMatch m) -> m.match().lastSeenAt()).reversed()
+                .thenComparing(m -> m.match().memoryId()));
+        out.addAll(rest);
+        return out;
+    }
+
+    private static List<RankedTermMatch> bestOf(SharerRanking r, List<RankedTermMatch> a, List<RankedTermMatch> b) {
+        return Stream.concat(a.stream(), b.stream()).sorted(RankedTermMatch.BEST_FIRST).limit(r.limit()).toList();
+    }
+
+    /**
+     * The other terms' sharers with the highest scores they could have if they had the common term too
+     * ({@code probed} of them), each then checked for it (one probe of the term rows by memory): rows with
+     * the exact shared count and, in the score column, that highest score.
+     */
+    private Query sharingOthers(String profileId, SharerRanking r, String common, List<String> others,
+                                List<String> types, RecallWindow t, int probed) {
+        Rendered visible = admitted(null, t, false);
+        Rendered score = SqlFormula.over(dialect, null).render(r.scoreExpression(), r.bindings());
+        String asIfSharingCommon = "SELECT memory_id, type, weight, last_seen_at, COUNT(*) + 1 AS shared, term_count,"
+                + " partly FROM memory_terms WHERE profile_id = ? AND term IN (" + placeholders(others.size()) + ")"
+                + " AND partly = ? AND type IN (" + placeholders(types.size()) + ") AND " + visible.sql() + GROUPED;
+        String highest = "SELECT " + SHARER + ", " + score.sql() + " AS highest FROM (" + asIfSharingCommon + ") a"
+                + " ORDER BY highest DESC LIMIT ?";
+        return new Query("SELECT memory_id, type, weight, last_seen_at, shared - 1 + CASE WHEN EXISTS (SELECT 1"
+                + " FROM memory_terms c WHERE c.memory_id = u.memory_id AND c.term = ?) THEN 1 ELSE 0 END AS shared,"
+                + " term_count, partly, highest FROM (" + highest + ") u",
+                List.of(args(common, score, profileId, others, false, types, visible, probed)));
+    }
+
+    /** The sharers of the common term alone with the fewest terms and most recent: the likeliest best keyword_match and recency. */
+    private Query sampleSharingOne(String profileId, String common, String type, RecallWindow t) {
+        Rendered visible = admitted(null, t, false);
+        return new Query("SELECT memory_id, type, weight, last_seen_at, 1 AS shared, term_count, partly, "
+                + dialect.real("NULL") + " AS highest FROM memory_terms WHERE profile_id = ? AND term = ?"
+                + " AND partly = ? AND type = ? AND " + visible.sql()
+                + " ORDER BY term_count ASC, last_seen_at DESC LIMIT " + SharerRanking.SAMPLE_PER_TYPE,
+                List.of(args(profileId, common, false, type, visible)));
+    }
+
+    /**
+     * The most recent memories of the type's saturated weight bucket (the highest weight) that have the
+     * common term: their rows found from the recency index of memories, each checked by primary key.
+     */
+    private Query sampleHeaviestRecent(String profileId, String common, String type, RecallWindow t) {
+        Rendered visible = admitted("mt", t, true);
+        return new Query("SELECT mt.memory_id, mt.type, mt.weight, mt.last_seen_at, 1 AS shared, mt.term_count,"
+                + " mt.partly, " + dialect.real("NULL") + " AS highest FROM (SELECT id FROM memories WHERE"
+                + " profile_id = ? AND type = ? AND weight_bucket = ? ORDER BY last_seen_at DESC LIMIT "
+                + HEAVY_RECENT_WALK + ") m " + dialect.joinInOrder() + " memory_terms mt ON mt.memory_id = m.id AND mt.term = ?"
+                + " WHERE " + dialect.notIndexed("mt.partly") + " = ? AND " + visible.sql()
+                + " LIMIT " + SharerRanking.SAMPLE_PER_TYPE,
+                List.of(args(profileId, type, RecallPolicy.WEIGHT_BUCKETS, common, false, visible)));
+    }
+
+    /**
+     * The memories sharing the common term alone (none of the others), scored, the best first: only those
+     * in the ranking's cutoffs for the {@code assured} score when one is known; null when no sharer can
+     * reach it.
+     */
+    private Query sharingAlone(String profileId, SharerRanking r, String common, List<String> others,
+                               List<String> types, RecallWindow t, OptionalDouble assured) {
+        Rendered visible = admitted("mt", t, true);
+        String notOthers = others.isEmpty() ? "" : " AND mt.memory_id NOT IN (SELECT o.memory_id FROM memory_terms o"
+                + " WHERE o.profile_id = ? AND o.term IN (" + placeholders(others.size()) + "))";
+        List<Object> notOthersArgs = others.isEmpty() ? List.of() : List.of(args(profileId, others));
+        String columns = "SELECT mt.memory_id AS memory_id, mt.type AS type, mt.weight AS weight,"
+                + " mt.last_seen_at AS last_seen_at, 1 AS shared, mt.term_count AS term_count, mt.partly AS partly";
+        if (assured.isEmpty()) {
+            return scored(r, new Query(columns + " FROM memory_terms mt WHERE mt.profile_id = ? AND mt.term = ?"
+                    + " AND mt.partly = ? AND mt.type IN (" + placeholders(types.size()) + ") AND " + visible.sql()
+                    + notOthers, List.of(args(profileId, common, false, types, visible, notOthersArgs))), r.limit());
+        }
+        List<SharerRanking.Cutoff> cutoffs = r.cutoffsSharingOneTerm(assured.getAsDouble());
+        if (cutoffs.isEmpty()) {
+            return null;
+        }
+        // one index range per cutoff, nothing else read. A cutoff of one term count is an equality, so its
+        // range is the recent end of (type, term_count, last_seen_at desc); a range of term counts (any age,
+        // or the open-ended last one) cannot seek on last_seen_at
+        List<SharerRanking.Cutoff> exact = cutoffs.stream().filter(SharerRanking.Cutoff::oneTermCount).toList();
+        List<SharerRanking.Cutoff> ranges = cutoffs.stream().filter(cut -> !cut.oneTermCount()).toList();
+        List<Query> parts = new ArrayList<>();
+        String text = dialect.parameter(SqlType.TEXT);
+        String integer = dialect.parameter(SqlType.INTEGER);
+        String bigint = dialect.parameter(SqlType.BIGINT);
+        if (!exact.isEmpty()) {
+            List<Object> cutArgs = new ArrayList<>();
+            for (SharerRanking.Cutoff cut : exact) {
+                cutArgs.addAll(List.of(cut.type().wireName(), cut.termCountFrom(), cut.lastSeenAtFrom()));
+            }
+            parts.add(new Query("WITH cut(type, tc, since) AS (VALUES " + String.join(", ", Collections.nCopies(
+                    exact.size(), "(" + text + ", " + integer + ", " + bigint + ")")) + ") " + columns
+                    + " FROM cut " + dialect.joinInOrder() + " memory_terms mt ON mt.profile_id = ? AND mt.term = ?"
+                    + " AND mt.partly = ? AND mt.type = cut.type AND mt.term_count = cut.tc AND mt.last_seen_at >= cut.since WHERE "
+                    + visible.sql() + notOthers, List.of(args(cutArgs, profileId, common, false, visible, notOthersArgs))));
+        }
+        if (!ranges.isEmpty()) {
+            List<Object> cutArgs = new ArrayList<>();
+            for (SharerRanking.Cutoff cut : ranges) {
+                cutArgs.addAll(List.of(cut.type().wireName(), cut.termCountFrom(), cut.termCountTo(),
+                        cut.lastSeenAtFrom()));
+            }
+            parts.add(new Query("WITH cut(type, lo, hi, since) AS (VALUES " + String.join(", ", Collections.nCopies(
+                    ranges.size(), "(" + text + ", " + integer + ", " + integer + ", " + bigint + ")")) + ") " + columns
+                    + " FROM cut " + dialect.joinInOrder() + " memory_terms mt ON mt.profile_id = ? AND mt.term = ?"
+                    + " AND mt.partly = ? AND mt.type = cut.type AND mt.term_count BETWEEN cut.lo AND cut.hi"
+                    + " AND mt.last_seen_at >= cut.since WHERE " + visible.sql() + notOthers,
+                    List.of(args(cutArgs, profileId, common, false, visible, notOthersArgs))));
+        }
+        Query rows = new Query(union(parts.toArray(Query[]::new)),
+                List.of(args(parts.stream().map(Query::args).toArray())));
+        return scored(r, rows, r.limit());
+    }
+
+    /** A query term with many rows in the profile, and whether its alone sharers are bounded by score. */
+    private record CommonTerm(String term, boolean bounded) {
+    }
+
+    /**
+     * The first of the terms (in their order) with at least {@link Dialect#splitTermRows} rows in the
+     * profile: asked once per transaction for a profile and terms (a recall's two rankings ask the same),
+     * in one statement. It only chooses the reading plan (each is exact), and a write forgets it.
+     */
+    private Optional<CommonTerm> commonTerm(String profileId, List<String> terms) {
+        List<CommonTerm> found = commonTerms.computeIfAbsent(List.of(profileId, terms), key -> {
+            String text = dialect.parameter(SqlType.TEXT);
+            // per term one index seek and a bounded skip: whether it has that many rows, not how many
+            String hasRows = "EXISTS (SELECT 1 FROM memory_terms WHERE profile_id = ? AND term = t.term LIMIT 1 OFFSET ?)";
+            List<Object> args = new ArrayList<>(terms);
+            args.addAll(List.of(profileId, SharerRanking.BOUNDED_TERM_ROWS - 1, profileId, dialect.splitTermRows() - 1));
+            return sql.query("WITH t(term) AS (VALUES " + String.join(", ", Collections.nCopies(terms.size(),
+                            "(" + text + ")")) + ") SELECT t.term, CASE WHEN " + hasRows + " THEN 1 ELSE 0 END"
+                            + " FROM t WHERE " + hasRows,
+                    rs -> new CommonTerm(rs.getString(1), rs.getInt(2) == 1), args.toArray());
+        });
+        return terms.stream().flatMap(term -> found.stream().filter(c -> c.term().equals(term))).findFirst();
+    }
+
+    @Override
+    public List<Memory> findVisibleAbout(String profileId, RecallWindow window, String entityKey) {
+        Rendered visible = admitted(null, window, true);
+        return sql.query("SELECT " + COLUMNS + " FROM memories WHERE " + dialect.notIndexed("profile_id") + " = ? AND "
+                        + visible.sql() + " AND id IN (SELECT memory_id FROM memory_entities WHERE profile_id = ?"
+                        + " AND entity_key = ?)", JdbcMemories::read,
+                args(profileId, visible, profileId, entityKey));
+    }
+
+    @Override
+    public List<Memory> findMostRecentVisiblePerGroup(String profileId, RecallWindow window, int perGroup) {
+        Query q = mostRecentPerGroup(COLUMNS, profileId, window, perGroup);
+        return sql.query(q.sql(), JdbcMemories::read, q.args().toArray());
+    }
+
+    @Override
+    public List<RecentMemory> findMostRecentVisiblePerGroupFacts(String profileId, RecallWindow window, int perGroup) {
+        // the same short ranges of memories_recency, which covers these columns: no row is read
+        Query q = mostRecentPerGroup("id, type, weight, last_seen_at", profileId, window, perGroup);
+        return sql.query(q.sql(), rs -> new RecentMemory(rs.getString(1),
+                MemoryType.fromWireName(rs.getString(2)).orElseThrow(), rs.getInt(3),
+                Instant.ofEpochMilli(rs.getLong(4))), q.args().toArray());
+    }
+
+    /** One short range of memories_recency per (type, weight bucket), in one statement. */
+    private Query mostRecentPerGroup(String columns, String profileId, RecallWindow window, int perGroup) {
+        Rendered visible = admitted(null, window, true);
+        List<Query> groups = new ArrayList<>();
+        for (MemoryType type : MemoryType.values()) {
+            for (int bucket = 1; bucket <= RecallPolicy.WEIGHT_BUCKETS; bucket++) {
+                groups.add(new Query("SELECT " + columns + " FROM memories WHERE profile_id = ? AND type = ?"
+                        + " AND weight_bucket = ? AND " + visible.sql() + " ORDER BY last_seen_at DESC, id ASC LIMIT ?",
+                        List.of(args(profileId, type.wireName(), bucket, visible, perGroup))));
+            }
+        }
+        return new Query(union(groups.toArray(Query[]::new)),
+                List.of(args(groups.stream().map(Query::args).toArray())));
+    }
+
+    /**
+     * Per (type, weight bucket), the recent end of memories_recency down to {@code asOf} (seen again since),
+     * and the partly superseded ones from their partial index: only the memories a past recall must take
+     * back to that instant, never the profile's history.
+     */
+    @Override
+    public List<Memory> findChangedSince(String profileId, Instant asOf) {
+        Rendered visible = visibleAt(null, asOf, true);
+        long t = asOf.toEpochMilli();
+        List<Query> parts = new ArrayList<>();
+        for (MemoryType type : MemoryType.values()) {
+            for (int bucket = 1; bucket <= RecallPolicy.WEIGHT_BUCKETS; bucket++) {
+                parts.add(new Query("SELECT " + COLUMNS + " FROM memories WHERE profile_id = ? AND type = ?"
+                        + " AND weight_bucket = ? AND last_seen_at > ? AND " + visible.sql(),
+                        List.of(args(profileId, type.wireName(), bucket, t, visible))));
+            }
+        }
+        parts.add(new Query("SELECT " + COLUMNS + " FROM memories WHERE profile_id = ? AND superseded_entity_keys <> ''"
+                + " AND last_seen_at <= ? AND " + visible.sql(), List.of(args(profileId, t, visible))));
+        return sql.query(union(parts.toArray(Query[]::new)), JdbcMemories::read,
+                args(parts.stream().map(Query::args).toArray()));
+    }
+
+    // ------------------------------------------------------------------------------ governance
+
+    @Override
+    public List<Memory> findSupersededBy(String profileId, String id) {
+        return sql.query("SELECT " + COLUMNS + " FROM memories WHERE profile_id = ? AND superseded_by = ?"
+                + " ORDER BY created_at, id", JdbcMemories::read, profileId, id);
+    }
+
+    @Override
+    public List<Memory> list(MemoryListQuery q) {
+        StringBuilder text = new StringBuilder("SELECT " + COLUMNS + " FROM memories WHERE profile_id = ?");
+        List<Object> args = new ArrayList<>(List.of(q.profileId()));
+        long now = q.now().toEpochMilli();
+        if (q.status() == MemoryStatus.ACTIVE) {
+            text.append(" AND status = 'active' AND expires_at > ?");
+            args.add(now);
+        } else if (q.status() == MemoryStatus.EXPIRED) {
+            text.append(" AND (status = 'expired' OR (status = 'active' AND expires_at <= ?))");
+            args.add(now);
+        } else if (q.status() != null) {
+            text.append(" AND status = ?");
+            args.add(q.status().wireName());
+        }
+        if (q.type() != null) {
+            text.append(" AND type = ?");
+            args.add(q.type().wireName());
+        }
+        if (q.entityKey() != null) {
+            text.append(" AND id IN (SELECT memory_id FROM memory_entities WHERE profile_id = ? AND entity_key = ?)");
+            args.add(q.profileId());
+            args.add(q.entityKey());
+        }
+        if (q.after() != null) {
+            // a row comparison: one index range on memories_newest
+            text.append(" AND (created_at, id) < (?, ?)");
+            args.add(q.after().createdAt().toEpochMilli());
+            args.add(q.after().id());
+        }
+        text.append(" ORDER BY created_at DESC, id DESC LIMIT ?");
+        args.add(q.limit());
+        return sql.query(text.toString(), JdbcMemories::read, args.toArray());
+    }
+
+    @Override
+    public long countByProfile(String profileId) {
+        return sql.count("SELECT COUNT(*) FROM memories WHERE profile_id = ?", profileId);
+    }
+
+    @Override
+    public List<Memory> findAllAbout(String profileId, String entityKey) {
+        return sql.query("SELECT " + COLUMNS + " FROM memories WHERE " + dialect.notIndexed("profile_id") + " = ?"
+                + " AND id IN (SELECT memory_id FROM memory_entities WHERE profile_id = ? AND entity_key = ?)"
+                + " ORDER BY created_at, id", JdbcMemories::read, profileId, profileId, entityKey);
+    }
+
+    @Override
+    public boolean delete(String profileId, String id) {
+        changed();
+        // memory_entities, memory_terms and memory_vectors follow by ON DELETE CASCADE
+        vectorCache.forget(id);
+        return sql.update("DELETE FROM memories WHERE profile_id = ? AND id = ?", profileId, id) == 1;
+    }
+
+    @Override
+    public int deleteProfile(String profileId) {
+        changed();
+        // memory_entities, memory_terms and memory_vectors follow by ON DELETE CASCADE
+        vectorCache.forgetProfile(profileId);
+        rankingRows.forgetProfile(profileId);
+        return sql.update("DELETE FROM memories WHERE profile_id = ?", profileId);
+    }
+
+    // ------------------------------------------------------------------------------- lifecycle jobs
+
+    /** Retired at ? (the cutoff): see {@link Memories}. */
+    private static final String RETIRED = " status IN ('expired', 'superseded', 'rejected', 'deleted')"
+            + " AND COALESCE(valid_until, CASE WHEN status = 'expired' THEN expires_at ELSE last_seen_at END) <= ?";
+
+    @Override
+    public List<String> findProfiles() {
+        return sql.strings("SELECT DISTINCT profile_id FROM memories ORDER BY profile_id");
+    }
+
+    @Override
+    public List<String> findProfilesWithActiveExpired(Instant now) {
+        return sql.strings("SELECT DISTINCT profile_id FROM memories WHERE status = 'active' AND expires_at <= ?"
+                + " ORDER BY profile_id", now.toEpochMilli());
+    }
+
+    @Override
+    public List<Memory> findActiveExpired(String profileId, Instant now, int limit) {
+        return sql.query("SELECT " + COLUMNS + " FROM memories WHERE status = 'active' AND expires_at <= ?"
+                + " AND profile_id = ? ORDER BY expires_at, id LIMIT ?", JdbcMemories::read, now.toEpochMilli(),
+                profileId, limit);
+    }
+
+    @Override
+    public List<String> findProfilesWithRetiredBefore(Instant cutoff) {
+        return sql.strings("SELECT DISTINCT profile_id FROM memories WHERE" + RETIRED + " ORDER BY profile_id",
+                cutoff.toEpochMilli());
+    }
+
+    @Override
+    public List<Memory> findRetiredBefore(String profileId, Instant cutoff, int limit) {
+        return sql.query("SELECT " + COLUMNS + " FROM memories WHERE profile_id = ? AND" + RETIRED
+                + " ORDER BY id LIMIT ?", JdbcMemories::read, profileId, cutoff.toEpochMilli(), limit);
+    }
+
+    /**
+     * Compactable at ? (now): see {@link Memories}. summarized_by is written only by
+     * {@link #markSummarized}, so an update of a memory never clears its link.
+     */
+    private static final String COMPACTABLE = " summarized_by IS NULL"
+            + " AND (status IN ('expired', 'superseded') OR (status = 'active' AND expires_at <= ?))";
+
+    @Override
+    public List<MemoryGroup> findCompactionGroups(Collection<MemoryType> types, Instant now, int moreThan) {
+        if (types.isEmpty()) {
+            return List.of();
+        }
+        List<String> wire = types.stream().map(MemoryType::wireName).distinct().toList();
+        return sql.query("SELECT profile_id, type FROM memories WHERE type IN (" + placeholders(wire.size())
+                        + ") AND" + COMPACTABLE + " GROUP BY profile_id, type HAVING COUNT(*) > ?"
+                        + " ORDER BY profile_id, type",
+                rs -> new MemoryGroup(rs.getString(1), MemoryType.fromWireName(rs.getString(2)).orElseThrow()),
+                args(wire, now.toEpochMilli(), moreThan));
+    }
+
+    @Override
+    public List<Memory> findCompactable(String profileId, MemoryType type, Instant now) {
+        return sql.query("SELECT " + COLUMNS + " FROM memories WHERE profile_id = ? AND type = ? AND" + COMPACTABLE
+                + " ORDER BY created_at, id", JdbcMemories::read, profileId, type.wireName(), now.toEpochMilli());
+    }
+
+    @Override
+    public int markSummarized(String profileId, Collection<String> ids, String summaryId) {
+        changed();
+        List<String> all = List.copyOf(new LinkedHashSet<>(ids));
+        int marked = 0;
+        for (int from = 0; from < all.size(); from += ID_CHUNK) {
+            List<String> chunk = all.subList(from, Math.min(all.size(), from + ID_CHUNK));
+            marked += sql.update("UPDATE memories SET summarized_by = ? WHERE profile_id = ? AND id IN ("
+                    + placeholders(chunk.size()) + ")", args(summaryId, profileId, chunk));
+        }
+        return marked;
+    }
+
+    @Override
+    public Optional<String> findSummaryOf(String profileId, String id) {
+        return sql.strings("SELECT summarized_by FROM memories WHERE profile_id = ? AND id = ?"
+                + " AND summarized_by IS NOT NULL", profileId, id).stream().findFirst();
+    }
+
+    @Override
+    public List<String> findSummarized(String profileId, String summaryId) {
+        return sql.strings("SELECT id FROM memories WHERE profile_id = ? AND summarized_by = ? ORDER BY id",
+                profileId, summaryId);
+    }
+
+}
