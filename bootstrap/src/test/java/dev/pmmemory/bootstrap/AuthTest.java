@@ -144,8 +144,8 @@ class AuthTest {
         String entry = printed.lines().filter(l -> l.startsWith("memory.auth.keys")).findFirst().orElseThrow()
                 .replaceAll(".*: +", "");
         assertThat(entry).startsWith("bot2:write:team-a-*:").doesNotContain(secret);
-        assertThat(dev.pmmemory.adapters.rest.auth.ApiKeys.parse(entry).authenticate(secret))
-                .map(dev.pmmemory.adapters.rest.auth.ApiKey::name).contains("bot2");
+        assertThat(dev.pmmemory.application.access.ApiKeys.parse(entry).authenticate(secret))
+                .map(dev.pmmemory.application.access.ApiKey::name).contains("bot2");
 
         int bad = PmMemoryMain.newKey(new String[] {"new-key", "bot2", "root", "*"},
                 new java.io.PrintStream(out), new java.io.PrintStream(err, true, StandardCharsets.UTF_8),
@@ -157,7 +157,7 @@ class AuthTest {
     @Test
     void withoutKeysTheServiceRefusesToListenBeyondLoopback() {
         SecurityWiring wiring = new SecurityWiring();
-        dev.pmmemory.adapters.rest.auth.ApiKeys none = dev.pmmemory.adapters.rest.auth.ApiKeys.parse("");
+        dev.pmmemory.application.access.ApiKeys none = dev.pmmemory.application.access.ApiKeys.parse("");
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> wiring.checkBinding(null, none, "0.0.0.0"))
                 .hasMessageContaining("refusing to listen on 0.0.0.0 without API keys");
         wiring.checkBinding(null, none, "127.0.0.1");

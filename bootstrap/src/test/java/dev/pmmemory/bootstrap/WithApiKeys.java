@@ -1,6 +1,6 @@
 package dev.pmmemory.bootstrap;
 
-import dev.pmmemory.adapters.rest.auth.ApiKeys;
+import dev.pmmemory.application.access.ApiKeys;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import java.util.HexFormat;
 import java.util.Map;
