@@ -157,6 +157,20 @@ public final class Validation {
         }
     }
 
+    /**
+     * The calling agent, when known (an MCP client's name and version, or an {@code x-agent-id} header):
+     * null, or 1..128 characters without control characters.
+     */
+    public void agent(String field, String agent) {
+        if (agent != null && (agent.isBlank() || agent.codePointCount(0, agent.length()) > MAX_AGENT_CODE_POINTS
+                || !isWellFormedUnicode(agent) || agent.chars().anyMatch(Character::isISOControl))) {
+            fail(field, "must be 1 to " + MAX_AGENT_CODE_POINTS + " characters without control characters");
+        }
+    }
+
+    /** The longest agent name recorded; adapters cut what a client sends to this. */
+    public static final int MAX_AGENT_CODE_POINTS = 128;
+
     /** A fact's attribute name: snake_case, 1..64 characters, starting with a letter (focus_stage). */
     public String attribute(String field, String value) {
         if (value == null || !ATTRIBUTE.matcher(value).matches()) {

@@ -222,17 +222,21 @@ class AuthTest {
     }
 
     @Test
-    void aChangeIsAuditedUnderTheKeysNameAndNeedsTheWriteScope() {
+    void aChangeIsAuditedUnderTheKeysNameAndTheAgentItNames_andNeedsTheWriteScope() {
         String id = as(WithApiKeys.BOT).contentType(ContentType.JSON).body(body("Cohere 估值高"))
                 .when().post("/v1/profiles/team-a-audit/feedback").then().statusCode(201).extract().path("memory.id");
 
         as(WithApiKeys.READER).when().delete("/v1/profiles/team-a-audit/memories/" + id).then().statusCode(403);
-        as(WithApiKeys.BOT).when().delete("/v1/profiles/team-a-audit/memories/" + id).then().statusCode(200);
+        as(WithApiKeys.BOT).header("x-agent-id", "nightly-review 2.1").when()
+                .delete("/v1/profiles/team-a-audit/memories/" + id).then().statusCode(200);
 
         as(WithApiKeys.READER).when().get("/v1/profiles/team-a-audit/audit?memory_id=" + id).then().statusCode(200)
                 .body("items[0].kind", equalTo("memory_deleted"))
                 .body("items[0].actor", equalTo("bot"))
-                .body("items[1].actor", equalTo("system"));
+                .body("items[0].agent", equalTo("nightly-review 2.1"))
+                .body("items[1].kind", equalTo("memory_created"))
+                .body("items[1].actor", equalTo("bot"))
+                .body("items[1].agent", org.hamcrest.Matchers.nullValue());
     }
 
     @Test

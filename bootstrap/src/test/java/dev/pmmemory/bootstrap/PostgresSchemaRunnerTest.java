@@ -35,7 +35,7 @@ class PostgresSchemaRunnerTest {
             "V6__audit_actor_before_after.sql", "V7__summaries.sql", "V8__facts.sql"};
     /** Scripts newer than the last Flyway-migrated release: run after the adoption. */
     private static final String[] LATER_SCRIPTS = {"V9__entity_registry.sql", "V10__term_postings.sql",
-            "V11__term_rows_by_recency.sql"};
+            "V11__term_rows_by_recency.sql", "V12__audit_agent.sql"};
     private static final PostgresTestDatabase DATABASE = new PostgresTestDatabase();
     private static Map<String, String> config;
 

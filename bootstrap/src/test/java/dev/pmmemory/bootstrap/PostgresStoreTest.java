@@ -55,15 +55,15 @@ class PostgresStoreTest {
         PostgresMemoryStore postgres = (PostgresMemoryStore) store;
         List<String> scripts = strings("SELECT script FROM schema_version ORDER BY version");
 
-        assertThat(postgres.schemaVersion()).isEqualTo(11);
+        assertThat(postgres.schemaVersion()).isEqualTo(12);
         assertThat(strings("SELECT tablename FROM pg_tables WHERE schemaname = current_schema() ORDER BY 1"))
                 .containsExactly("audit_events", "entity_names", "experiences", "facts", "job_runs", "memories",
                         "memory_terms", "memory_vectors", "profile_versions", "raw_messages", "registered_entities",
                         "schema_version");
-        assertThat(scripts).hasSize(11).doesNotHaveDuplicates()
+        assertThat(scripts).hasSize(12).doesNotHaveDuplicates()
                 .allSatisfy(script -> assertThat(script).matches("V\\d+__\\w+\\.sql"));
         assertThat(strings("SELECT string_agg(CAST(version AS text), ',' ORDER BY version) FROM schema_version"))
-                .containsExactly("1,2,3,4,5,6,7,8,9,10,11");
+                .containsExactly("1,2,3,4,5,6,7,8,9,10,11,12");
     }
 
     /**

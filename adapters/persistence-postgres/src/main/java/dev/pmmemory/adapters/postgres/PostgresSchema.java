@@ -44,7 +44,8 @@ final class PostgresSchema {
             "V8__facts.sql",
             "V9__entity_registry.sql",
             "V10__term_postings.sql",
-            "V11__term_rows_by_recency.sql");
+            "V11__term_rows_by_recency.sql",
+            "V12__audit_agent.sql");
     static final String LOCATION = "db/postgres/";
     /** The advisory lock key of migrations ("pm-memor" in ASCII); profile locks use hashtextextended of the id. */
     private static final long MIGRATION_LOCK = 0x706d2d6d656d6f72L;

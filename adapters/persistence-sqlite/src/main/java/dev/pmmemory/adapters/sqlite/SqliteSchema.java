@@ -254,7 +254,11 @@ final class SqliteSchema {
             new Migration(13, "term rows by term count and recency", List.of(
                     "DROP INDEX memory_terms_lookup",
                     "CREATE INDEX memory_terms_lookup ON memory_terms(profile_id, term, partly, type, term_count,"
-                            + " last_seen_at DESC, memory_id, weight, expires_at, valid_from, valid_until)")));
+                            + " last_seen_at DESC, memory_id, weight, expires_at, valid_from, valid_until)")),
+            // the agent that used the actor's key (an MCP client, an x-agent-id header), beside the actor;
+            // null on the rows written before and on the service's own events
+            new Migration(14, "audit agent", List.of(
+                    "ALTER TABLE audit_events ADD COLUMN agent TEXT")));
 
     private SqliteSchema() {
     }

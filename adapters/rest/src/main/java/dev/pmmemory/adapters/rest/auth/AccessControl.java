@@ -1,6 +1,7 @@
 package dev.pmmemory.adapters.rest.auth;
 
 import dev.pmmemory.adapters.rest.problem.Problems;
+import dev.pmmemory.application.access.AgentName;
 import dev.pmmemory.application.access.ApiKey;
 import dev.pmmemory.application.access.ApiKeys;
 import dev.pmmemory.application.access.RateLimiter;
@@ -17,7 +18,8 @@ import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 /**
  * API.md "Auth": a bearer key is required once keys are configured; missing or unknown → 401,
  * outside the key's scope or profiles → 403, over its rate → 429. The key itself never reaches a
- * log or a response: only its name is kept, for the access log.
+ * log or a response: only its name is kept, for the access log. The agent named in
+ * {@code x-agent-id} is kept for the audit trail, keys or not.
  */
 public class AccessControl {
     /** Request property holding the authenticated key's name. */
@@ -35,6 +37,7 @@ public class AccessControl {
 
     @ServerRequestFilter(priority = Priorities.AUTHENTICATION)
     public Optional<Response> check(ContainerRequestContext request, ResourceInfo resource) {
+        caller.calledThrough(AgentName.of(request.getHeaderString(AgentName.HEADER)).orElse(null));
         if (!keys.enabled()) {
             return Optional.empty();
         }
