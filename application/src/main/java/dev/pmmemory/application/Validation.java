@@ -13,10 +13,18 @@ import java.util.regex.Pattern;
 
 /** Collects every field error of one input before failing, so the response names them all. */
 public final class Validation {
-    private static final Pattern PROFILE_ID = Pattern.compile("[A-Za-z0-9_.:-]{1,128}");
+    /**
+     * The shapes of ids and names, as regular expressions: constants, so that an inbound adapter can state
+     * them in its own schema (an MCP tool's input) without writing them again.
+     */
+    public static final String PROFILE_ID_REGEX = "[A-Za-z0-9_.:-]{1,128}";
+    public static final String OPAQUE_ID_REGEX = "[\\x21-\\x7E]{1,128}";
+    public static final String ATTRIBUTE_REGEX = "[a-z][a-z0-9_]{0,63}";
+
+    private static final Pattern PROFILE_ID = Pattern.compile(PROFILE_ID_REGEX);
     private static final Pattern HAS_ALNUM = Pattern.compile(".*[A-Za-z0-9].*");
-    private static final Pattern OPAQUE_ID = Pattern.compile("[\\x21-\\x7E]{1,128}");
-    private static final Pattern ATTRIBUTE = Pattern.compile("[a-z][a-z0-9_]{0,63}");
+    private static final Pattern OPAQUE_ID = Pattern.compile(OPAQUE_ID_REGEX);
+    private static final Pattern ATTRIBUTE = Pattern.compile(ATTRIBUTE_REGEX);
 
     private static final Instant EARLIEST = Instant.parse("1900-01-01T00:00:00Z");
     private static final Instant LATEST = Instant.parse("9999-12-31T23:59:59.999Z");
