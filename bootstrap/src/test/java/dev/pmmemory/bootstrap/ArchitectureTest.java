@@ -30,6 +30,7 @@ class ArchitectureTest {
                 .layer("domain").definedBy("dev.pmmemory.domain..")
                 .layer("application").definedBy("dev.pmmemory.application..")
                 .layer("rest").definedBy("dev.pmmemory.adapters.rest..")
+                .layer("mcp").definedBy("dev.pmmemory.adapters.mcp..")
                 .layer("sqlite").definedBy("dev.pmmemory.adapters.sqlite..")
                 .layer("postgres").definedBy("dev.pmmemory.adapters.postgres..")
                 .layer("classifier-llm").definedBy("dev.pmmemory.adapters.classifier..")
@@ -41,6 +42,7 @@ class ArchitectureTest {
                 .layer("bootstrap").definedBy("dev.pmmemory.bootstrap..")
                 .whereLayer("bootstrap").mayNotBeAccessedByAnyLayer()
                 .whereLayer("rest").mayOnlyBeAccessedByLayers("bootstrap")
+                .whereLayer("mcp").mayOnlyBeAccessedByLayers("bootstrap")
                 .whereLayer("sqlite").mayOnlyBeAccessedByLayers("bootstrap")
                 .whereLayer("postgres").mayOnlyBeAccessedByLayers("bootstrap")
                 .whereLayer("embeddings").mayOnlyBeAccessedByLayers("bootstrap")
@@ -48,9 +50,9 @@ class ArchitectureTest {
                 .whereLayer("sessions-embedded").mayOnlyBeAccessedByLayers("bootstrap")
                 .whereLayer("sessions-redis").mayOnlyBeAccessedByLayers("bootstrap")
                 .whereLayer("segmenter").mayOnlyBeAccessedByLayers("bootstrap")
-                .whereLayer("application").mayOnlyBeAccessedByLayers("rest", "sqlite", "postgres", "embeddings",
+                .whereLayer("application").mayOnlyBeAccessedByLayers("rest", "mcp", "sqlite", "postgres", "embeddings",
                         "sessions-embedded", "sessions-redis", "bootstrap", "classifier-llm")
-                .whereLayer("domain").mayOnlyBeAccessedByLayers("application", "rest", "sqlite", "postgres",
+                .whereLayer("domain").mayOnlyBeAccessedByLayers("application", "rest", "mcp", "sqlite", "postgres",
                         "embeddings", "classifier-llm", "sessions-embedded", "sessions-redis", "segmenter", "bootstrap")
                 .check(classes);
     }
@@ -97,7 +99,7 @@ class ArchitectureTest {
 
     @Test
     void adaptersNeverSeeEachOther() {
-        List<String> adapters = List.of("rest", "sqlite", "postgres", "embeddings", "classifier",
+        List<String> adapters = List.of("rest", "mcp", "sqlite", "postgres", "embeddings", "classifier",
                 "sessions.embedded", "sessions.redis", "segmenter");
         for (String adapter : adapters) {
             for (String other : adapters) {
