@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # bench/mcp: recall latency over MCP beside REST's context, one profile of N memories, on the packaged jar
-# with a fresh SQLite file (README "Agents (MCP)", bench/mcp/README.md). Build the jar first:
+# with a fresh SQLite file (bench/mcp/README.md): bench/LoadDriver.java --mcp. Build the jar first:
 #   ./mvnw -q -pl bootstrap -am package -DskipTests
-#   bench/mcp/run.sh [--memories 10000] [--calls 1000]        (PM_MEMORY_BENCH_PORT, default 18090)
+#   bench/mcp/run.sh [--adds 10000] [--contexts 1000] [--clients 2]      (PM_MEMORY_BENCH_PORT, default 18090)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 jar=bootstrap/target/quarkus-app/quarkus-run.jar
@@ -18,4 +18,4 @@ for _ in $(seq 1 120); do
   kill -0 $pid 2>/dev/null || { tail -20 "$work/service.log" >&2; exit 1; }
   sleep 0.5
 done
-java bench/mcp/RecallLatency.java --url "http://127.0.0.1:$port" "$@"
+java bench/LoadDriver.java --url "http://127.0.0.1:$port" --adds 10000 --clients 2 --contexts 1000 --mcp "$@"

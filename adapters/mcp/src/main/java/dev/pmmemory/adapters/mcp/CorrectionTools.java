@@ -5,7 +5,6 @@ import dev.pmmemory.application.port.in.AddFeedbackCommand;
 import dev.pmmemory.application.port.in.CorrectMemory;
 import dev.pmmemory.application.port.in.CorrectMemoryCommand;
 import dev.pmmemory.application.port.in.DeleteMemory;
-import dev.pmmemory.application.port.in.MemoryActionCommand;
 import io.quarkiverse.mcp.server.McpConnection;
 import io.quarkiverse.mcp.server.Tool;
 import io.quarkiverse.mcp.server.ToolArg;
@@ -74,7 +73,6 @@ public class CorrectionTools {
             @ToolArg(required = false, description = Args.PROFILE)
             @Pattern(regexp = Args.PROFILE_REGEX) String profile_id,
             McpConnection connection) {
-        return calls.run(connection, Scope.WRITE, profile_id, (caller, profile) -> Results.Changed.of(profile,
-                deleteMemory.delete(new MemoryActionCommand(profile, memory_id, caller.actor(), caller.agent()))));
+        return calls.change(connection, profile_id, memory_id, deleteMemory::delete);
     }
 }

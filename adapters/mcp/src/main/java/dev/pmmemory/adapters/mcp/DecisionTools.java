@@ -3,7 +3,6 @@ package dev.pmmemory.adapters.mcp;
 import dev.pmmemory.application.access.Scope;
 import dev.pmmemory.application.port.in.ListMemories;
 import dev.pmmemory.application.port.in.ListMemoriesQuery;
-import dev.pmmemory.application.port.in.MemoryActionCommand;
 import dev.pmmemory.application.port.in.SettlePendingMemory;
 import io.quarkiverse.mcp.server.McpConnection;
 import io.quarkiverse.mcp.server.Tool;
@@ -26,8 +25,8 @@ public class DecisionTools {
     }
 
     @Tool(name = "pending", description = """
-            List the memories waiting for the PM's decision, newest first: reversals from a less confident source \
-            than the decision they contradict, and classifications the service was unsure of. Ask the PM about \
+            List the memories waiting for the PM's decision, newest first: reversals of a decision said by a \
+            less confident source (a bot, an inference) than the decision they contradict. Ask the PM about \
             each, then call confirm or reject with its id. Needs a key with read scope.""",
             annotations = @Tool.Annotations(readOnlyHint = true, destructiveHint = false, openWorldHint = false))
     ToolResponse pending(
@@ -53,8 +52,7 @@ public class DecisionTools {
             @ToolArg(required = false, description = Args.PROFILE)
             @Pattern(regexp = Args.PROFILE_REGEX) String profile_id,
             McpConnection connection) {
-        return calls.run(connection, Scope.WRITE, profile_id, (caller, profile) -> Results.Changed.of(profile,
-                settle.confirm(new MemoryActionCommand(profile, memory_id, caller.actor(), caller.agent()))));
+        return calls.change(connection, profile_id, memory_id, settle::confirm);
     }
 
     @Tool(name = "reject", description = """
@@ -67,7 +65,6 @@ public class DecisionTools {
             @ToolArg(required = false, description = Args.PROFILE)
             @Pattern(regexp = Args.PROFILE_REGEX) String profile_id,
             McpConnection connection) {
-        return calls.run(connection, Scope.WRITE, profile_id, (caller, profile) -> Results.Changed.of(profile,
-                settle.reject(new MemoryActionCommand(profile, memory_id, caller.actor(), caller.agent()))));
+        return calls.change(connection, profile_id, memory_id, settle::reject);
     }
 }

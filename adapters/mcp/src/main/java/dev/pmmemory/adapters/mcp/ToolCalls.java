@@ -6,6 +6,8 @@ import dev.pmmemory.application.access.AgentName;
 import dev.pmmemory.application.access.ApiKey;
 import dev.pmmemory.application.access.ApiKeys;
 import dev.pmmemory.application.access.Scope;
+import dev.pmmemory.application.port.in.MemoryActionCommand;
+import dev.pmmemory.application.port.in.MemoryChange;
 import io.quarkiverse.mcp.server.Implementation;
 import io.quarkiverse.mcp.server.McpConnection;
 import io.quarkiverse.mcp.server.TextContent;
@@ -16,6 +18,7 @@ import io.vertx.ext.web.RoutingContext;
 import jakarta.inject.Singleton;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * Runs one tool call: who calls, on which profile (checked), then the use case; its result goes back as
@@ -51,6 +54,13 @@ public class ToolCalls {
         } catch (RuntimeException e) {
             return ToolErrors.of(e);
         }
+    }
+
+    /** A change to one memory (confirm, reject, forget): the caller's command to the use case, its answer back. */
+    ToolResponse change(McpConnection connection, String requestedProfile, String memoryId,
+                        Function<MemoryActionCommand, MemoryChange> useCase) {
+        return run(connection, Scope.WRITE, requestedProfile, (caller, profile) -> Results.Changed.of(profile,
+                useCase.apply(new MemoryActionCommand(profile, memoryId, caller.actor(), caller.agent()))));
     }
 
     /**
