@@ -13,15 +13,21 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Pattern;
 
 /**
  * A small load run against a running pm-memory on this machine (loopback only): N distinct
  * feedback adds on one profile from C concurrent clients, then M context calls on that profile.
  * Prints adds/s and the context latency percentiles. Bounded in count; stops by itself.
  *
+ * <p>With {@code --mcp}, each context query is also asked as the MCP tool {@code recall} (Streamable HTTP at
+ * /mcp, one session, K = 3), right after its REST call, and MCP's percentiles are printed beside REST's. The
+ * JSON-RPC is written here, by hand, so that what is measured is the server, not a client library.
+ * {@code --bearer} sends a key's secret on every call (a service with keys).
+ *
  * <pre>
  * java bench/LoadDriver.java [--url http://127.0.0.1:8080] [--adds 10000] [--clients 1]
- *                            [--contexts 1000] [--profile load-&lt;millis&gt;]
+ *                            [--contexts 1000] [--profile load-&lt;millis&gt;] [--mcp] [--bearer &lt;secret&gt;]
  * </pre>
  */
 public class LoadDriver {
@@ -36,6 +42,8 @@ public class LoadDriver {
         int clients = Integer.parseInt(arg(args, "--clients", "1"));
         int contexts = Integer.parseInt(arg(args, "--contexts", "1000"));
         String profile = arg(args, "--profile", "load-" + System.currentTimeMillis());
+        boolean mcp = List.of(args).contains("--mcp");
+        String bearer = arg(args, "--bearer", null);
         URI base = URI.create(url);
         if (!isLoopback(base.getHost())) {
             throw new IllegalArgumentException("load runs target this machine only (loopback), not " + base.getHost());
@@ -56,7 +64,8 @@ public class LoadDriver {
                 for (int i = next.getAndIncrement(); i < adds; i = next.getAndIncrement()) {
                     String message = "Company" + i + " " + SUBJECTS[i % SUBJECTS.length];
                     String body = "{\"message\":\"" + message + "\"}";
-                    HttpRequest req = HttpRequest.newBuilder(base.resolve("/v1/profiles/" + profile + "/feedback"))
+                    HttpRequest req = authorized(HttpRequest.newBuilder(base.resolve("/v1/profiles/" + profile
+                                    + "/feedback")), bearer)
                             .timeout(Duration.ofSeconds(30))
                             .header("Content-Type", "application/json")
                             .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8)).build();
@@ -93,11 +102,15 @@ public class LoadDriver {
         }
 
         List<Long> micros = new ArrayList<>();
+        List<Long> mcpMicros = new ArrayList<>();
         int contextFailures = 0;
+        int mcpFailures = 0;
+        McpSession session = mcp ? McpSession.open(http, base, bearer) : null;
         for (int i = 0; i < contexts + 50; i++) {
-            String q = URLEncoder.encode(QUERIES[i % QUERIES.length], StandardCharsets.UTF_8);
-            HttpRequest req = HttpRequest.newBuilder(
-                            base.resolve("/v1/profiles/" + profile + "/context?limit=3&query=" + q))
+            String query = QUERIES[i % QUERIES.length];
+            String q = URLEncoder.encode(query, StandardCharsets.UTF_8);
+            HttpRequest req = authorized(HttpRequest.newBuilder(
+                            base.resolve("/v1/profiles/" + profile + "/context?limit=3&query=" + q)), bearer)
                     .timeout(Duration.ofSeconds(30)).GET().build();
             long t0 = System.nanoTime();
             int status = http.send(req, HttpResponse.BodyHandlers.ofString()).statusCode();
@@ -105,14 +118,70 @@ public class LoadDriver {
             if (status != 200) {
                 contextFailures++;
             }
+            long mcpTook = 0;
+            if (session != null) {
+                long m0 = System.nanoTime();
+                boolean ok = session.recall(profile, query);
+                mcpTook = (System.nanoTime() - m0) / 1000;
+                mcpFailures += ok ? 0 : 1;
+            }
             if (i >= 50) { // the first 50 warm the JIT and the page cache
                 micros.add(took);
+                mcpMicros.add(mcpTook);
             }
         }
+        report("context", adds, micros, contextFailures);
+        if (session != null) {
+            report("mcp recall", adds, mcpMicros, mcpFailures);
+        }
+    }
+
+    private static void report(String what, int adds, List<Long> micros, int failures) {
         Collections.sort(micros);
-        System.out.printf(Locale.ROOT, "context at %d memories: %d calls, p50 %.1f ms, p90 %.1f ms, p99 %.1f ms,"
-                        + " max %.1f ms, %d failed%n", adds, contexts, pct(micros, 50), pct(micros, 90),
-                pct(micros, 99), micros.get(micros.size() - 1) / 1000.0, contextFailures);
+        System.out.printf(Locale.ROOT, "%s at %d memories: %d calls, p50 %.1f ms, p90 %.1f ms, p99 %.1f ms,"
+                        + " max %.1f ms, %d failed%n", what, adds, micros.size(), pct(micros, 50), pct(micros, 90),
+                pct(micros, 99), micros.get(micros.size() - 1) / 1000.0, failures);
+    }
+
+    private static HttpRequest.Builder authorized(HttpRequest.Builder request, String bearer) {
+        return bearer == null ? request : request.header("Authorization", "Bearer " + bearer);
+    }
+
+    /** One MCP session on /mcp: initialize, the initialized notification, then recall calls. */
+    private record McpSession(HttpClient http, URI base, String bearer, String id) {
+        private static final Pattern TOOL_OK = Pattern.compile("\"isError\"\\s*:\\s*false");
+        /** JSON-RPC request ids, one per request of the session. */
+        private static final AtomicInteger IDS = new AtomicInteger();
+
+        static McpSession open(HttpClient http, URI base, String bearer) throws Exception {
+            McpSession handshake = new McpSession(http, base, bearer, null);
+            HttpResponse<String> r = handshake.post("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\","
+                    + "\"params\":{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},"
+                    + "\"clientInfo\":{\"name\":\"load-driver\",\"version\":\"1\"}}}");
+            McpSession session = new McpSession(http, base, bearer, r.headers().firstValue("Mcp-Session-Id")
+                    .orElseThrow(() -> new IllegalStateException("no MCP session: " + r.statusCode() + " " + r.body())));
+            session.post("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+            return session;
+        }
+
+        boolean recall(String profile, String query) throws Exception {
+            HttpResponse<String> r = post("{\"jsonrpc\":\"2.0\",\"id\":" + IDS.incrementAndGet()
+                    + ",\"method\":\"tools/call\",\"params\":"
+                    + "{\"name\":\"recall\",\"arguments\":{\"profile_id\":\"" + profile + "\",\"query\":\"" + query
+                    + "\",\"limit\":3}}}");
+            return r.statusCode() == 200 && TOOL_OK.matcher(r.body()).find();
+        }
+
+        private HttpResponse<String> post(String json) throws Exception {
+            HttpRequest.Builder b = authorized(HttpRequest.newBuilder(base.resolve("/mcp")), bearer)
+                    .timeout(Duration.ofSeconds(30)).header("Content-Type", "application/json")
+                    .header("Accept", "application/json, text/event-stream")
+                    .POST(HttpRequest.BodyPublishers.ofString(json, StandardCharsets.UTF_8));
+            if (id != null) {
+                b.header("Mcp-Session-Id", id).header("MCP-Protocol-Version", "2025-06-18");
+            }
+            return http.send(b.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+        }
     }
 
     private static double pct(List<Long> sorted, int p) {

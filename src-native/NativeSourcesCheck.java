@@ -179,6 +179,27 @@ public class NativeSourcesCheck {
             }
         }
 
+        // MCP: the extension is in; the tool results and errors it writes with Jackson are registered
+        // (@RegisterForReflection), and so are the tool classes (by the extension, from @Tool).
+        check(lib(libs, "io.quarkiverse.mcp.quarkus-mcp-server-http").isPresent(),
+                "lib/: the Quarkiverse MCP server's HTTP transport (/mcp)");
+        Optional<Path> mcp = lib(libs, "pm-memory-mcp");
+        check(mcp.isPresent(), "lib/: the MCP adapter jar");
+        if (mcp.isPresent()) {
+            List<String> classes = names(mcp.get()).stream().filter(n -> n.endsWith(".class"))
+                    .map(NativeSourcesCheck::className).toList();
+            List<String> written = classes.stream().filter(n -> n.startsWith("dev.pmmemory.adapters.mcp.Results$")
+                    || n.startsWith("dev.pmmemory.adapters.mcp.ToolErrors$")).toList();
+            check(!written.isEmpty(), "MCP adapter jar: result records");
+            for (String type : written) {
+                checkReflective(reflective, type, null, "an MCP tool result: annotate it @RegisterForReflection");
+            }
+            for (String tools : classes.stream().filter(n -> n.matches("dev\\.pmmemory\\.adapters\\.mcp\\.[A-Za-z]+Tools"))
+                    .toList()) {
+                checkReflective(reflective, tools, null, "a class of @Tool methods (the extension registers them)");
+            }
+        }
+
         // Optional heavy adapters stay out of the executable.
         for (String heavy : List.of("pm-memory-embeddings-bge", "onnxruntime", "langchain4j")) {
             check(lib(libs, heavy).isEmpty(), "lib/: no " + heavy + " (the embeddings model is JVM-only, -Psemantic)");

@@ -10,6 +10,8 @@
 # as context, a bad request gets a 400 problem naming the field, the SQLite file holds the data;
 # stops the service (SIGTERM) and exits non-zero on any failure, printing the service's log.
 # Needs bash and curl only. SMOKE_READY_TIMEOUT (seconds, default 60) bounds the wait for ready.
+# With SMOKE_MCP_CLIENT=src-native/mcp-client (after npm ci there; needs node), the official MCP
+# TypeScript SDK client also drives /mcp: lists the tools, remembers, recalls, confirms (check.mjs).
 set -uo pipefail
 
 if [ $# -eq 0 ]; then
@@ -107,6 +109,14 @@ check "context recalls it" 200 'OpenAI' -G --data-urlencode 'query=OpenAI 估值
 check "context has a prompt block" 200 '"prompt_block"' -G --data-urlencode 'query=OpenAI' "$base/v1/profiles/$profile/context"
 check "bad input is a 400 naming the field" 400 '"limit"' "$base/v1/profiles/$profile/context?query=x&limit=abc"
 check "OpenAPI document" 200 '"openapi"' -H 'Accept: application/json' "$base/q/openapi"
+if [ -n "${SMOKE_MCP_CLIENT:-}" ]; then
+  if node "$SMOKE_MCP_CLIENT/check.mjs" "$base/mcp" "$profile-mcp" >"$work/mcp.out" 2>&1; then
+    ok "MCP over /mcp with the TypeScript SDK client ($(grep -c '^  ok ' "$work/mcp.out") checks)"
+  else
+    ko "MCP over /mcp with the TypeScript SDK client: $(grep -E 'FAIL' "$work/mcp.out" | head -3 | tr '\n' ' ')"
+    cat "$work/mcp.out" >&2
+  fi
+fi
 if [ -s "$db" ]; then ok "SQLite file written ($db)"; else ko "no SQLite file at $db"; fi
 
 before=$failed

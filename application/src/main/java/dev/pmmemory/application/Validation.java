@@ -13,10 +13,18 @@ import java.util.regex.Pattern;
 
 /** Collects every field error of one input before failing, so the response names them all. */
 public final class Validation {
-    private static final Pattern PROFILE_ID = Pattern.compile("[A-Za-z0-9_.:-]{1,128}");
+    /**
+     * The shapes of ids and names, as regular expressions: constants, so that an inbound adapter can state
+     * them in its own schema (an MCP tool's input) without writing them again.
+     */
+    public static final String PROFILE_ID_REGEX = "[A-Za-z0-9_.:-]{1,128}";
+    public static final String OPAQUE_ID_REGEX = "[\\x21-\\x7E]{1,128}";
+    public static final String ATTRIBUTE_REGEX = "[a-z][a-z0-9_]{0,63}";
+
+    private static final Pattern PROFILE_ID = Pattern.compile(PROFILE_ID_REGEX);
     private static final Pattern HAS_ALNUM = Pattern.compile(".*[A-Za-z0-9].*");
-    private static final Pattern OPAQUE_ID = Pattern.compile("[\\x21-\\x7E]{1,128}");
-    private static final Pattern ATTRIBUTE = Pattern.compile("[a-z][a-z0-9_]{0,63}");
+    private static final Pattern OPAQUE_ID = Pattern.compile(OPAQUE_ID_REGEX);
+    private static final Pattern ATTRIBUTE = Pattern.compile(ATTRIBUTE_REGEX);
 
     private static final Instant EARLIEST = Instant.parse("1900-01-01T00:00:00Z");
     private static final Instant LATEST = Instant.parse("9999-12-31T23:59:59.999Z");
@@ -156,6 +164,20 @@ public final class Validation {
             fail("actor", "must be 1 to 128 characters");
         }
     }
+
+    /**
+     * The calling agent, when known (an MCP client's name and version, or an {@code x-agent-id} header):
+     * null, or 1..128 characters without control characters.
+     */
+    public void agent(String field, String agent) {
+        if (agent != null && (agent.isBlank() || agent.codePointCount(0, agent.length()) > MAX_AGENT_CODE_POINTS
+                || !isWellFormedUnicode(agent) || agent.chars().anyMatch(Character::isISOControl))) {
+            fail(field, "must be 1 to " + MAX_AGENT_CODE_POINTS + " characters without control characters");
+        }
+    }
+
+    /** The longest agent name recorded; adapters cut what a client sends to this. */
+    public static final int MAX_AGENT_CODE_POINTS = 128;
 
     /** A fact's attribute name: snake_case, 1..64 characters, starting with a letter (focus_stage). */
     public String attribute(String field, String value) {

@@ -1,8 +1,8 @@
 package dev.pmmemory.bootstrap;
 
-import dev.pmmemory.adapters.rest.auth.ApiKey;
-import dev.pmmemory.adapters.rest.auth.ApiKeys;
-import dev.pmmemory.adapters.rest.auth.Scope;
+import dev.pmmemory.application.access.ApiKey;
+import dev.pmmemory.application.access.ApiKeys;
+import dev.pmmemory.application.access.Scope;
 import io.quarkus.runtime.Quarkus;
 import io.quarkus.runtime.annotations.QuarkusMain;
 import java.io.IOException;

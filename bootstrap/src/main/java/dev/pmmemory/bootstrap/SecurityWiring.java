@@ -1,7 +1,7 @@
 package dev.pmmemory.bootstrap;
 
-import dev.pmmemory.adapters.rest.auth.ApiKeys;
-import dev.pmmemory.adapters.rest.auth.RateLimiter;
+import dev.pmmemory.application.access.ApiKeys;
+import dev.pmmemory.application.access.RateLimiter;
 import io.quarkus.runtime.StartupEvent;
 import io.quarkus.runtime.configuration.ConfigurationException;
 import jakarta.enterprise.event.Observes;

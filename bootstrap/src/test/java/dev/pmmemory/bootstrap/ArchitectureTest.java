@@ -30,6 +30,7 @@ class ArchitectureTest {
                 .layer("domain").definedBy("dev.pmmemory.domain..")
                 .layer("application").definedBy("dev.pmmemory.application..")
                 .layer("rest").definedBy("dev.pmmemory.adapters.rest..")
+                .layer("mcp").definedBy("dev.pmmemory.adapters.mcp..")
                 .layer("jdbc").definedBy("dev.pmmemory.adapters.jdbc..")
                 .layer("sqlite").definedBy("dev.pmmemory.adapters.sqlite..")
                 .layer("postgres").definedBy("dev.pmmemory.adapters.postgres..")
@@ -42,6 +43,7 @@ class ArchitectureTest {
                 .layer("bootstrap").definedBy("dev.pmmemory.bootstrap..")
                 .whereLayer("bootstrap").mayNotBeAccessedByAnyLayer()
                 .whereLayer("rest").mayOnlyBeAccessedByLayers("bootstrap")
+                .whereLayer("mcp").mayOnlyBeAccessedByLayers("bootstrap")
                 // the SQL both stores share: a library of the two store adapters, no adapter itself
                 .whereLayer("jdbc").mayOnlyBeAccessedByLayers("sqlite", "postgres", "bootstrap")
                 .whereLayer("sqlite").mayOnlyBeAccessedByLayers("bootstrap")
@@ -51,9 +53,9 @@ class ArchitectureTest {
                 .whereLayer("sessions-embedded").mayOnlyBeAccessedByLayers("bootstrap")
                 .whereLayer("sessions-redis").mayOnlyBeAccessedByLayers("bootstrap")
                 .whereLayer("segmenter").mayOnlyBeAccessedByLayers("bootstrap")
-                .whereLayer("application").mayOnlyBeAccessedByLayers("rest", "jdbc", "sqlite", "postgres", "embeddings",
-                        "sessions-embedded", "sessions-redis", "bootstrap", "classifier-llm")
-                .whereLayer("domain").mayOnlyBeAccessedByLayers("application", "rest", "jdbc", "sqlite", "postgres",
+                .whereLayer("application").mayOnlyBeAccessedByLayers("rest", "mcp", "jdbc", "sqlite", "postgres",
+                        "embeddings", "sessions-embedded", "sessions-redis", "bootstrap", "classifier-llm")
+                .whereLayer("domain").mayOnlyBeAccessedByLayers("application", "rest", "mcp", "jdbc", "sqlite", "postgres",
                         "embeddings", "classifier-llm", "sessions-embedded", "sessions-redis", "segmenter", "bootstrap")
                 .check(classes);
     }
@@ -100,7 +102,7 @@ class ArchitectureTest {
 
     @Test
     void adaptersNeverSeeEachOther() {
-        List<String> adapters = List.of("rest", "sqlite", "postgres", "embeddings", "classifier",
+        List<String> adapters = List.of("rest", "mcp", "sqlite", "postgres", "embeddings", "classifier",
                 "sessions.embedded", "sessions.redis", "segmenter");
         for (String adapter : adapters) {
             for (String other : adapters) {

@@ -144,8 +144,8 @@ class AuthTest {
         String entry = printed.lines().filter(l -> l.startsWith("memory.auth.keys")).findFirst().orElseThrow()
                 .replaceAll(".*: +", "");
         assertThat(entry).startsWith("bot2:write:team-a-*:").doesNotContain(secret);
-        assertThat(dev.pmmemory.adapters.rest.auth.ApiKeys.parse(entry).authenticate(secret))
-                .map(dev.pmmemory.adapters.rest.auth.ApiKey::name).contains("bot2");
+        assertThat(dev.pmmemory.application.access.ApiKeys.parse(entry).authenticate(secret))
+                .map(dev.pmmemory.application.access.ApiKey::name).contains("bot2");
 
         int bad = PmMemoryMain.newKey(new String[] {"new-key", "bot2", "root", "*"},
                 new java.io.PrintStream(out), new java.io.PrintStream(err, true, StandardCharsets.UTF_8),
@@ -157,7 +157,7 @@ class AuthTest {
     @Test
     void withoutKeysTheServiceRefusesToListenBeyondLoopback() {
         SecurityWiring wiring = new SecurityWiring();
-        dev.pmmemory.adapters.rest.auth.ApiKeys none = dev.pmmemory.adapters.rest.auth.ApiKeys.parse("");
+        dev.pmmemory.application.access.ApiKeys none = dev.pmmemory.application.access.ApiKeys.parse("");
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> wiring.checkBinding(null, none, "0.0.0.0"))
                 .hasMessageContaining("refusing to listen on 0.0.0.0 without API keys");
         wiring.checkBinding(null, none, "127.0.0.1");
@@ -222,17 +222,21 @@ class AuthTest {
     }
 
     @Test
-    void aChangeIsAuditedUnderTheKeysNameAndNeedsTheWriteScope() {
+    void aChangeIsAuditedUnderTheKeysNameAndTheAgentItNames_andNeedsTheWriteScope() {
         String id = as(WithApiKeys.BOT).contentType(ContentType.JSON).body(body("Cohere 估值高"))
                 .when().post("/v1/profiles/team-a-audit/feedback").then().statusCode(201).extract().path("memory.id");
 
         as(WithApiKeys.READER).when().delete("/v1/profiles/team-a-audit/memories/" + id).then().statusCode(403);
-        as(WithApiKeys.BOT).when().delete("/v1/profiles/team-a-audit/memories/" + id).then().statusCode(200);
+        as(WithApiKeys.BOT).header("x-agent-id", "nightly-review 2.1").when()
+                .delete("/v1/profiles/team-a-audit/memories/" + id).then().statusCode(200);
 
         as(WithApiKeys.READER).when().get("/v1/profiles/team-a-audit/audit?memory_id=" + id).then().statusCode(200)
                 .body("items[0].kind", equalTo("memory_deleted"))
                 .body("items[0].actor", equalTo("bot"))
-                .body("items[1].actor", equalTo("system"));
+                .body("items[0].agent", equalTo("nightly-review 2.1"))
+                .body("items[1].kind", equalTo("memory_created"))
+                .body("items[1].actor", equalTo("bot"))
+                .body("items[1].agent", org.hamcrest.Matchers.nullValue());
     }
 
     @Test

@@ -4,9 +4,12 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 
+import io.modelcontextprotocol.spec.McpSchema;
+import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.response.ValidatableResponse;
+import java.net.URL;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -35,6 +38,9 @@ class PostgresOutageTest {
     /** Pool acquisition (3 s) and driver connect (3 s) timeouts, with room for a slow machine. */
     private static final Duration BOUND = Duration.ofSeconds(10);
 
+    @TestHTTPResource("/")
+    URL root;
+
     @Test
     void downAtStartThenBackThenGoneThenBackAgain() {
         String p = Api.newProfile("outage");
@@ -43,6 +49,16 @@ class PostgresOutageTest {
         readiness().statusCode(503).body("status", equalTo("DOWN"));
         assertUnavailable(() -> Api.feedback(p, Map.of("message", "OpenAI 估值高", "message_id", "m-1")));
         assertUnavailable(() -> Api.context(p, Map.of("query", "OpenAI")));
+        // over MCP: a tool error an agent can act on (retry), within the same bound
+        try (McpAgent agent = McpAgent.connect(root)) {
+            long start = System.nanoTime();
+            McpSchema.CallToolResult recall = agent.call("recall", "profile_id", p, "query", "OpenAI");
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).as("time to the tool error").isLessThan(BOUND);
+            assertThat(recall.isError()).isTrue();
+            assertThat(McpAgent.text(recall)).startsWith("store unavailable:").contains("retryable");
+            assertThat(recall.structuredContent()).asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.MAP)
+                    .containsEntry("error", "store-unavailable").containsEntry("retryable", true);
+        }
         // many at once do not queue behind each other's connection attempts
         assertAllUnavailableAtOnce(16, n -> Api.feedback(p, Map.of("message", "Company" + n + " 估值高")));
 

@@ -30,4 +30,21 @@ class RateLimitTest {
         assertThat(retryAfter).isNotNull();
         assertThat(Long.parseLong(retryAfter)).isPositive();
     }
+
+    @Test
+    void theSameBucketGuardsMcp() {
+        int limited = 0;
+        for (int i = 0; i < 5; i++) {
+            var r = given().header("Authorization", "Bearer " + WithRateLimit.LIMITED)
+                    .contentType("application/json").accept("application/json, text/event-stream")
+                    .body("{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"ping\"}")
+                    .when().post("/mcp").then().extract();
+            if (r.statusCode() == 429) {
+                limited++;
+                assertThat(r.header("Retry-After")).isNotNull();
+                assertThat(r.contentType()).startsWith("application/problem+json");
+            }
+        }
+        assertThat(limited).as("five calls in well under a second, one allowed a second").isGreaterThanOrEqualTo(3);
+    }
 }

@@ -77,7 +77,7 @@ public final class FactBook implements RecordFact, CloseFact, ReadFacts {
             version.closed().ifPresent(c -> tx.facts().close(c.profileId(), c.id(), c.validUntil()));
             tx.facts().insert(version.created());
             Fact previous = latest.orElse(null);
-            record(tx, version.created(), AuditKind.FACT_RECORDED, now, cmd.actor(),
+            record(tx, version.created(), AuditKind.FACT_RECORDED, now, new Attribution(cmd.actor(), cmd.agent()),
                     previous == null ? null : state(previous), state(version.created()));
             return new RecordedFact(version.created(), true, version.closed(), redactions);
         });
@@ -95,7 +95,8 @@ public final class FactBook implements RecordFact, CloseFact, ReadFacts {
                     "fact " + cmd.attribute() + " has no current value: it was closed at "
                             + latest.get().validUntil()));
             tx.facts().close(closed.profileId(), closed.id(), closed.validUntil());
-            record(tx, closed, AuditKind.FACT_CLOSED, now, cmd.actor(), state(latest.get()), state(closed));
+            record(tx, closed, AuditKind.FACT_CLOSED, now, new Attribution(cmd.actor(), cmd.agent()),
+                    state(latest.get()), state(closed));
             return closed;
         });
     }
@@ -134,11 +135,11 @@ public final class FactBook implements RecordFact, CloseFact, ReadFacts {
                 .put("valid_until", f.validUntil());
     }
 
-    private void record(StoreTransaction tx, Fact f, AuditKind kind, Instant at, String actor, ChangedFields before,
-                        ChangedFields after) {
+    private void record(StoreTransaction tx, Fact f, AuditKind kind, Instant at, Attribution by,
+                        ChangedFields before, ChangedFields after) {
         tx.auditTrail().record(new AuditEvent(ids.newId(), f.profileId(), null, null, kind,
-                "attribute=" + f.attribute() + " version=" + f.id(), at, actor,
-                before == null ? null : before.json(), after.json()));
+                "attribute=" + f.attribute() + " version=" + f.id(), at, by.actor(),
+                before == null ? null : before.json(), after.json(), by.agent()));
     }
 
     private Instant asOf(FactsQuery q) {

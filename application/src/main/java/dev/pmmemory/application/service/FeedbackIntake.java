@@ -178,10 +178,11 @@ public final class FeedbackIntake implements AddFeedback {
             }
         }
         String rawId = ids.newId();
+        Attribution by = new Attribution(cmd.actor(), cmd.agent());
         if (type.isEmpty()) {
             tx.rawMessages().append(raw(cmd, rawId, text, createdAt, receivedAt, FeedbackOutcome.UNCLASSIFIED,
                     null, List.of(), redactions));
-            audit(tx, cmd.profileId(), null, rawId, AuditKind.MESSAGE_UNCLASSIFIED, "no type matched", receivedAt);
+            audit(tx, by, cmd.profileId(), null, rawId, AuditKind.MESSAGE_UNCLASSIFIED, "no type matched", receivedAt);
             return new FeedbackResult(rawId, FeedbackOutcome.UNCLASSIFIED, Optional.empty(), List.of(), redactions);
         }
         MemoryDraft draft = new MemoryDraft(rawId, cmd.profileId(), type.get(), text,
@@ -189,7 +190,7 @@ public final class FeedbackIntake implements AddFeedback {
                 cmd.sessionId(), createdAt, p.ttl());
         RawFiling filing = (outcome, memoryId, changedIds) -> tx.rawMessages().append(raw(cmd, rawId, text,
                 createdAt, receivedAt, outcome, memoryId, changedIds, redactions));
-        FeedbackResult filed = file(tx, draft, receivedAt, filing, typeGiven(cmd), redactions, vector);
+        FeedbackResult filed = file(tx, by, draft, receivedAt, filing, typeGiven(cmd), redactions, vector);
         if (!rederivation.isLate(tx, draft)) {
             return filed;
         }
@@ -213,10 +214,10 @@ public final class FeedbackIntake implements AddFeedback {
 
     /**
      * Dedup, conflicts and insert of one classified message (DOMAIN.md §3 steps 6-8); {@code note} ends the
-     * audit detail of the memory it creates or reinforces.
+     * audit detail of the memory it creates or reinforces; every event it records is attributed to {@code by}.
      */
-    private FeedbackResult file(StoreTransaction tx, MemoryDraft draft, Instant receivedAt, RawFiling filing,
-                                String note, List<String> redactions, Optional<float[]> vector) {
+    private FeedbackResult file(StoreTransaction tx, Attribution by, MemoryDraft draft, Instant receivedAt,
+                                RawFiling filing, String note, List<String> redactions, Optional<float[]> vector) {
         // Candidates are chosen by time, not by stored status: a memory that had expired when
         // this was said is not revived (DOMAIN.md §3 step 6, §5).
         Optional<Memory> duplicate = Deduplicator.target(tx.memories().findDuplicatesVisibleDuring(
@@ -236,15 +237,15 @@ public final class FeedbackIntake implements AddFeedback {
                     : new Resolution(merged, List.of(), List.of());
             String rawId = draft.rawMessageId();
             filing.filed(FeedbackOutcome.DEDUPLICATED, merged.id(), reResolved.changedIds());
-            merged = foldBridgedRepeats(tx, merged, draft, rawId, receivedAt);
+            merged = foldBridgedRepeats(tx, by, merged, draft, rawId, receivedAt);
             tx.memories().update(merged);
-            audit(tx, draft.profileId(), merged.id(), rawId, AuditKind.MEMORY_REINFORCED,
+            audit(tx, by, draft.profileId(), merged.id(), rawId, AuditKind.MEMORY_REINFORCED,
                     "weight=" + merged.weight() + note, receivedAt);
-            recordTakeovers(tx, merged.profileId(), reResolved, rawId, receivedAt);
+            recordTakeovers(tx, by, merged.profileId(), reResolved, rawId, receivedAt);
             return new FeedbackResult(rawId, FeedbackOutcome.DEDUPLICATED,
                     Optional.of(views.at(merged, receivedAt)), reResolved.changedIds(), redactions);
         }
-        return insert(tx, draft, receivedAt, filing, note, redactions, vector);
+        return insert(tx, by, draft, receivedAt, filing, note, redactions, vector);
     }
 
     /**
@@ -252,8 +253,8 @@ public final class FeedbackIntake implements AddFeedback {
      * joins the two (Deduplicator.fold), so that at no instant two memories of one key are visible and
      * the result does not depend on arrival order.
      */
-    private Memory foldBridgedRepeats(StoreTransaction tx, Memory merged, MemoryDraft draft, String rawId,
-                                      Instant receivedAt) {
+    private Memory foldBridgedRepeats(StoreTransaction tx, Attribution by, Memory merged, MemoryDraft draft,
+                                      String rawId, Instant receivedAt) {
         Memory kept = merged;
         boolean foldedOne = true;
         while (foldedOne) {
@@ -264,7 +265,7 @@ public final class FeedbackIntake implements AddFeedback {
                         && tx.memories().findSupersededBy(other.profileId(), other.id()).isEmpty()) {
                     Deduplicator.Fold fold = deduplicator.fold(kept, other, draft.ttl(), receivedAt);
                     tx.memories().update(fold.retired());
-                    audit(tx, kept.profileId(), other.id(), rawId, AuditKind.MEMORY_FOLDED,
+                    audit(tx, by, kept.profileId(), other.id(), rawId, AuditKind.MEMORY_FOLDED,
                             "into=" + kept.id() + " weight=" + other.weight(), receivedAt);
                     kept = fold.kept();
                     foldedOne = true;
@@ -275,8 +276,8 @@ public final class FeedbackIntake implements AddFeedback {
         return kept;
     }
 
-    private FeedbackResult insert(StoreTransaction tx, MemoryDraft draft, Instant receivedAt, RawFiling filing,
-                                  String note, List<String> redactions, Optional<float[]> vector) {
+    private FeedbackResult insert(StoreTransaction tx, Attribution by, MemoryDraft draft, Instant receivedAt,
+                                  RawFiling filing, String note, List<String> redactions, Optional<float[]> vector) {
         Memory fresh = new Memory.Builder()
                 .id(ids.newId())
                 .profileId(draft.profileId())
@@ -318,13 +319,13 @@ public final class FeedbackIntake implements AddFeedback {
         if (vector.isPresent()) {
             tx.vectors().put(stored.profileId(), stored.id(), embeddings.orElseThrow().model(), vector.get());
         }
-        audit(tx, stored.profileId(), stored.id(), draft.rawMessageId(),
+        audit(tx, by, stored.profileId(), stored.id(), draft.rawMessageId(),
                 outcome == FeedbackOutcome.PENDING ? AuditKind.MEMORY_PENDING : AuditKind.MEMORY_CREATED,
                 "type=" + stored.type().wireName() + " source=" + stored.source().wireName() + note,
                 receivedAt);
-        recordTakeovers(tx, stored.profileId(), resolution, draft.rawMessageId(), receivedAt);
+        recordTakeovers(tx, by, stored.profileId(), resolution, draft.rawMessageId(), receivedAt);
         for (RepeatSplit.Cut cut : cuts) {
-            fileLaterMentionsAgain(tx, opposites.stream().filter(o -> o.id().equals(cut.before().id())).findFirst()
+            fileLaterMentionsAgain(tx, by, opposites.stream().filter(o -> o.id().equals(cut.before().id())).findFirst()
                     .orElseThrow(), cut, stored, draft.rawMessageId(), receivedAt);
         }
         if (!cuts.isEmpty()) { // a later mention filed again may have taken this one over
@@ -400,11 +401,11 @@ public final class FeedbackIntake implements AddFeedback {
      * new one); each raw message moves to the memory it now belongs to. Audited on the cut memory as
      * {@code memory_split}, with its weight, last seen and expiry before and after.
      */
-    private void fileLaterMentionsAgain(StoreTransaction tx, Memory whole, RepeatSplit.Cut cut, Memory late,
-                                        String rawId, Instant receivedAt) {
+    private void fileLaterMentionsAgain(StoreTransaction tx, Attribution by, Memory whole, RepeatSplit.Cut cut,
+                                        Memory late, String rawId, Instant receivedAt) {
         tx.auditTrail().record(new AuditEvent(ids.newId(), whole.profileId(), whole.id(), rawId, AuditKind.MEMORY_SPLIT,
                 "by=" + late.id() + " at=" + late.createdAt() + " moved=" + String.join(",", cut.laterIds()),
-                receivedAt, AuditEvent.SYSTEM, splitState(whole).json(), splitState(cut.before()).json()));
+                receivedAt, by.actor(), splitState(whole).json(), splitState(cut.before()).json(), by.agent()));
         Optional<float[]> vector = embeddings.flatMap(e -> Optional.ofNullable(
                 tx.vectors().find(whole.profileId(), e.model(), List.of(whole.id())).get(whole.id())));
         String p = whole.profileId();
@@ -413,7 +414,7 @@ public final class FeedbackIntake implements AddFeedback {
             MemoryDraft again = new MemoryDraft(r.id(), p, whole.type(), whole.content(), whole.normalizedContent(),
                     whole.entities(), whole.keywords(), r.source(), r.sessionId(), r.createdAt(),
                     lexicon.ruleFor(whole.type()).ttl());
-            file(tx, again, receivedAt, (outcome, memoryId, changedIds) -> tx.rawMessages().moveToMemory(p, r.id(),
+            file(tx, by, again, receivedAt, (outcome, memoryId, changedIds) -> tx.rawMessages().moveToMemory(p, r.id(),
                     memoryId), " split_from=" + whole.id(), List.of(), vector);
         }
     }
@@ -424,13 +425,13 @@ public final class FeedbackIntake implements AddFeedback {
     }
 
     /** The other memories a resolution changed, and one supersession event per takeover. */
-    private void recordTakeovers(StoreTransaction tx, String profileId, Resolution resolution, String rawId,
-                                 Instant receivedAt) {
+    private void recordTakeovers(StoreTransaction tx, Attribution by, String profileId, Resolution resolution,
+                                 String rawId, Instant receivedAt) {
         for (Memory changed : resolution.changed()) {
             tx.memories().update(changed);
         }
         for (Supersession s : resolution.supersessions()) {
-            audit(tx, profileId, s.supersededId(), rawId,
+            audit(tx, by, profileId, s.supersededId(), rawId,
                     s.whole() ? AuditKind.MEMORY_SUPERSEDED : AuditKind.MEMORY_PARTIALLY_SUPERSEDED,
                     "by=" + s.byId() + " entities=" + String.join(",", s.entityKeys()) + " at=" + s.at(),
                     receivedAt);
@@ -469,8 +470,9 @@ public final class FeedbackIntake implements AddFeedback {
                 createdAt, receivedAt, outcome, memoryId, superseded, redactions);
     }
 
-    private void audit(StoreTransaction tx, String profileId, String memoryId, String rawId, AuditKind kind,
-                       String detail, Instant at) {
-        tx.auditTrail().record(new AuditEvent(ids.newId(), profileId, memoryId, rawId, kind, detail, at));
+    private void audit(StoreTransaction tx, Attribution by, String profileId, String memoryId, String rawId,
+                       AuditKind kind, String detail, Instant at) {
+        tx.auditTrail().record(new AuditEvent(ids.newId(), profileId, memoryId, rawId, kind, detail, at, by.actor(),
+                null, null, by.agent()));
     }
 }

@@ -123,14 +123,14 @@ public final class MemoryCorrections implements CorrectMemory, DeleteMemory, Set
             }
             tx.memories().update(corrected);
             record(tx, corrected, AuditKind.MEMORY_CORRECTED, "fields=" + String.join(",", is.names()),
-                    now, cmd.actor(), was, is);
+                    now, by(cmd), was, is);
 
-            Optional<Memory> foldedInto = foldIntoDuplicate(tx, corrected, now, cmd.actor());
+            Optional<Memory> foldedInto = foldIntoDuplicate(tx, corrected, now, by(cmd));
             if (foldedInto.isPresent()) {
                 Memory retired = find(tx, cmd.profileId(), corrected.id());
                 return new MemoryChange(views.at(retired, now), List.of());
             }
-            return reresolveConflicts(tx, corrected, now, cmd.actor());
+            return reresolveConflicts(tx, corrected, now, by(cmd));
         });
     }
 
@@ -139,7 +139,7 @@ public final class MemoryCorrections implements CorrectMemory, DeleteMemory, Set
      * during its lifetime, it is folded into that one (Deduplicator.fold: the other takes its weight and
      * sources, it is kept for audit, superseded by the other with an empty window).
      */
-    private Optional<Memory> foldIntoDuplicate(StoreTransaction tx, Memory corrected, Instant now, String actor) {
+    private Optional<Memory> foldIntoDuplicate(StoreTransaction tx, Memory corrected, Instant now, Attribution by) {
         if (corrected.validFrom() == null || !tx.memories().findSupersededBy(corrected.profileId(), corrected.id())
                 .isEmpty()) {
             return Optional.empty();
@@ -156,18 +156,18 @@ public final class MemoryCorrections implements CorrectMemory, DeleteMemory, Set
         tx.memories().update(fold.kept());
         tx.memories().update(fold.retired());
         record(tx, fold.retired(), AuditKind.MEMORY_FOLDED, "into=" + fold.kept().id() + " weight="
-                        + corrected.weight(), now, actor,
+                        + corrected.weight(), now, by,
                 new ChangedFields().put("status", corrected.status().wireName()),
                 new ChangedFields().put("status", fold.retired().status().wireName())
                         .put("superseded_by", fold.kept().id()));
-        record(tx, fold.kept(), AuditKind.MEMORY_REINFORCED, "weight=" + fold.kept().weight(), now, actor,
+        record(tx, fold.kept(), AuditKind.MEMORY_REINFORCED, "weight=" + fold.kept().weight(), now, by,
                 new ChangedFields().put("weight", Integer.toString(target.get().weight())),
                 new ChangedFields().put("weight", Integer.toString(fold.kept().weight())));
         return Optional.of(fold.kept());
     }
 
     /** Conflicts re-applied: the corrected decision against the opposite decisions visible during its lifetime. */
-    private MemoryChange reresolveConflicts(StoreTransaction tx, Memory corrected, Instant now, String actor) {
+    private MemoryChange reresolveConflicts(StoreTransaction tx, Memory corrected, Instant now, Attribution by) {
         if (corrected.status() != MemoryStatus.ACTIVE && corrected.status() != MemoryStatus.EXPIRED) {
             return new MemoryChange(views.at(corrected, now), List.of()); // a pending one waits for confirm or reject
         }
@@ -176,7 +176,7 @@ public final class MemoryCorrections implements CorrectMemory, DeleteMemory, Set
             return new MemoryChange(views.at(corrected, now), List.of());
         }
         Resolution resolution = conflicts.resolveCorrected(corrected, opposites, now);
-        return apply(tx, corrected, opposites, resolution, now, actor);
+        return apply(tx, corrected, opposites, resolution, now, by);
     }
 
     @Override
@@ -189,7 +189,7 @@ public final class MemoryCorrections implements CorrectMemory, DeleteMemory, Set
             }
             Memory deleted = m.toBuilder().status(MemoryStatus.DELETED).validUntil(endedAt(m, now)).build();
             tx.memories().update(deleted);
-            record(tx, deleted, AuditKind.MEMORY_DELETED, "soft delete", now, cmd.actor(),
+            record(tx, deleted, AuditKind.MEMORY_DELETED, "soft delete", now, by(cmd),
                     new ChangedFields().put("status", m.status().wireName()).put("valid_until", m.validUntil()),
                     new ChangedFields().put("status", deleted.status().wireName())
                             .put("valid_until", deleted.validUntil()));
@@ -206,11 +206,11 @@ public final class MemoryCorrections implements CorrectMemory, DeleteMemory, Set
             Resolution resolution = conflicts.resolveConfirmed(pending, opposites, now);
             Memory confirmed = resolution.incoming();
             tx.memories().update(confirmed);
-            record(tx, confirmed, AuditKind.MEMORY_CONFIRMED, "valid_from=" + now, now, cmd.actor(),
+            record(tx, confirmed, AuditKind.MEMORY_CONFIRMED, "valid_from=" + now, now, by(cmd),
                     new ChangedFields().put("status", pending.status().wireName()).put("valid_from", (Instant) null),
                     new ChangedFields().put("status", confirmed.status().wireName())
                             .put("valid_from", confirmed.validFrom()));
-            return apply(tx, confirmed, opposites, resolution, now, cmd.actor());
+            return apply(tx, confirmed, opposites, resolution, now, by(cmd));
         });
     }
 
@@ -221,7 +221,7 @@ public final class MemoryCorrections implements CorrectMemory, DeleteMemory, Set
             Memory pending = findPending(tx, cmd, "rejected");
             Memory rejected = pending.toBuilder().status(MemoryStatus.REJECTED).validUntil(now).build();
             tx.memories().update(rejected);
-            record(tx, rejected, AuditKind.MEMORY_REJECTED, "rejected", now, cmd.actor(),
+            record(tx, rejected, AuditKind.MEMORY_REJECTED, "rejected", now, by(cmd),
                     new ChangedFields().put("status", pending.status().wireName()),
                     new ChangedFields().put("status", rejected.status().wireName()));
             return new MemoryChange(views.at(rejected, now), List.of());
@@ -233,7 +233,7 @@ public final class MemoryCorrections implements CorrectMemory, DeleteMemory, Set
      * state before and after; the incoming memory is stored already as {@code stored}.
      */
     private MemoryChange apply(StoreTransaction tx, Memory stored, List<Memory> candidates, Resolution resolution,
-                               Instant now, String actor) {
+                               Instant now, Attribution by) {
         Memory result = resolution.incoming();
         if (!result.equals(stored)) {
             tx.memories().update(result); // a newer opposite decision took the corrected memory over
@@ -248,7 +248,7 @@ public final class MemoryCorrections implements CorrectMemory, DeleteMemory, Set
             Memory before = itself ? stored : candidates.stream()
                     .filter(c -> c.id().equals(s.supersededId())).findFirst().orElseThrow();
             record(tx, after, s.whole() ? AuditKind.MEMORY_SUPERSEDED : AuditKind.MEMORY_PARTIALLY_SUPERSEDED,
-                    "by=" + s.byId() + " entities=" + String.join(",", s.entityKeys()) + " at=" + s.at(), now, actor,
+                    "by=" + s.byId() + " entities=" + String.join(",", s.entityKeys()) + " at=" + s.at(), now, by,
                     supersessionState(before), supersessionState(after));
         }
         return new MemoryChange(views.at(result, now), resolution.changedIds());
@@ -287,10 +287,18 @@ public final class MemoryCorrections implements CorrectMemory, DeleteMemory, Set
         return m.validUntil() != null && m.validUntil().isBefore(now) ? m.validUntil() : now;
     }
 
-    private void record(StoreTransaction tx, Memory m, AuditKind kind, String detail, Instant at, String actor,
+    private void record(StoreTransaction tx, Memory m, AuditKind kind, String detail, Instant at, Attribution by,
                         ChangedFields before, ChangedFields after) {
-        tx.auditTrail().record(new AuditEvent(ids.newId(), m.profileId(), m.id(), null, kind, detail, at, actor,
-                before == null ? null : before.json(), after == null ? null : after.json()));
+        tx.auditTrail().record(new AuditEvent(ids.newId(), m.profileId(), m.id(), null, kind, detail, at, by.actor(),
+                before == null ? null : before.json(), after == null ? null : after.json(), by.agent()));
+    }
+
+    private static Attribution by(CorrectMemoryCommand cmd) {
+        return new Attribution(cmd.actor(), cmd.agent());
+    }
+
+    private static Attribution by(MemoryActionCommand cmd) {
+        return new Attribution(cmd.actor(), cmd.agent());
     }
 
     private Instant now() {

@@ -135,6 +135,44 @@ public abstract class GovernanceContract {
     }
 
     @Test
+    void theCallingAgentIsStoredBesideTheActor_keptByAScrub_andPutBackByARestore() {
+        AuditEvent byAgent = new AuditEvent("ev-a", P, "m2", null, AuditKind.MEMORY_DELETED, "soft delete", today, PM,
+                "{\"status\":\"active\"}", "{\"status\":\"deleted\"}", "claude-desktop 0.9.3");
+        store().write(P, tx -> {
+            tx.auditTrail().record(byAgent);
+            tx.auditTrail().scrubMemory(P, "m2");
+            return null;
+        });
+        assertThat(events("m2")).singleElement().satisfies(e -> {
+            assertThat(e.detail()).isEmpty();
+            assertThat(e.actor()).isEqualTo(PM);
+            assertThat(e.agent()).as("who, not what: a scrub keeps it").isEqualTo("claude-desktop 0.9.3");
+        });
+
+        store().write(P, tx -> {
+            tx.auditTrail().restore(byAgent);
+            return null;
+        });
+        assertThat(events("m2")).containsExactly(byAgent);
+    }
+
+    @Test
+    void feedbackAndEveryChangeAreAuditedUnderTheCallersActorAndAgent() {
+        FeedbackResult added = intake.add(UseCases.feedback(P, "Anthropic 可以推进", today).by(PM, "acme-agent 1.4"));
+        String id = added.memory().orElseThrow().memory().id();
+        clock.advance(Duration.ofMinutes(1));
+        corrections.delete(new MemoryActionCommand(P, id, PM, "x-agent-id: nightly-review"));
+        String untold = add("Mistral 可以推进", today);
+
+        assertThat(events(id)).extracting(AuditEvent::kind, AuditEvent::actor, AuditEvent::agent).containsExactly(
+                org.assertj.core.groups.Tuple.tuple(AuditKind.MEMORY_CREATED, PM, "acme-agent 1.4"),
+                org.assertj.core.groups.Tuple.tuple(AuditKind.MEMORY_DELETED, PM, "x-agent-id: nightly-review"));
+        assertThat(events(untold)).extracting(AuditEvent::actor, AuditEvent::agent)
+                .as("a message nobody is named for is the service's own, as before")
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(AuditEvent.SYSTEM, null));
+    }
+
+    @Test
     void auditEventsComeNewestFirstInInsertionOrderPagedAfterAnEventAndFilteredByMemory() {
         // times deliberately out of order: only insertion order counts
         List<AuditEvent> recorded = new ArrayList<>();

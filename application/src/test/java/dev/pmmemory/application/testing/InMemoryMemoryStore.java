@@ -941,7 +941,7 @@ public final class InMemoryMemoryStore implements MemoryStore {
                     }
                     scrubbed[0]++;
                     return new AuditEvent(e.id(), e.profileId(), e.memoryId(), e.rawMessageId(), e.kind(), "", e.at(),
-                            e.actor(), null, null);
+                            e.actor(), null, null, e.agent());
                 });
                 return scrubbed[0];
             }
@@ -953,7 +953,8 @@ public final class InMemoryMemoryStore implements MemoryStore {
                     AuditEvent e = s.audits.get(i);
                     if (e.id().equals(event.id()) && e.profileId().equals(event.profileId())) {
                         s.audits.set(i, new AuditEvent(e.id(), e.profileId(), e.memoryId(), e.rawMessageId(),
-                                e.kind(), event.detail(), e.at(), event.actor(), event.before(), event.after()));
+                                e.kind(), event.detail(), e.at(), event.actor(), event.before(), event.after(),
+                                event.agent()));
                         return;
                     }
                 }
@@ -965,7 +966,7 @@ public final class InMemoryMemoryStore implements MemoryStore {
                 checkWritable();
                 s.audits.replaceAll(e -> e.profileId().equals(profileId) && memoryId.equals(e.memoryId())
                         ? new AuditEvent(e.id(), e.profileId(), e.memoryId(), e.rawMessageId(), e.kind(), "", e.at(),
-                                e.actor(), null, null)
+                                e.actor(), null, null, e.agent())
                         : e);
             }
 

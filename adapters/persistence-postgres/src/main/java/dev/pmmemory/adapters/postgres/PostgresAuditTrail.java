@@ -24,9 +24,9 @@ final class PostgresAuditTrail implements AuditTrail {
     @Override
     public void record(AuditEvent e) {
         PgSql.update(c, "INSERT INTO audit_events (id, profile_id, memory_id, raw_message_id, kind, detail, at, actor,"
-                        + " before_state, after_state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        + " before_state, after_state, agent) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 e.id(), e.profileId(), e.memoryId(), e.rawMessageId(), e.kind().wireName(), e.detail(),
-                Times.stored(e.at()), e.actor(), e.before(), e.after());
+                Times.stored(e.at()), e.actor(), e.before(), e.after(), e.agent());
     }
 
     /** actor is null on rows written before migration V6: read as {@link AuditEvent#SYSTEM}. */
@@ -35,7 +35,7 @@ final class PostgresAuditTrail implements AuditTrail {
         return new AuditEvent(rs.getString("id"), rs.getString("profile_id"), rs.getString("memory_id"),
                 rs.getString("raw_message_id"), AuditKind.fromWireName(rs.getString("kind")), rs.getString("detail"),
                 PgSql.instant(rs, "at"), actor == null ? AuditEvent.SYSTEM : actor, rs.getString("before_state"),
-                rs.getString("after_state"));
+                rs.getString("after_state"), rs.getString("agent"));
     }
 
     @Override
@@ -64,8 +64,9 @@ final class PostgresAuditTrail implements AuditTrail {
     @Override
     public void restore(AuditEvent e) {
         int restored = PgSql.update(c, "UPDATE audit_events SET detail = ?, actor = ?,"
-                        + " before_state = CAST(? AS text), after_state = CAST(? AS text) WHERE profile_id = ? AND id = ?",
-                e.detail(), e.actor(), e.before(), e.after(), e.profileId(), e.id());
+                        + " before_state = CAST(? AS text), after_state = CAST(? AS text), agent = CAST(? AS text)"
+                        + " WHERE profile_id = ? AND id = ?",
+                e.detail(), e.actor(), e.before(), e.after(), e.agent(), e.profileId(), e.id());
         if (restored == 0) {
             record(e);
         }

@@ -20,7 +20,7 @@ import java.util.List;
 /** {@link AuditTrail} over one SQLite connection, inside the caller's transaction. */
 final class SqliteAuditTrail implements AuditTrail {
     private static final String COLUMNS =
-            "id, profile_id, memory_id, raw_message_id, kind, detail, at, actor, before_state, after_state";
+            "id, profile_id, memory_id, raw_message_id, kind, detail, at, actor, before_state, after_state, agent";
     private final Sql sql;
 
     SqliteAuditTrail(Sql sql) {
@@ -31,8 +31,8 @@ final class SqliteAuditTrail implements AuditTrail {
     public void record(AuditEvent e) {
         sql.run(s -> {
             try (Statements.Lease lease = s.prepare("INSERT INTO audit_events (id, profile_id,"
-                    + " memory_id, raw_message_id, kind, detail, at, actor, before_state, after_state)"
-                    + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                    + " memory_id, raw_message_id, kind, detail, at, actor, before_state, after_state, agent)"
+                    + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
                 PreparedStatement ps = lease.statement();
                 ps.setString(1, e.id());
                 ps.setString(2, e.profileId());
@@ -44,6 +44,7 @@ final class SqliteAuditTrail implements AuditTrail {
                 ps.setString(8, e.actor());
                 setNullableString(ps, 9, e.before());
                 setNullableString(ps, 10, e.after());
+                setNullableString(ps, 11, e.agent());
                 ps.executeUpdate();
             }
             return null;
@@ -85,7 +86,7 @@ final class SqliteAuditTrail implements AuditTrail {
         return new AuditEvent(rs.getString("id"), rs.getString("profile_id"), rs.getString("memory_id"),
                 rs.getString("raw_message_id"), AuditKind.fromWireName(rs.getString("kind")),
                 rs.getString("detail"), getInstant(rs, "at"), actor == null ? AuditEvent.SYSTEM : actor,
-                rs.getString("before_state"), rs.getString("after_state"));
+                rs.getString("before_state"), rs.getString("after_state"), rs.getString("agent"));
     }
 
     @Override
@@ -96,8 +97,9 @@ final class SqliteAuditTrail implements AuditTrail {
 
     @Override
     public void restore(AuditEvent e) {
-        int restored = sql.update("UPDATE audit_events SET detail = ?, actor = ?, before_state = ?, after_state = ?"
-                + " WHERE profile_id = ? AND id = ?", e.detail(), e.actor(), e.before(), e.after(), e.profileId(), e.id());
+        int restored = sql.update("UPDATE audit_events SET detail = ?, actor = ?, before_state = ?, after_state = ?,"
+                + " agent = ? WHERE profile_id = ? AND id = ?", e.detail(), e.actor(), e.before(), e.after(), e.agent(),
+                e.profileId(), e.id());
         if (restored == 0) {
             record(e);
         }

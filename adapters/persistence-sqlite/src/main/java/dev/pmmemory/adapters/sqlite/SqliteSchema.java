@@ -255,6 +255,10 @@ final class SqliteSchema {
                     "DROP INDEX memory_terms_lookup",
                     "CREATE INDEX memory_terms_lookup ON memory_terms(profile_id, term, partly, type, term_count,"
                             + " last_seen_at DESC, memory_id, weight, expires_at, valid_from, valid_until)")),
+            // the agent that used the actor's key (an MCP client, an x-agent-id header), beside the actor;
+            // null on the rows written before and on the service's own events
+            new Migration(14, "audit agent", List.of(
+                    "ALTER TABLE audit_events ADD COLUMN agent TEXT")),
             // a past recall takes the partly superseded memories back to its instant: found without a scan
             new Migration(15, "partly superseded memories", List.of(
                     "CREATE INDEX memories_partly ON memories(profile_id) WHERE superseded_entity_keys <> ''")));

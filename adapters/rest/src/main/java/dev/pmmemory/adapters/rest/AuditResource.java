@@ -1,7 +1,7 @@
 package dev.pmmemory.adapters.rest;
 
 import dev.pmmemory.adapters.rest.auth.RequiresScope;
-import dev.pmmemory.adapters.rest.auth.Scope;
+import dev.pmmemory.application.access.Scope;
 import dev.pmmemory.adapters.rest.dto.AuditListResponse;
 import dev.pmmemory.adapters.rest.dto.Problem;
 import dev.pmmemory.application.port.in.AuditQuery;

@@ -2,7 +2,7 @@ package dev.pmmemory.adapters.rest;
 
 import dev.pmmemory.adapters.rest.auth.Caller;
 import dev.pmmemory.adapters.rest.auth.RequiresScope;
-import dev.pmmemory.adapters.rest.auth.Scope;
+import dev.pmmemory.application.access.Scope;
 import dev.pmmemory.adapters.rest.dto.AuditListResponse;
 import dev.pmmemory.adapters.rest.dto.EntityDto;
 import dev.pmmemory.adapters.rest.dto.EntityListResponse;

@@ -1,7 +1,7 @@
 package dev.pmmemory.adapters.rest;
 
 import dev.pmmemory.adapters.rest.auth.RequiresScope;
-import dev.pmmemory.adapters.rest.auth.Scope;
+import dev.pmmemory.application.access.Scope;
 import dev.pmmemory.adapters.rest.dto.ExperienceListResponse;
 import dev.pmmemory.adapters.rest.dto.ExperienceRequest;
 import dev.pmmemory.adapters.rest.dto.Problem;

@@ -2,7 +2,7 @@ package dev.pmmemory.adapters.rest;
 
 import dev.pmmemory.adapters.rest.auth.Caller;
 import dev.pmmemory.adapters.rest.auth.RequiresScope;
-import dev.pmmemory.adapters.rest.auth.Scope;
+import dev.pmmemory.application.access.Scope;
 import dev.pmmemory.adapters.rest.dto.FactChangeResponse;
 import dev.pmmemory.adapters.rest.dto.FactDto;
 import dev.pmmemory.adapters.rest.dto.FactHistoryResponse;
@@ -151,7 +151,7 @@ public class FactsResource {
                         @Parameter(description = ATTRIBUTE, schema = @Schema(type = SchemaType.STRING, pattern = "^[a-z][a-z0-9_]{0,63}$", maxLength = 64))
                         @PathParam("attribute") String attribute,
                         Map<String, Object> body) {
-        RecordedFact r = recordFact.record(RecordFactCommand.of(profileId, attribute, body, caller.actor()));
+        RecordedFact r = recordFact.record(RecordFactCommand.of(profileId, attribute, body, caller.actor(), caller.agent()));
         return Response.status(r.created() ? 201 : 200).entity(FactChangeResponse.of(r)).build();
     }
 
@@ -175,6 +175,6 @@ public class FactsResource {
     public FactDto close(@PathParam("profile_id") String profileId,
                          @Parameter(description = ATTRIBUTE, schema = @Schema(type = SchemaType.STRING, pattern = "^[a-z][a-z0-9_]{0,63}$", maxLength = 64))
                          @PathParam("attribute") String attribute) {
-        return FactDto.of(closeFact.close(new FactCommand(profileId, attribute, caller.actor())));
+        return FactDto.of(closeFact.close(new FactCommand(profileId, attribute, caller.actor(), caller.agent())));
     }
 }

@@ -5,8 +5,9 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.pmmemory.adapters.rest.auth.Caller;
 import dev.pmmemory.adapters.rest.auth.RequiresScope;
-import dev.pmmemory.adapters.rest.auth.Scope;
+import dev.pmmemory.application.access.Scope;
 import dev.pmmemory.adapters.rest.dto.FeedbackBatchRequest;
 import dev.pmmemory.adapters.rest.dto.FeedbackBatchResponse;
 import dev.pmmemory.adapters.rest.dto.FeedbackBatchResult;
@@ -48,10 +49,12 @@ public class FeedbackBatchResource {
     private final AddFeedback addFeedback;
     private final MeterRegistry metrics;
     private final ObjectMapper json;
+    private final Caller caller;
 
-    public FeedbackBatchResource(AddFeedback addFeedback, MeterRegistry metrics, ObjectMapper json) {
+    public FeedbackBatchResource(AddFeedback addFeedback, MeterRegistry metrics, ObjectMapper json, Caller caller) {
         this.addFeedback = addFeedback;
         this.metrics = metrics;
+        this.caller = caller;
         this.json = json;
     }
 
@@ -145,7 +148,7 @@ public class FeedbackBatchResource {
             throw new InvalidInputException(List.of(
                     new InvalidInputException.FieldError(field, "has the wrong JSON type")));
         }
-        return b.toCommand(profileId);
+        return b.toCommand(profileId).by(caller.actor(), caller.agent());
     }
 
     /** The problem of item {@code index}, its fields named from the body's root: {@code items[3].message}. */

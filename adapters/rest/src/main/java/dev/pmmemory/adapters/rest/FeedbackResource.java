@@ -9,8 +9,9 @@ import dev.pmmemory.application.port.in.FeedbackOutcome;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import dev.pmmemory.adapters.rest.auth.Caller;
 import dev.pmmemory.adapters.rest.auth.RequiresScope;
-import dev.pmmemory.adapters.rest.auth.Scope;
+import dev.pmmemory.application.access.Scope;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -32,15 +33,17 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class FeedbackResource {
     private final AddFeedback addFeedback;
     private final MeterRegistry metrics;
+    private final Caller caller;
     /**
      * pm_memory.feedback.adds by outcome, registered on an outcome's first add as before, then kept:
      * looking it up in the registry on every add built a meter id (tags, strings) each time.
      */
     private final AtomicReferenceArray<Counter> adds = new AtomicReferenceArray<>(FeedbackOutcome.values().length);
 
-    public FeedbackResource(AddFeedback addFeedback, MeterRegistry metrics) {
+    public FeedbackResource(AddFeedback addFeedback, MeterRegistry metrics, Caller caller) {
         this.addFeedback = addFeedback;
         this.metrics = metrics;
+        this.caller = caller;
     }
 
     private Counter adds(FeedbackOutcome outcome) {
@@ -89,7 +92,7 @@ public class FeedbackResource {
             content = @Content(mediaType = ApiDocs.PROBLEM, schema = @Schema(implementation = Problem.class)))
     public Response add(@PathParam("profile_id") String profileId, FeedbackRequest body) {
         FeedbackRequest b = body != null ? body : new FeedbackRequest(null, null, null, null, null, null);
-        FeedbackResult result = addFeedback.add(b.toCommand(profileId));
+        FeedbackResult result = addFeedback.add(b.toCommand(profileId).by(caller.actor(), caller.agent()));
         adds(result.outcome()).increment();
         boolean created = result.outcome() == FeedbackOutcome.CREATED || result.outcome() == FeedbackOutcome.PENDING;
         return Response.status(created ? 201 : 200).entity(FeedbackResponse.of(result)).build();

@@ -8,7 +8,7 @@ import dev.pmmemory.application.port.in.GetMemoryQuery;
 import dev.pmmemory.application.port.in.ListMemories;
 import dev.pmmemory.application.port.in.ListMemoriesQuery;
 import dev.pmmemory.adapters.rest.auth.RequiresScope;
-import dev.pmmemory.adapters.rest.auth.Scope;
+import dev.pmmemory.application.access.Scope;
 import dev.pmmemory.adapters.rest.auth.Caller;
 import dev.pmmemory.adapters.rest.dto.MemoryChangeResponse;
 import dev.pmmemory.adapters.rest.dto.MemoryCorrectionRequest;
@@ -145,7 +145,7 @@ public class MemoriesResource {
     public MemoryChangeResponse correct(@PathParam("profile_id") String profileId,
                                         @PathParam("memory_id") String memoryId, Map<String, Object> body) {
         return MemoryChangeResponse.of(correctMemory.correct(
-                CorrectMemoryCommand.of(profileId, memoryId, body, caller.actor())));
+                CorrectMemoryCommand.of(profileId, memoryId, body, caller.actor(), caller.agent())));
     }
 
     @DELETE
@@ -167,7 +167,7 @@ public class MemoriesResource {
     public MemoryChangeResponse delete(@PathParam("profile_id") String profileId,
                                        @PathParam("memory_id") String memoryId) {
         return MemoryChangeResponse.of(deleteMemory.delete(new MemoryActionCommand(profileId, memoryId,
-                caller.actor())));
+                caller.actor(), caller.agent())));
     }
 
     @POST
@@ -197,7 +197,7 @@ public class MemoriesResource {
             content = @Content(mediaType = ApiDocs.PROBLEM, schema = @Schema(implementation = Problem.class)))
     public MemoryChangeResponse confirm(@PathParam("profile_id") String profileId,
                                         @PathParam("memory_id") String memoryId) {
-        return MemoryChangeResponse.of(settle.confirm(new MemoryActionCommand(profileId, memoryId, caller.actor())));
+        return MemoryChangeResponse.of(settle.confirm(new MemoryActionCommand(profileId, memoryId, caller.actor(), caller.agent())));
     }
 
     @POST
@@ -217,6 +217,6 @@ public class MemoriesResource {
             content = @Content(mediaType = ApiDocs.PROBLEM, schema = @Schema(implementation = Problem.class)))
     public MemoryChangeResponse reject(@PathParam("profile_id") String profileId,
                                        @PathParam("memory_id") String memoryId) {
-        return MemoryChangeResponse.of(settle.reject(new MemoryActionCommand(profileId, memoryId, caller.actor())));
+        return MemoryChangeResponse.of(settle.reject(new MemoryActionCommand(profileId, memoryId, caller.actor(), caller.agent())));
     }
 }

@@ -1,10 +1,10 @@
 package dev.pmmemory.adapters.rest;
 
 import dev.pmmemory.adapters.rest.problem.Problems;
-import dev.pmmemory.adapters.rest.auth.ApiKey;
-import dev.pmmemory.adapters.rest.auth.ApiKeys;
+import dev.pmmemory.application.access.ApiKey;
+import dev.pmmemory.application.access.ApiKeys;
 import dev.pmmemory.adapters.rest.auth.RequiresScope;
-import dev.pmmemory.adapters.rest.auth.Scope;
+import dev.pmmemory.application.access.Scope;
 import dev.pmmemory.adapters.rest.dto.Problem;
 import dev.pmmemory.adapters.rest.dto.SessionTurnsResponse;
 import dev.pmmemory.adapters.rest.dto.TurnDto;

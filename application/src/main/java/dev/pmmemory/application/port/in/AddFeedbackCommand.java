@@ -13,9 +13,12 @@ import java.util.Objects;
  * @param sessionId nullable
  * @param messageId the caller's idempotency key, nullable
  * @param type      the type the caller chose (the classifier is skipped), or null to classify the text
+ * @param actor     who sends it, as the audit events it causes record it: an API key's name, {@code local},
+ *                  or {@link AuditEvent#SYSTEM} when the caller names nobody
+ * @param agent     the agent that used the key, or null when none was named
  */
 public record AddFeedbackCommand(String profileId, String message, Instant createdAt, String sessionId,
-                                 String messageId, Source source, MemoryType type) {
+                                 String messageId, Source source, MemoryType type, String actor, String agent) {
 
     public static final int MAX_MESSAGE_CODE_POINTS = 4000;
 
@@ -26,14 +29,27 @@ public record AddFeedbackCommand(String profileId, String message, Instant creat
         v.optionalOpaqueId("session_id", sessionId);
         v.optionalOpaqueId("message_id", messageId);
         checkType(v, type);
+        v.actor(actor);
+        v.agent("agent", agent);
         v.check();
         Objects.requireNonNull(source, "source");
+    }
+
+    /** Feedback with a caller-chosen type (nullable), recorded under {@link AuditEvent#SYSTEM}. */
+    public AddFeedbackCommand(String profileId, String message, Instant createdAt, String sessionId,
+                              String messageId, Source source, MemoryType type) {
+        this(profileId, message, createdAt, sessionId, messageId, source, type, AuditEvent.SYSTEM, null);
     }
 
     /** Feedback whose type the classifier decides. */
     public AddFeedbackCommand(String profileId, String message, Instant createdAt, String sessionId,
                               String messageId, Source source) {
         this(profileId, message, createdAt, sessionId, messageId, source, null);
+    }
+
+    /** This feedback, sent by {@code actor} (an API key's name or {@code local}) through {@code agent} (nullable). */
+    public AddFeedbackCommand by(String actor, String agent) {
+        return new AddFeedbackCommand(profileId, message, createdAt, sessionId, messageId, source, type, actor, agent);
     }
 
     /** From raw wire values (any may be null); every invalid field is reported at once. */

@@ -16,9 +16,10 @@ import java.util.TreeSet;
  * @param type    the new type, or empty to keep it
  * @param expiry  the new expiry, or null to keep it (or, when the type changes, to restart the new
  *                type's TTL from last_seen_at)
+ * @param agent   the agent that used the actor's key, or null when none was named
  */
 public record CorrectMemoryCommand(String profileId, String memoryId, Optional<String> content,
-                                   Optional<MemoryType> type, Expiry expiry, String actor) {
+                                   Optional<MemoryType> type, Expiry expiry, String actor, String agent) {
 
     /** The fields a correction may name. */
     public static final Set<String> FIELDS = Set.of("content", "type", "expires_at");
@@ -32,6 +33,7 @@ public record CorrectMemoryCommand(String profileId, String memoryId, Optional<S
         v.profileId("profile_id", profileId);
         v.memoryId("memory_id", memoryId);
         v.actor(actor);
+        v.agent("agent", agent);
         content.ifPresent(c -> checkContent(v, c));
         if (content.isEmpty() && type.isEmpty() && expiry == null) {
             v.fail("body", "must name at least one of content, type, expires_at");
@@ -39,12 +41,24 @@ public record CorrectMemoryCommand(String profileId, String memoryId, Optional<S
         v.check();
     }
 
+    /** A correction no agent is named for. */
+    public CorrectMemoryCommand(String profileId, String memoryId, Optional<String> content,
+                                Optional<MemoryType> type, Expiry expiry, String actor) {
+        this(profileId, memoryId, content, type, expiry, actor, null);
+    }
+
+    /** {@link #of(String, String, Map, String, String)} with no agent named. */
+    public static CorrectMemoryCommand of(String profileId, String memoryId, Map<String, ?> fields, String actor) {
+        return of(profileId, memoryId, fields, actor, null);
+    }
+
     /**
      * From the fields of a JSON object, as plain Java values (String, Number, Boolean, Map, List or
      * null): an unknown field, a value of the wrong kind, an empty content or an unknown type is named.
      * {@code expires_at: null} makes the memory permanent.
      */
-    public static CorrectMemoryCommand of(String profileId, String memoryId, Map<String, ?> fields, String actor) {
+    public static CorrectMemoryCommand of(String profileId, String memoryId, Map<String, ?> fields, String actor,
+                                          String agent) {
         Validation v = new Validation();
         v.profileId("profile_id", profileId);
         v.memoryId("memory_id", memoryId);
@@ -92,7 +106,7 @@ public record CorrectMemoryCommand(String profileId, String memoryId, Optional<S
             v.fail("body", "must name at least one of content, type, expires_at");
         }
         v.check();
-        return new CorrectMemoryCommand(profileId, memoryId, content, type, expiry, actor);
+        return new CorrectMemoryCommand(profileId, memoryId, content, type, expiry, actor, agent);
     }
 
     private static void checkContent(Validation v, String content) {

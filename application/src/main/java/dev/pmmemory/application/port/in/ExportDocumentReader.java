@@ -187,12 +187,13 @@ final class ExportDocumentReader {
         String actor = actor(p + "actor", o.get("actor"));
         Optional<String> before = changedFields(p + "before", o.get("before"));
         Optional<String> after = changedFields(p + "after", o.get("after"));
+        String agent = agent(p + "agent", o.get("agent"));
         if (id == null || kind == null || detail == null || at == null || actor == null || before == null
                 || after == null) {
             return null;
         }
         return new AuditEvent(id, profileId, memoryId, rawMessageId, kind, detail, at, actor,
-                before.orElse(null), after.orElse(null));
+                before.orElse(null), after.orElse(null), agent);
     }
 
     Experience experience(String profileId, String p, Map<?, ?> o) {
@@ -305,7 +306,20 @@ final class ExportDocumentReader {
         return null;
     }
 
-    String string(String field, Object value, boolean required) {
+    /** The agent an event names: absent or null (documents of older releases have none), else as recorded. */
+    String agent(String field, Object value) {
+        if (value == null) {
+            return null;
+        }
+        if (!(value instanceof String s)) {
+            v.fail(field, "must be a string or null");
+            return null;
+        }
+        v.agent(field, s);
+        return s;
+    }
+
+        String string(String field, Object value, boolean required) {
         if (value == null) {
             if (required) {
                 v.fail(field, "is required");

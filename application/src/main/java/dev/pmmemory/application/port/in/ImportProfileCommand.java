@@ -36,7 +36,7 @@ public record ImportProfileCommand(String profileId, ProfileData data, String ac
             "keywords", "weight", "status", "source", "session_id", "created_at", "last_seen_at", "expires_at",
             "valid_from", "valid_until", "superseded_by", "superseded_entity_keys", "source_message_ids");
     private static final Set<String> AUDIT = Set.of("id", "memory_id", "raw_message_id", "kind", "detail", "at",
-            "actor", "before", "after");
+            "actor", "before", "after", "agent");
     private static final Set<String> EXPERIENCE = Set.of("id", "task", "outcome", "lesson", "importance",
             "keywords", "created_at");
     private static final Set<String> FACT = Set.of("id", "attribute", "value", "confidence", "source", "valid_from",

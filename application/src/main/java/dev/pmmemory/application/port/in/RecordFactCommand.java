@@ -17,9 +17,10 @@ import java.util.TreeSet;
  * @param confidence in [0, 1]; when not given, the source's (explicit 1.0, inferred 0.5, bot 0.3)
  * @param validFrom  when the value starts to hold, or null for now
  * @param actor      an API key's name, or {@code local}
+ * @param agent      the agent that used the key, or null when none was named
  */
 public record RecordFactCommand(String profileId, String attribute, Object value, double confidence, Source source,
-                                Instant validFrom, String actor) {
+                                Instant validFrom, String actor, String agent) {
 
     /** The fields a PUT body may name. */
     public static final Set<String> FIELDS = Set.of("value", "confidence", "source", "valid_from");
@@ -35,6 +36,7 @@ public record RecordFactCommand(String profileId, String attribute, Object value
         v.profileId("profile_id", profileId);
         v.attribute("attribute", attribute);
         v.actor(actor);
+        v.agent("agent", agent);
         checkValue(v, value);
         checkConfidence(v, confidence);
         if (source == null) {
@@ -43,7 +45,19 @@ public record RecordFactCommand(String profileId, String attribute, Object value
         v.check();
     }
 
+    /** A fact no agent is named for. */
+    public RecordFactCommand(String profileId, String attribute, Object value, double confidence, Source source,
+                             Instant validFrom, String actor) {
+        this(profileId, attribute, value, confidence, source, validFrom, actor, null);
+    }
+
+    /** {@link #of(String, String, Map, String, String)} with no agent named. */
     public static RecordFactCommand of(String profileId, String attribute, Map<String, ?> fields, String actor) {
+        return of(profileId, attribute, fields, actor, null);
+    }
+
+    public static RecordFactCommand of(String profileId, String attribute, Map<String, ?> fields, String actor,
+                                       String agent) {
         Validation v = new Validation();
         v.profileId("profile_id", profileId);
         v.attribute("attribute", attribute);
@@ -84,7 +98,7 @@ public record RecordFactCommand(String profileId, String attribute, Object value
             }
         }
         v.check();
-        return new RecordFactCommand(profileId, attribute, value, confidence, source, validFrom, actor);
+        return new RecordFactCommand(profileId, attribute, value, confidence, source, validFrom, actor, agent);
     }
 
     private static void checkConfidence(Validation v, double confidence) {

@@ -1,6 +1,11 @@
 package dev.pmmemory.adapters.rest.auth;
 
 import dev.pmmemory.adapters.rest.problem.Problems;
+import dev.pmmemory.application.access.AgentName;
+import dev.pmmemory.application.access.ApiKey;
+import dev.pmmemory.application.access.ApiKeys;
+import dev.pmmemory.application.access.RateLimiter;
+import dev.pmmemory.application.access.Scope;
 import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ResourceInfo;
@@ -13,12 +18,12 @@ import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 /**
  * API.md "Auth": a bearer key is required once keys are configured; missing or unknown → 401,
  * outside the key's scope or profiles → 403, over its rate → 429. The key itself never reaches a
- * log or a response: only its name is kept, for the access log.
+ * log or a response: only its name is kept, for the access log. The agent named in
+ * {@code x-agent-id} is kept for the audit trail, keys or not.
  */
 public class AccessControl {
     /** Request property holding the authenticated key's name. */
     public static final String KEY_NAME = "pm-memory.key-name";
-    private static final String BEARER = "Bearer ";
 
     private final ApiKeys keys;
     private final RateLimiter rateLimiter;
@@ -32,30 +37,28 @@ public class AccessControl {
 
     @ServerRequestFilter(priority = Priorities.AUTHENTICATION)
     public Optional<Response> check(ContainerRequestContext request, ResourceInfo resource) {
+        caller.calledThrough(AgentName.of(request.getHeaderString(AgentName.HEADER)).orElse(null));
         if (!keys.enabled()) {
             return Optional.empty();
         }
-        String header = request.getHeaderString(HttpHeaders.AUTHORIZATION);
-        if (header == null || !header.regionMatches(true, 0, BEARER, 0, BEARER.length())) {
+        Optional<String> secret = ApiKeys.bearerSecret(request.getHeaderString(HttpHeaders.AUTHORIZATION));
+        if (secret.isEmpty()) {
             return Optional.of(unauthorized("an API key is required: Authorization: Bearer <key>"));
         }
-        Optional<ApiKey> key = keys.authenticate(header.substring(BEARER.length()).strip());
+        Optional<ApiKey> key = keys.authenticate(secret.get());
         if (key.isEmpty()) {
             return Optional.of(unauthorized("the API key is not known"));
         }
         ApiKey k = key.get();
         request.setProperty(KEY_NAME, k.name());
         caller.authenticatedAs(k.name());
-        Scope needed = requiredScope(resource);
-        if (!k.scope().includes(needed)) {
-            return Optional.of(Problems.response(403, "forbidden", "Forbidden",
-                    "key " + k.name() + " has scope " + k.scope().wireName() + "; this call needs "
-                            + needed.wireName(), List.of()));
-        }
+        Optional<String> refusal = k.scopeRefusal(requiredScope(resource));
         String profile = request.getUriInfo().getPathParameters().getFirst("profile_id");
-        if (profile != null && !k.coversProfile(profile)) {
-            return Optional.of(Problems.response(403, "forbidden", "Forbidden",
-                    "key " + k.name() + " may not touch this profile", List.of()));
+        if (refusal.isEmpty() && profile != null) {
+            refusal = k.profileRefusal(profile);
+        }
+        if (refusal.isPresent()) {
+            return Optional.of(Problems.response(403, "forbidden", "Forbidden", refusal.get(), List.of()));
         }
         long wait = rateLimiter.secondsToWait(k.name());
         if (wait > 0) {

@@ -1,5 +1,6 @@
 package dev.pmmemory.adapters.rest.auth;
 
+import dev.pmmemory.application.access.Scope;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;

@@ -70,8 +70,13 @@ public class MemoryDetailResponse extends MemoryDto {
                                 String detail,
                                 Instant at,
                                 @Schema(description = "an API key's name, local (no keys configured) or system "
-                                        + "(the write path, and every event stored before actors were recorded)")
+                                        + "(the service acting on its own: jobs, re-derivations; and every event "
+                                        + "stored before its actor was recorded)")
                                 String actor,
+                                @Schema(nullable = true, description = "the agent that used the key: an MCP "
+                                        + "client's name and version, or the request's x-agent-id header; null "
+                                        + "when none was named")
+                                String agent,
                                 @Schema(type = SchemaType.OBJECT, nullable = true,
                                         description = "the changed fields before the change")
                                 @JsonRawValue String before,
@@ -80,7 +85,7 @@ public class MemoryDetailResponse extends MemoryDto {
                                 @JsonRawValue String after) {
         static AuditEventDto of(AuditEvent e) {
             return new AuditEventDto(e.id(), e.memoryId(), e.rawMessageId(), e.kind().wireName(), e.detail(), e.at(),
-                    e.actor(), e.before(), e.after());
+                    e.actor(), e.agent(), e.before(), e.after());
         }
     }
 }

@@ -94,6 +94,8 @@ public record ProfileExportDocument(
     public record AuditEntry(String id, @Schema(nullable = true) String memoryId,
                              @Schema(nullable = true) String rawMessageId, String kind, String detail, Instant at,
                              String actor,
+                             @Schema(nullable = true, description = "the agent that used the actor's key, if named")
+                             String agent,
                              @Schema(type = SchemaType.OBJECT, nullable = true,
                                      description = "the changed fields before the change (strings or null)")
                              @JsonRawValue String before,
@@ -102,7 +104,7 @@ public record ProfileExportDocument(
                              @JsonRawValue String after) {
         static AuditEntry of(AuditEvent e) {
             return new AuditEntry(e.id(), e.memoryId(), e.rawMessageId(), e.kind().wireName(), e.detail(), e.at(),
-                    e.actor(), e.before(), e.after());
+                    e.actor(), e.agent(), e.before(), e.after());
         }
     }
 

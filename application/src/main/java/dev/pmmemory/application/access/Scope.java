@@ -1,4 +1,4 @@
-package dev.pmmemory.adapters.rest.auth;
+package dev.pmmemory.application.access;
 
 import java.util.Locale;
 import java.util.Optional;

@@ -1,4 +1,4 @@
-package dev.pmmemory.adapters.rest.auth;
+package dev.pmmemory.application.access;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -11,6 +11,7 @@ import java.util.Set;
 
 /** The configured keys. Empty means authentication is off (the service then binds loopback only). */
 public final class ApiKeys {
+    private static final String BEARER = "Bearer ";
     private final List<ApiKey> keys;
 
     public ApiKeys(List<ApiKey> keys) {
@@ -61,14 +62,18 @@ public final class ApiKeys {
 
     /**
      * The key of an {@code Authorization: Bearer …} header, for a resource that needs more than the
-     * scope AccessControl already checked (sessions: which profiles the key covers).
+     * scope the access filter already checked (sessions: which profiles the key covers).
      */
     public Optional<ApiKey> fromAuthorizationHeader(String header) {
-        String bearer = "Bearer ";
-        if (header == null || !header.regionMatches(true, 0, bearer, 0, bearer.length())) {
+        return bearerSecret(header).flatMap(this::authenticate);
+    }
+
+    /** The secret of an {@code Authorization: Bearer <secret>} header; empty when there is none. */
+    public static Optional<String> bearerSecret(String header) {
+        if (header == null || !header.regionMatches(true, 0, BEARER, 0, BEARER.length())) {
             return Optional.empty();
         }
-        return authenticate(header.substring(bearer.length()).strip());
+        return Optional.of(header.substring(BEARER.length()).strip());
     }
 
     public static byte[] sha256(String secret) {

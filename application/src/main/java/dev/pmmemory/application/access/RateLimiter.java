@@ -1,4 +1,4 @@
-package dev.pmmemory.adapters.rest.auth;
+package dev.pmmemory.application.access;
 
 import java.time.Clock;
 import java.util.Map;

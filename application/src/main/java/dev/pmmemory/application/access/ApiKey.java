@@ -1,7 +1,8 @@
-package dev.pmmemory.adapters.rest.auth;
+package dev.pmmemory.application.access;
 
 import java.util.HexFormat;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
@@ -52,6 +53,27 @@ public record ApiKey(String name, Scope scope, String profileGlob, byte[] secret
 
     public boolean coversProfile(String profileId) {
         return globToRegex(profileGlob).matcher(profileId).matches();
+    }
+
+    /**
+     * The one profile this key may touch, when its glob names exactly one (no {@code *}): a caller
+     * holding it need not name the profile it acts on.
+     */
+    public Optional<String> boundProfile() {
+        return profileGlob.indexOf('*') < 0 ? Optional.of(profileGlob) : Optional.empty();
+    }
+
+    /** Why this key may not make a call that needs {@code needed}; empty when its scope includes it. */
+    public Optional<String> scopeRefusal(Scope needed) {
+        return scope.includes(needed) ? Optional.empty()
+                : Optional.of("key " + name + " has scope " + scope.wireName() + "; this call needs "
+                        + needed.wireName());
+    }
+
+    /** Why this key may not touch {@code profileId}; empty when its glob covers it. */
+    public Optional<String> profileRefusal(String profileId) {
+        return coversProfile(profileId) ? Optional.empty()
+                : Optional.of("key " + name + " may not touch this profile");
     }
 
     private static Pattern globToRegex(String glob) {

@@ -1,4 +1,4 @@
-package dev.pmmemory.adapters.rest.auth;
+package dev.pmmemory.application.access;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -54,6 +54,31 @@ class ApiKeysTest {
     void profileGlobsMatchWholeIdsWithStarAsTheOnlyWildcard(String glob, String profile, boolean covered) {
         ApiKey key = ApiKey.parse("k:read:" + glob + ":" + hex("s"));
         assertThat(key.coversProfile(profile)).isEqualTo(covered);
+    }
+
+    @ParameterizedTest
+    @CsvSource({"pm-zhang, pm-zhang", "team-a-*, ''", "*, ''", "*-ops, ''"})
+    void aKeyIsBoundToAProfileOnlyWhenItsGlobNamesExactlyOne(String glob, String bound) {
+        ApiKey key = ApiKey.parse("k:read:" + glob + ":" + hex("s"));
+        assertThat(key.boundProfile().orElse("")).isEqualTo(bound);
+    }
+
+    @Test
+    void aRefusalNamesTheKeyAndWhatWasMissing() {
+        ApiKey reader = ApiKey.parse("reader:read:team-a-*:" + hex("s"));
+        assertThat(reader.scopeRefusal(Scope.READ)).isEmpty();
+        assertThat(reader.scopeRefusal(Scope.WRITE)).contains("key reader has scope read; this call needs write");
+        assertThat(reader.profileRefusal("team-a-1")).isEmpty();
+        assertThat(reader.profileRefusal("team-b-1")).contains("key reader may not touch this profile");
+    }
+
+    @Test
+    void onlyABearerHeaderCarriesASecret() {
+        assertThat(ApiKeys.bearerSecret("Bearer " + BOT_SECRET)).contains(BOT_SECRET);
+        assertThat(ApiKeys.bearerSecret("bearer  " + BOT_SECRET + " ")).contains(BOT_SECRET);
+        assertThat(ApiKeys.bearerSecret("Basic " + BOT_SECRET)).isEmpty();
+        assertThat(ApiKeys.bearerSecret(null)).isEmpty();
+        assertThat(KEYS.fromAuthorizationHeader("Bearer " + OPS_SECRET)).map(ApiKey::name).contains("ops");
     }
 
     @Test
