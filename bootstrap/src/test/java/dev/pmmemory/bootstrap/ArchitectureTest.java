@@ -1,10 +1,14 @@
 package dev.pmmemory.bootstrap;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.fields;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
+import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaField;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import java.util.List;
@@ -121,6 +125,33 @@ class ArchitectureTest {
         noClasses().that().resideInAPackage("dev.pmmemory.adapters.jdbc..")
                 .should().dependOnClassesThat().resideInAnyPackage("dev.pmmemory.adapters.sqlite..",
                         "dev.pmmemory.adapters.postgres..", "dev.pmmemory.adapters.rest..")
+                .check(classes);
+    }
+
+    /**
+     * A port is a shape: interfaces and the values they carry (records, enums), no class whose behaviour an
+     * adapter would share through it (shared helpers live in the JDBC core).
+     */
+    @Test
+    void outboundPortsHoldInterfacesAndRecordsOnly() {
+        classes().that().resideInAPackage("dev.pmmemory.application.port.out..")
+                .should().beInterfaces().orShould().beRecords().orShould().beEnums()
+                .check(classes);
+    }
+
+    /**
+     * A rule's numbers (weights, scales, sample sizes, tolerances) stay in the domain: the domain declares
+     * none public, so an adapter gets them only through the values it is handed (a ranking, a window, a
+     * rendered formula) and never restates a rule with a copy of one. (A field read cannot be checked:
+     * javac copies a constant into the class that reads it.)
+     */
+    @Test
+    void theDomainPublishesNoTuningNumber() {
+        fields().that().areDeclaredInClassesThat().resideInAPackage("dev.pmmemory.domain..")
+                .and().areStatic().and().areFinal()
+                .and(DescribedPredicate.describe("of a number type", (JavaField f) ->
+                        List.of("int", "long", "double", "float").contains(f.getRawType().getName())))
+                .should().notBePublic()
                 .check(classes);
     }
 

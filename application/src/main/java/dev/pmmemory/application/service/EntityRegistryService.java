@@ -98,7 +98,7 @@ public final class EntityRegistryService implements ManageEntities, ReadEntities
                         || entity.nameKeys().stream().anyMatch(k -> registry.findByName(k).isPresent())) {
                     continue;
                 }
-                registry.put(entity);
+                registry.insert(entity);
                 audit(tx, AuditKind.ENTITY_REGISTERED, entity, null, entity, AuditEvent.SYSTEM, now);
                 added++;
             }
@@ -211,7 +211,12 @@ public final class EntityRegistryService implements ManageEntities, ReadEntities
             if (before.isPresent() && sameContent(before.get(), entity)) {
                 return new EntityChange(before.get(), false); // the same PUT again changes nothing
             }
-            registry.put(entity);
+            // a key stored before (live, or deleted and now registered again) is replaced, a new one inserted
+            if (registry.known(entity.key())) {
+                registry.replace(entity);
+            } else {
+                registry.insert(entity);
+            }
             audit(tx, before.isPresent() ? AuditKind.ENTITY_REPLACED : AuditKind.ENTITY_REGISTERED, entity,
                     before.orElse(null), entity, c.actor(), now);
             return new EntityChange(entity, before.isEmpty());

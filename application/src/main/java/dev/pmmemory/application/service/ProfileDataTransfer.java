@@ -49,7 +49,12 @@ final class ProfileDataTransfer {
         data.memories().forEach(tx.memories()::insert);
         data.experiences().forEach(tx.experiences()::insert);
         data.facts().forEach(tx.facts()::insert);
-        data.auditEvents().forEach(tx.auditTrail()::restore);
+        // an event an erase left as a tombstone gets its content back, in its place; any other is recorded
+        data.auditEvents().forEach(e -> {
+            if (!tx.auditTrail().restoreContent(e)) {
+                tx.auditTrail().record(e);
+            }
+        });
     }
 
     /**

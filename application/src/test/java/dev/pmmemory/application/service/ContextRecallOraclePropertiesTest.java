@@ -110,7 +110,7 @@ class ContextRecallOraclePropertiesTest {
                 for (ScoredMemory m : ranked) {
                     typesSeen.add(m.memory().type());
                     storedStatusesSeen.add(m.memory().status());
-                    heavySeen |= m.memory().weight() > RecallPolicy.WEIGHT_BUCKETS;
+                    heavySeen |= m.memory().weight() > RecallPolicy.heaviestWeightBucket();
                 }
             }
         }

@@ -127,8 +127,8 @@ public abstract class EntityRegistryContract {
     @Test
     void storesFindsByAnyNameAndReplacesAnEntityWhole() {
         write(tx -> {
-            tx.entityRegistry().put(entity("深度求索", List.of("DeepSeek", "DeepSeek AI")));
-            tx.entityRegistry().put(entity("月之暗面", List.of("Moonshot AI", "Kimi")));
+            tx.entityRegistry().insert(entity("深度求索", List.of("DeepSeek", "DeepSeek AI")));
+            tx.entityRegistry().insert(entity("月之暗面", List.of("Moonshot AI", "Kimi")));
             return null;
         });
         assertThat(find("深度求索")).get()
@@ -139,7 +139,7 @@ public abstract class EntityRegistryContract {
 
         // a replacement drops the names it no longer lists
         write(tx -> {
-            tx.entityRegistry().put(new RegisteredEntity("深度求索", List.of("DeepSeek"), EntityKind.PRODUCT, MAY1));
+            tx.entityRegistry().replace(new RegisteredEntity("深度求索", List.of("DeepSeek"), EntityKind.PRODUCT, MAY1));
             return null;
         });
         assertThat(byName("deepseek ai")).isEmpty();
@@ -152,11 +152,11 @@ public abstract class EntityRegistryContract {
     @Test
     void refusesANameThatAnotherLiveEntityHolds() {
         write(tx -> {
-            tx.entityRegistry().put(entity("深度求索", List.of("DeepSeek")));
+            tx.entityRegistry().insert(entity("深度求索", List.of("DeepSeek")));
             return null;
         });
         assertThatThrownBy(() -> write(tx -> {
-            tx.entityRegistry().put(entity("幻方", List.of("deepseek")));
+            tx.entityRegistry().insert(entity("幻方", List.of("deepseek")));
             return null;
         })).isInstanceOf(RuntimeException.class);
         assertThat(byName("deepseek")).get()
@@ -167,7 +167,7 @@ public abstract class EntityRegistryContract {
     @Test
     void deletingLeavesATombstoneAndFreesTheNames() {
         write(tx -> {
-            tx.entityRegistry().put(entity("深度求索", List.of("DeepSeek")));
+            tx.entityRegistry().insert(entity("深度求索", List.of("DeepSeek")));
             return null;
         });
         assertThat(deleted("深度求索")).isTrue();
@@ -178,8 +178,8 @@ public abstract class EntityRegistryContract {
         assertThat(known("幻方")).isFalse();
         // the freed alias may now name another entity, and the deleted one may come back
         write(tx -> {
-            tx.entityRegistry().put(entity("DeepSeek", List.of()));
-            tx.entityRegistry().put(entity("深度求索", List.of("深度")));
+            tx.entityRegistry().insert(entity("DeepSeek", List.of()));
+            tx.entityRegistry().replace(entity("深度求索", List.of("深度")));
             return null;
         });
         assertThat(all()).extracting(RegisteredEntity::key)
@@ -187,10 +187,27 @@ public abstract class EntityRegistryContract {
     }
 
     @Test
+    void aKeyIsInsertedOnceAndOnlyAStoredOneIsReplaced() {
+        write(tx -> {
+            tx.entityRegistry().insert(entity("深度求索", List.of("DeepSeek")));
+            return null;
+        });
+        assertThatThrownBy(() -> write(tx -> {
+            tx.entityRegistry().insert(entity("深度求索", List.of("深度")));
+            return null;
+        })).isInstanceOf(RuntimeException.class);
+        assertThatThrownBy(() -> write(tx -> {
+            tx.entityRegistry().replace(entity("幻方", List.of()));
+            return null;
+        })).isInstanceOf(RuntimeException.class);
+        assertThat(all()).extracting(RegisteredEntity::key).containsExactly("深度求索");
+    }
+
+    @Test
     void isEmptyOnlyUntilAnEntityIsStoredEvenOnceDeleted() {
         assertThat(empty()).isTrue();
         write(tx -> {
-            tx.entityRegistry().put(entity("深度求索", List.of("DeepSeek")));
+            tx.entityRegistry().insert(entity("深度求索", List.of("DeepSeek")));
             return null;
         });
         assertThat(empty()).isFalse();
@@ -201,10 +218,10 @@ public abstract class EntityRegistryContract {
     @Test
     void pagesByKeyAndFiltersOnAnyName() {
         write(tx -> {
-            tx.entityRegistry().put(entity("Anthropic", List.of("Claude")));
-            tx.entityRegistry().put(entity("深度求索", List.of("DeepSeek")));
-            tx.entityRegistry().put(entity("月之暗面", List.of("Moonshot AI", "Kimi")));
-            tx.entityRegistry().put(entity("OpenAI", List.of("ChatGPT")));
+            tx.entityRegistry().insert(entity("Anthropic", List.of("Claude")));
+            tx.entityRegistry().insert(entity("深度求索", List.of("DeepSeek")));
+            tx.entityRegistry().insert(entity("月之暗面", List.of("Moonshot AI", "Kimi")));
+            tx.entityRegistry().insert(entity("OpenAI", List.of("ChatGPT")));
             return null;
         });
         assertThat(page(null, null, 2)).extracting(RegisteredEntity::key)

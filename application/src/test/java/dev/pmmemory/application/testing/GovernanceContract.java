@@ -150,7 +150,7 @@ public abstract class GovernanceContract {
         });
 
         store().write(P, tx -> {
-            tx.auditTrail().restore(byAgent);
+            assertThat(tx.auditTrail().restoreContent(byAgent)).isTrue();
             return null;
         });
         assertThat(events("m2")).containsExactly(byAgent);

@@ -297,7 +297,22 @@ public final class InMemoryMemoryStore implements MemoryStore {
             }
 
             @Override
-            public void put(RegisteredEntity entity) {
+            public void insert(RegisteredEntity entity) {
+                if (s.entities.containsKey(entity.key())) {
+                    throw new IllegalStateException("entity " + entity.key() + " is stored already");
+                }
+                store(entity);
+            }
+
+            @Override
+            public void replace(RegisteredEntity entity) {
+                if (!s.entities.containsKey(entity.key())) {
+                    throw new IllegalStateException("no entity " + entity.key() + " to replace");
+                }
+                store(entity);
+            }
+
+            private void store(RegisteredEntity entity) {
                 checkWritable();
                 for (String name : entity.nameKeys()) {
                     live().filter(e -> !e.key().equals(entity.key()) && e.nameKeys().contains(name)).findFirst()
@@ -947,7 +962,7 @@ public final class InMemoryMemoryStore implements MemoryStore {
             }
 
             @Override
-            public void restore(AuditEvent event) {
+            public boolean restoreContent(AuditEvent event) {
                 checkWritable();
                 for (int i = 0; i < s.audits.size(); i++) {
                     AuditEvent e = s.audits.get(i);
@@ -955,10 +970,10 @@ public final class InMemoryMemoryStore implements MemoryStore {
                         s.audits.set(i, new AuditEvent(e.id(), e.profileId(), e.memoryId(), e.rawMessageId(),
                                 e.kind(), event.detail(), e.at(), event.actor(), event.before(), event.after(),
                                 event.agent()));
-                        return;
+                        return true;
                     }
                 }
-                record(event);
+                return false;
             }
 
             @Override

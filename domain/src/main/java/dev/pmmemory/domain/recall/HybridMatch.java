@@ -24,7 +24,7 @@ package dev.pmmemory.domain.recall;
  */
 public record HybridMatch(double alpha, double unrelatedCosine, double matchCosine) {
 
-    public static final double DEFAULT_ALPHA = 0.4;
+    static final double DEFAULT_ALPHA = 0.4;
 
     public HybridMatch {
         if (!(alpha >= 0.0 && alpha <= 1.0)) {

@@ -37,7 +37,7 @@ import java.util.Set;
 public final class RecallPolicy {
 
     /** Groups per type: weights 1..{@link RankingFormula#WEIGHT_SATURATION}, heavier ones in the last. */
-    public static final int WEIGHT_BUCKETS = RankingFormula.WEIGHT_SATURATION;
+    static final int WEIGHT_BUCKETS = RankingFormula.WEIGHT_SATURATION;
 
     private final ContextRanker ranker;
 
@@ -46,6 +46,16 @@ public final class RecallPolicy {
     }
 
     /** The group of a weight: repeats beyond saturation add nothing to the score, so they share a bucket. */
+    /** The weight buckets, lightest first: a store groups each type's memories by them. */
+    public static List<Integer> weightBuckets() {
+        return java.util.stream.IntStream.rangeClosed(1, WEIGHT_BUCKETS).boxed().toList();
+    }
+
+    /** The bucket of the heaviest memories (every weight at or above saturation). */
+    public static int heaviestWeightBucket() {
+        return WEIGHT_BUCKETS;
+    }
+
     public static int weightBucket(int weight) {
         return Math.min(weight, WEIGHT_BUCKETS);
     }

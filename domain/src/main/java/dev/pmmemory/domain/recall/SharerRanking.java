@@ -41,7 +41,7 @@ public record SharerRanking(RecallWindow window, Set<String> terms, Set<MemoryTy
                             Map<MemoryType, Double> priorities, int needed, int limit) {
 
     /** Larger than any rounding difference of the formula between two implementations of it. */
-    public static final double TOLERANCE = 1e-9;
+    static final double TOLERANCE = 1e-9;
 
     public SharerRanking {
         Objects.requireNonNull(window, "window");
@@ -84,6 +84,24 @@ public record SharerRanking(RecallWindow window, Set<String> terms, Set<MemoryTy
         return Bindings.of(Parameter.AS_OF, asOf().toEpochMilli()).and(Parameter.QUERY_TERMS, terms.size());
     }
 
+    /** How many sharers of a common term a store samples per type ({@link #SAMPLE_PER_TYPE}). */
+    public int samplePerType() {
+        return SAMPLE_PER_TYPE;
+    }
+
+    /**
+     * How many rows a common query term must have in a profile for its sharers sharing it alone to be read
+     * bounded by a score rather than whole ({@link #BOUNDED_TERM_ROWS}).
+     */
+    public int boundedTermRows() {
+        return BOUNDED_TERM_ROWS;
+    }
+
+    /** How many of the other terms' sharers a store probes for a common term ({@link #PROBED_PER_LIMIT} per limit). */
+    public int probed() {
+        return limit * PROBED_PER_LIMIT;
+    }
+
     public double priority(MemoryType type) {
         return priorities.getOrDefault(type, 0.0);
     }
@@ -111,14 +129,14 @@ public record SharerRanking(RecallWindow window, Set<String> terms, Set<MemoryTy
      * Sharers of a common term a store reads first, per type, to learn a score the best reach: the
      * fewest terms and most recent first (the highest keyword_match and recency).
      */
-    public static final int SAMPLE_PER_TYPE = 16;
+    static final int SAMPLE_PER_TYPE = 16;
 
     /**
      * Below this many rows a common term's sharers are read whole rather than sampled and bounded: the
      * sample's reads (two per type) cost more than scoring a few thousand rows (measured at 10,000
      * memories, 1,796 sharers: 4.2 ms sampled against 2.4 ms read whole on SQLite).
      */
-    public static final int BOUNDED_TERM_ROWS = 4096;
+    static final int BOUNDED_TERM_ROWS = 4096;
 
     /**
      * A score the {@link #limit}-th best sharer reaches for sure: the {@code limit}-th best of scores
@@ -137,7 +155,7 @@ public record SharerRanking(RecallWindow window, Set<String> terms, Set<MemoryTy
      * Of the sharers of a common term's other query terms, how many per {@link #limit} a store checks for
      * the common term (a probe each), those with the highest scores they could have if they had it.
      */
-    public static final int PROBED_PER_LIMIT = 4;
+    static final int PROBED_PER_LIMIT = 4;
 
     /**
      * Whether sharers a store did not score exactly, none above {@code unreadAtMost}, cannot be among

@@ -18,8 +18,8 @@ class RecallPolicyTest {
     @Test
     void weightsPastSaturationShareTheLastBucketBecauseTheyScoreAlike() {
         assertThat(RecallPolicy.weightBucket(1)).isEqualTo(1);
-        assertThat(RecallPolicy.weightBucket(RecallPolicy.WEIGHT_BUCKETS)).isEqualTo(RecallPolicy.WEIGHT_BUCKETS);
-        assertThat(RecallPolicy.weightBucket(57)).isEqualTo(RecallPolicy.WEIGHT_BUCKETS);
+        assertThat(RecallPolicy.weightBucket(RecallPolicy.heaviestWeightBucket())).isEqualTo(RecallPolicy.heaviestWeightBucket());
+        assertThat(RecallPolicy.weightBucket(57)).isEqualTo(RecallPolicy.heaviestWeightBucket());
         // the bucket is exactly what weight_normalized can tell apart
         ScoreFactors ten = RankerFixtures.RANKER.factorsSharingNoTerm(MemoryType.MARKET_INFO, 10, AS_OF,
                 OptionalDouble.empty(), AS_OF);

@@ -24,7 +24,7 @@ class MatchCosineSweepTest {
         double unrelated = SharedModel.CACHED.unrelatedCosine();
         Map<Double, Figures> main = new LinkedHashMap<>();
         StringBuilder table = new StringBuilder("\n=== match cosine sweep, " + BgeSmallZhEmbeddings.MODEL
-                + ", relevance first, alpha " + HybridMatch.DEFAULT_ALPHA + " ===\n");
+                + ", relevance first, alpha " + HybridMatch.defaults(0.0).alpha() + " ===\n");
         for (double level : LEVELS) {
             HybridMatch mix = HybridMatch.defaults(unrelated, level);
             Figures f = SemanticRecallEvaluation.run(SharedModel.CACHED, mix);

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Issue 5 part 3: retrieval on the project's evaluation set (bench/eval) with semantic recall on
- * (the real model, the default mix α = {@value HybridMatch#DEFAULT_ALPHA}) against keyword recall
+ * (the real model, the default mix α = 0.4) against keyword recall
  * only. Same set, write and read paths and figures as the application module's
  * QualityEvaluationTest, plus the held-out retrieval cases (printed, not asserted: they were
  * written to check that the mix was not fitted to the main set). {@code -Dpmmemory.eval.verbose=true}

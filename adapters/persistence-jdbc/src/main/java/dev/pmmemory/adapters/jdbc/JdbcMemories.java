@@ -337,7 +337,7 @@ public final class JdbcMemories implements Memories {
      * or more), scoring each of its rows and counting shared terms per memory (grouping) would grow with
      * the profile. So its sharers are read in two disjoint parts: memories sharing one of the other terms,
      * counted over all query terms from those terms' few rows; and memories sharing the common term alone
-     * — of those, when the term has {@link SharerRanking#BOUNDED_TERM_ROWS} rows, a sample of the
+     * — of those, when the term has {@link SharerRanking#boundedTermRows} rows, a sample of the
      * likeliest best per type gives, with the first part, a score the K-th best reaches for sure, and
      * only the rows that can still reach it are read ({@link SharerRanking#cutoffsSharingOneTerm}).
      */
@@ -346,7 +346,7 @@ public final class JdbcMemories implements Memories {
         RecallWindow t = r.window();
         List<String> terms = r.terms().stream().sorted().toList();
         List<String> types = r.types().stream().map(MemoryType::wireName).sorted().toList();
-        Optional<CommonTerm> common = commonTerm(profileId, terms);
+        Optional<CommonTerm> common = commonTerm(profileId, terms, r.boundedTermRows());
         if (common.isEmpty()) {
             Query best = scored(r, counted(profileId, terms, false, types, t), r.limit());
             Query partly = withNullScore(counted(profileId, terms, true, types, t));
@@ -405,15 +405,15 @@ public final class JdbcMemories implements Memories {
     private List<RankedTermMatch> bestWithCommonTerm(String profileId, SharerRanking r, RecallWindow t, List<String> terms,
                                                      CommonTerm common, List<String> types) {
         List<String> others = terms.stream().filter(term -> !term.equals(common.term())).toList();
-        int probed = r.limit() * SharerRanking.PROBED_PER_LIMIT;
+        int probed = r.probed();
         List<Query> first = new ArrayList<>();
         if (!others.isEmpty()) {
             first.add(sharingOthers(profileId, r, common.term(), others, types, t, probed));
         }
         if (common.bounded()) {
             for (String type : types) {
-                first.add(sampleSharingOne(profileId, common.term(), type, t));
-                first.add(sampleHeaviestRecent(profileId, common.term(), type, t));
+                first.add(sampleSharingOne(r, profileId, common.term(), type, t));
+                first.add(sampleHeaviestRecent(r, profileId, common.term(), type, t));
             }
         }
         List<RankedTermMatch> othersRows = new ArrayList<>();
@@ -491,28 +491,30 @@ public final class JdbcMemories implements Memories {
     }
 
     /** The sharers of the common term alone with the fewest terms and most recent: the likeliest best keyword_match and recency. */
-    private Query sampleSharingOne(String profileId, String common, String type, RecallWindow t) {
+    private Query sampleSharingOne(SharerRanking r, String profileId, String common, String type, RecallWindow t) {
         Rendered visible = admitted(null, t, false);
         return new Query("SELECT memory_id, type, weight, last_seen_at, 1 AS shared, term_count, partly, "
                 + dialect.real("NULL") + " AS highest FROM memory_terms WHERE profile_id = ? AND term = ?"
                 + " AND partly = ? AND type = ? AND " + visible.sql()
-                + " ORDER BY term_count ASC, last_seen_at DESC LIMIT " + SharerRanking.SAMPLE_PER_TYPE,
-                List.of(args(profileId, common, false, type, visible)));
+                + " ORDER BY term_count ASC, last_seen_at DESC LIMIT ?",
+                List.of(args(profileId, common, false, type, visible, r.samplePerType())));
     }
 
     /**
      * The most recent memories of the type's saturated weight bucket (the highest weight) that have the
      * common term: their rows found from the recency index of memories, each checked by primary key.
      */
-    private Query sampleHeaviestRecent(String profileId, String common, String type, RecallWindow t) {
+    private Query sampleHeaviestRecent(SharerRanking r, String profileId, String common, String type,
+                                       RecallWindow t) {
         Rendered visible = admitted("mt", t, true);
         return new Query("SELECT mt.memory_id, mt.type, mt.weight, mt.last_seen_at, 1 AS shared, mt.term_count,"
                 + " mt.partly, " + dialect.real("NULL") + " AS highest FROM (SELECT id FROM memories WHERE"
                 + " profile_id = ? AND type = ? AND weight_bucket = ? ORDER BY last_seen_at DESC LIMIT "
                 + HEAVY_RECENT_WALK + ") m " + dialect.joinInOrder() + " memory_terms mt ON mt.memory_id = m.id AND mt.term = ?"
                 + " WHERE " + dialect.notIndexed("mt.partly") + " = ? AND " + visible.sql()
-                + " LIMIT " + SharerRanking.SAMPLE_PER_TYPE,
-                List.of(args(profileId, type, RecallPolicy.WEIGHT_BUCKETS, common, false, visible)));
+                + " LIMIT ?",
+                List.of(args(profileId, type, RecallPolicy.heaviestWeightBucket(), common, false, visible,
+                        r.samplePerType())));
     }
 
     /**
@@ -584,13 +586,13 @@ public final class JdbcMemories implements Memories {
      * profile: asked once per transaction for a profile and terms (a recall's two rankings ask the same),
      * in one statement. It only chooses the reading plan (each is exact), and a write forgets it.
      */
-    private Optional<CommonTerm> commonTerm(String profileId, List<String> terms) {
+    private Optional<CommonTerm> commonTerm(String profileId, List<String> terms, int boundedTermRows) {
         List<CommonTerm> found = commonTerms.computeIfAbsent(List.of(profileId, terms), key -> {
             String text = dialect.parameter(SqlType.TEXT);
             // per term one index seek and a bounded skip: whether it has that many rows, not how many
             String hasRows = "EXISTS (SELECT 1 FROM memory_terms WHERE profile_id = ? AND term = t.term LIMIT 1 OFFSET ?)";
             List<Object> args = new ArrayList<>(terms);
-            args.addAll(List.of(profileId, SharerRanking.BOUNDED_TERM_ROWS - 1, profileId, dialect.splitTermRows() - 1));
+            args.addAll(List.of(profileId, boundedTermRows - 1, profileId, dialect.splitTermRows() - 1));
             return sql.query("WITH t(term) AS (VALUES " + String.join(", ", Collections.nCopies(terms.size(),
                             "(" + text + ")")) + ") SELECT t.term, CASE WHEN " + hasRows + " THEN 1 ELSE 0 END"
                             + " FROM t WHERE " + hasRows,
@@ -628,7 +630,7 @@ public final class JdbcMemories implements Memories {
         Rendered visible = admitted(null, window, true);
         List<Query> groups = new ArrayList<>();
         for (MemoryType type : MemoryType.values()) {
-            for (int bucket = 1; bucket <= RecallPolicy.WEIGHT_BUCKETS; bucket++) {
+            for (int bucket : RecallPolicy.weightBuckets()) {
                 groups.add(new Query("SELECT " + columns + " FROM memories WHERE profile_id = ? AND type = ?"
                         + " AND weight_bucket = ? AND " + visible.sql() + " ORDER BY last_seen_at DESC, id ASC LIMIT ?",
                         List.of(args(profileId, type.wireName(), bucket, visible, perGroup))));
@@ -649,7 +651,7 @@ public final class JdbcMemories implements Memories {
         long t = asOf.toEpochMilli();
         List<Query> parts = new ArrayList<>();
         for (MemoryType type : MemoryType.values()) {
-            for (int bucket = 1; bucket <= RecallPolicy.WEIGHT_BUCKETS; bucket++) {
+            for (int bucket : RecallPolicy.weightBuckets()) {
                 parts.add(new Query("SELECT " + COLUMNS + " FROM memories WHERE profile_id = ? AND type = ?"
                         + " AND weight_bucket = ? AND last_seen_at > ? AND " + visible.sql(),
                         List.of(args(profileId, type.wireName(), bucket, t, visible))));

@@ -1,94 +1,71 @@
 package dev.pmmemory.adapters.postgres;
 
+import dev.pmmemory.adapters.postgres.rows.AuditEventRow;
 import dev.pmmemory.application.port.in.AuditEvent;
-import dev.pmmemory.application.port.in.AuditKind;
 import dev.pmmemory.application.port.out.AuditTrail;
-import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.util.ArrayList;
+import io.quarkus.panache.common.Page;
+import io.quarkus.panache.common.Parameters;
 import java.util.List;
 
 /**
- * {@link AuditTrail} over PostgreSQL (migration V1), append-only, on the connection of the
- * caller's transaction. The database numbers rows as they are inserted ({@code seq}, an identity
- * column): that is the order events are read back in, whatever their ids and times say.
+ * {@link AuditTrail} over PostgreSQL (migrations V1, V6, V12), append-only, as mapped rows of the caller's
+ * transaction. A recorded event is inserted at once (its identity {@code seq} is the order events are read
+ * back in); scrubbing is the one exception to append-only.
  */
 final class PostgresAuditTrail implements AuditTrail {
-    private final Connection c;
-
-    PostgresAuditTrail(Connection c) {
-        this.c = c;
-    }
 
     @Override
     public void record(AuditEvent e) {
-        PgSql.update(c, "INSERT INTO audit_events (id, profile_id, memory_id, raw_message_id, kind, detail, at, actor,"
-                        + " before_state, after_state, agent) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                e.id(), e.profileId(), e.memoryId(), e.rawMessageId(), e.kind().wireName(), e.detail(),
-                Times.stored(e.at()), e.actor(), e.before(), e.after(), e.agent());
-    }
-
-    /** actor is null on rows written before migration V6: read as {@link AuditEvent#SYSTEM}. */
-    private static AuditEvent event(ResultSet rs) throws SQLException {
-        String actor = rs.getString("actor");
-        return new AuditEvent(rs.getString("id"), rs.getString("profile_id"), rs.getString("memory_id"),
-                rs.getString("raw_message_id"), AuditKind.fromWireName(rs.getString("kind")), rs.getString("detail"),
-                PgSql.instant(rs, "at"), actor == null ? AuditEvent.SYSTEM : actor, rs.getString("before_state"),
-                rs.getString("after_state"), rs.getString("agent"));
+        AuditEventRow.of(e).persist();
     }
 
     @Override
     public List<AuditEvent> forMemory(String profileId, String memoryId) {
-        return PgSql.query(c, "SELECT * FROM audit_events WHERE profile_id = ? AND memory_id = ? ORDER BY seq",
-                PostgresAuditTrail::event, profileId, memoryId);
+        return events(AuditEventRow.list("profileId = ?1 and memoryId = ?2 order by seq", profileId, memoryId));
     }
 
     @Override
     public long countByProfile(String profileId) {
-        return PgSql.count(c, "SELECT COUNT(*) FROM audit_events WHERE profile_id = ?", profileId);
+        return AuditEventRow.count("profileId", profileId);
     }
 
     @Override
     public void scrubMemory(String profileId, String memoryId) {
-        PgSql.update(c, "UPDATE audit_events SET detail = '', before_state = NULL, after_state = NULL"
-                + " WHERE profile_id = ? AND memory_id = ?", profileId, memoryId);
+        AuditEventRow.update("detail = '', beforeState = null, afterState = null where profileId = ?1"
+                + " and memoryId = ?2", profileId, memoryId);
     }
 
     @Override
     public int scrubProfile(String profileId) {
-        return PgSql.update(c, "UPDATE audit_events SET detail = '', before_state = NULL, after_state = NULL"
-                + " WHERE profile_id = ?", profileId);
+        return AuditEventRow.update("detail = '', beforeState = null, afterState = null where profileId = ?1",
+                profileId);
     }
 
     @Override
-    public void restore(AuditEvent e) {
-        int restored = PgSql.update(c, "UPDATE audit_events SET detail = ?, actor = ?,"
-                        + " before_state = CAST(? AS text), after_state = CAST(? AS text), agent = CAST(? AS text)"
-                        + " WHERE profile_id = ? AND id = ?",
-                e.detail(), e.actor(), e.before(), e.after(), e.agent(), e.profileId(), e.id());
-        if (restored == 0) {
-            record(e);
-        }
+    public boolean restoreContent(AuditEvent e) {
+        return AuditEventRow.update("detail = ?1, actor = ?2, beforeState = ?3, afterState = ?4, agent = ?5"
+                + " where profileId = ?6 and id = ?7", e.detail(), e.actor(), e.before(), e.after(), e.agent(),
+                e.profileId(), e.id()) == 1;
     }
 
     @Override
     public List<AuditEvent> newestFirst(String profileId, String memoryId, String afterEventId, int limit) {
-        StringBuilder sql = new StringBuilder("SELECT * FROM audit_events WHERE profile_id = ?");
-        List<Object> args = new ArrayList<>();
-        args.add(profileId);
+        StringBuilder query = new StringBuilder("profileId = :profile");
+        Parameters params = Parameters.with("profile", profileId);
         if (memoryId != null) {
-            sql.append(" AND memory_id = ?");
-            args.add(memoryId);
+            query.append(" and memoryId = :memory");
+            params.and("memory", memoryId);
         }
         if (afterEventId != null) {
             // an id the profile does not have: the subquery is empty and no row is older
-            sql.append(" AND seq < (SELECT a.seq FROM audit_events a WHERE a.profile_id = ? AND a.id = ?)");
-            args.add(profileId);
-            args.add(afterEventId);
+            query.append(" and seq < (select a.seq from AuditEventRow a where a.profileId = :profile and a.id = :after)");
+            params.and("after", afterEventId);
         }
-        sql.append(" ORDER BY seq DESC LIMIT ?");
-        args.add(limit);
-        return PgSql.query(c, sql.toString(), PostgresAuditTrail::event, args.toArray());
+        return events(AuditEventRow.<AuditEventRow>find(query + " order by seq desc", params)
+                .page(Page.ofSize(limit)).list());
+    }
+
+    private static List<AuditEvent> events(List<AuditEventRow> rows) {
+        return rows.stream().map(AuditEventRow::event).toList();
     }
 }

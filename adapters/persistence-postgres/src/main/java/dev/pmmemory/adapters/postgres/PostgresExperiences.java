@@ -1,38 +1,24 @@
 package dev.pmmemory.adapters.postgres;
 
+import dev.pmmemory.adapters.postgres.rows.ExperienceRow;
 import dev.pmmemory.application.port.out.Experiences;
 import dev.pmmemory.domain.experience.Experience;
-import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.SQLException;
+import io.quarkus.panache.common.Page;
 import java.time.Instant;
 import java.util.Collection;
+import java.util.LinkedHashSet;
 import java.util.List;
 
 /**
- * {@link Experiences} over PostgreSQL (migration V4), on the connection of the caller's
- * transaction. The term finder uses the array overlap ({@code &&}) that the GIN index on keywords
- * serves, as in {@link PostgresMemories}.
+ * {@link Experiences} over PostgreSQL (migration V4), as mapped rows of the caller's transaction. The term
+ * finder is an array overlap ({@code &&}) that the GIN index on keywords serves.
  */
 final class PostgresExperiences implements Experiences {
-    private final Connection c;
-
-    PostgresExperiences(Connection c) {
-        this.c = c;
-    }
 
     @Override
     public void insert(Experience e) {
         // a reused id fails here, at the call that made it, as with the other stores
-        PgSql.update(c, "INSERT INTO experiences (id, profile_id, task, outcome, lesson, importance, keywords, created_at)"
-                        + " VALUES (?, ?, ?, ?, ?, ?, ?, ?)", e.id(), e.profileId(), e.task(), e.outcome(), e.lesson(),
-                e.importance(), e.keywords().toArray(String[]::new), Times.stored(e.createdAt()));
-    }
-
-    private static Experience experience(ResultSet rs) throws SQLException {
-        return new Experience(rs.getString("id"), rs.getString("profile_id"), rs.getString("task"),
-                rs.getString("outcome"), rs.getString("lesson"), rs.getDouble("importance"), PgSql.texts(rs, "keywords"),
-                PgSql.instant(rs, "created_at"));
+        ExperienceRow.of(e).persistAndFlush();
     }
 
     @Override
@@ -40,24 +26,32 @@ final class PostgresExperiences implements Experiences {
         if (terms.isEmpty()) {
             return List.of();
         }
-        return PgSql.query(c, "SELECT * FROM experiences WHERE profile_id = ? AND created_at <= ?"
-                + " AND keywords && CAST(? AS text[])", PostgresExperiences::experience, profileId, asOf,
-                PgSql.distinct(terms));
+        // native: the overlap must compare text[] with text[] for the GIN index (a bound String[] is varchar[])
+        @SuppressWarnings("unchecked")
+        List<ExperienceRow> rows = ExperienceRow.getEntityManager().createNativeQuery("SELECT * FROM experiences"
+                        + " WHERE profile_id = ?1 AND created_at <= ?2 AND keywords && CAST(?3 AS text[])", ExperienceRow.class)
+                .setParameter(1, profileId).setParameter(2, asOf)
+                .setParameter(3, new LinkedHashSet<>(terms).toArray(String[]::new)).getResultList();
+        return experiences(rows);
     }
 
     @Override
     public List<Experience> newestFirst(String profileId, int limit) {
-        return PgSql.query(c, "SELECT * FROM experiences WHERE profile_id = ? ORDER BY created_at DESC, id DESC LIMIT ?",
-                PostgresExperiences::experience, profileId, limit);
+        return experiences(ExperienceRow.<ExperienceRow>find("profileId = ?1 order by createdAt desc, id desc", profileId)
+                .page(Page.ofSize(limit)).list());
     }
 
     @Override
     public long countByProfile(String profileId) {
-        return PgSql.count(c, "SELECT COUNT(*) FROM experiences WHERE profile_id = ?", profileId);
+        return ExperienceRow.count("profileId", profileId);
     }
 
     @Override
     public int deleteProfile(String profileId) {
-        return PgSql.update(c, "DELETE FROM experiences WHERE profile_id = ?", profileId);
+        return (int) ExperienceRow.delete("profileId", profileId);
+    }
+
+    private static List<Experience> experiences(List<ExperienceRow> rows) {
+        return rows.stream().map(ExperienceRow::experience).toList();
     }
 }

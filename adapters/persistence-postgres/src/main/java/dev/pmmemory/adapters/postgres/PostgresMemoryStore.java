@@ -9,6 +9,7 @@ import dev.pmmemory.adapters.jdbc.RankingRows;
 import dev.pmmemory.adapters.jdbc.Sql;
 import dev.pmmemory.adapters.jdbc.Statements;
 import dev.pmmemory.adapters.jdbc.VectorCache;
+import dev.pmmemory.adapters.postgres.rows.JobRunRow;
 import dev.pmmemory.application.StoreUnavailableException;
 import dev.pmmemory.application.port.out.AuditTrail;
 import dev.pmmemory.application.port.out.EntityRegistry;
@@ -130,19 +131,32 @@ public final class PostgresMemoryStore implements MemoryStore {
         });
     }
 
-    /** The primary key of job_runs decides: the first INSERT of (job, period) wins, the others do nothing. */
+    /**
+     * The first claim of (job, period) wins, whichever instance makes it: claims of one job take turns on a
+     * transaction-scoped advisory lock, so the later ones find the row the first inserted.
+     */
     @Override
     public boolean claimJobRun(String job, Instant periodStart) {
         ensureSchema();
-        return inTransaction(c -> PgSql.update(c, "INSERT INTO job_runs (job, period_start) VALUES (?, ?)"
-                + " ON CONFLICT DO NOTHING", job, periodStart) == 1);
+        Instant period = periodStart.truncatedTo(java.time.temporal.ChronoUnit.MILLIS);
+        return inTransaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))")) {
+                ps.setString(1, "job-run:" + job);
+                ps.executeQuery().close();
+            }
+            if (JobRunRow.findById(new JobRunRow.Key(job, period)) != null) {
+                return false;
+            }
+            JobRunRow.of(job, period).persistAndFlush();
+            return true;
+        });
     }
 
     @Override
     public boolean jobRunClaimed(String job, Instant periodStart) {
         ensureSchema();
-        return inTransaction(c -> !PgSql.query(c, "SELECT 1 FROM job_runs WHERE job = ? AND period_start = ?",
-                rs -> 1, job, periodStart).isEmpty());
+        Instant period = periodStart.truncatedTo(java.time.temporal.ChronoUnit.MILLIS);
+        return inTransaction(c -> JobRunRow.findById(new JobRunRow.Key(job, period)) != null);
     }
 
     /**
@@ -310,16 +324,16 @@ public final class PostgresMemoryStore implements MemoryStore {
          *                serve or keep ranking rows (a write's version is the old one)
          */
         Repositories(Connection c, VectorCache cache, RankingRows rows, RowChanges changes) {
-            this(new Sql(Statements.preparedPerUse(c), PostgresDialect.INSTANCE), c, cache, rows, changes);
+            this(new Sql(Statements.preparedPerUse(c), PostgresDialect.INSTANCE), cache, rows, changes);
         }
 
-        private Repositories(Sql sql, Connection c, VectorCache cache, RankingRows rows, RowChanges changes) {
+        private Repositories(Sql sql, VectorCache cache, RankingRows rows, RowChanges changes) {
             this(new JdbcMemories(sql, cache, rows, changed(changes)), new JdbcRawMessages(sql),
-                    new PostgresAuditTrail(c),
+                    new PostgresAuditTrail(),
                     new JdbcMemoryVectors(sql, cache, rows, changes == null ? new ProfileVersions(sql)
                             : KeptRowsVersion.WRITING, changed(changes)),
-                    new PostgresExperiences(c), new PostgresFacts(c), new JdbcStoredIds(sql),
-                    new PostgresEntityRegistry(c));
+                    new PostgresExperiences(), new PostgresFacts(), new JdbcStoredIds(sql),
+                    new PostgresEntityRegistry());
         }
 
         private static Runnable changed(RowChanges changes) {

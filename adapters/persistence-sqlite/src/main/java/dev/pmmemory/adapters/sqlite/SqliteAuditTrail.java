@@ -96,13 +96,10 @@ final class SqliteAuditTrail implements AuditTrail {
     }
 
     @Override
-    public void restore(AuditEvent e) {
-        int restored = sql.update("UPDATE audit_events SET detail = ?, actor = ?, before_state = ?, after_state = ?,"
+    public boolean restoreContent(AuditEvent e) {
+        return sql.update("UPDATE audit_events SET detail = ?, actor = ?, before_state = ?, after_state = ?,"
                 + " agent = ? WHERE profile_id = ? AND id = ?", e.detail(), e.actor(), e.before(), e.after(), e.agent(),
-                e.profileId(), e.id());
-        if (restored == 0) {
-            record(e);
-        }
+                e.profileId(), e.id()) == 1;
     }
 
     @Override

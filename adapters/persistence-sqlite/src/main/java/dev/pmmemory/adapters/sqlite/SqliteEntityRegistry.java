@@ -66,14 +66,26 @@ final class SqliteEntityRegistry implements EntityRegistry {
     }
 
     @Override
-    public void put(RegisteredEntity entity) {
-        sql.update("DELETE FROM entity_names WHERE entity_key = ?", entity.key());
+    public void insert(RegisteredEntity entity) {
         sql.update("INSERT INTO registered_entities (entity_key, name, aliases, kind, updated_at, deleted_at)"
-                        + " VALUES (?, ?, ?, ?, ?, NULL) ON CONFLICT (entity_key) DO UPDATE SET name = excluded.name,"
-                        + " aliases = excluded.aliases, kind = excluded.kind, updated_at = excluded.updated_at,"
-                        + " deleted_at = NULL",
-                entity.key(), entity.name(), Codec.join(entity.aliases()), entity.kind().wireName(),
-                entity.updatedAt().toEpochMilli());
+                        + " VALUES (?, ?, ?, ?, ?, NULL)", entity.key(), entity.name(), Codec.join(entity.aliases()),
+                entity.kind().wireName(), entity.updatedAt().toEpochMilli());
+        insertNames(entity);
+    }
+
+    @Override
+    public void replace(RegisteredEntity entity) {
+        sql.update("DELETE FROM entity_names WHERE entity_key = ?", entity.key());
+        int replaced = sql.update("UPDATE registered_entities SET name = ?, aliases = ?, kind = ?, updated_at = ?,"
+                        + " deleted_at = NULL WHERE entity_key = ?", entity.name(), Codec.join(entity.aliases()),
+                entity.kind().wireName(), entity.updatedAt().toEpochMilli(), entity.key());
+        if (replaced != 1) {
+            throw new IllegalStateException("no entity " + entity.key() + " to replace");
+        }
+        insertNames(entity);
+    }
+
+    private void insertNames(RegisteredEntity entity) {
         for (String name : entity.nameKeys()) {
             // the primary key refuses a name another live entity holds
             sql.update("INSERT INTO entity_names (name_key, entity_key) VALUES (?, ?)", name, entity.key());

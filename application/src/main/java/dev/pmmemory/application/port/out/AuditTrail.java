@@ -27,11 +27,11 @@ public interface AuditTrail {
     int scrubProfile(String profileId);
 
     /**
-     * Import (data rights): stores the event, or, when this profile already holds an event with its
-     * id (the tombstone an erase left), puts its detail, actor and before / after states back in place,
-     * so that the audit reads in its original order again.
+     * Puts the detail, actor, agent and before / after states of {@code event} back on the event of this
+     * profile with its id (the content-free tombstone an erase left); false when the profile has no event
+     * with that id (import records it then).
      */
-    void restore(AuditEvent event);
+    boolean restoreContent(AuditEvent event);
 
     /**
      * Up to {@code limit} events of the profile, newest first (the reverse of the order they were

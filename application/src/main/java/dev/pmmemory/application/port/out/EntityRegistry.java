@@ -29,8 +29,14 @@ public interface EntityRegistry {
      */
     List<RegisteredEntity> page(String query, String afterKey, int limit);
 
-    /** Stores the entity, replacing the live or deleted one with its key and all of that one's names. */
-    void put(RegisteredEntity entity);
+    /** Stores an entity whose key was never stored ({@link #known} is false), with its names. */
+    void insert(RegisteredEntity entity);
+
+    /**
+     * Replaces the stored entity with this key, live or deleted (a deleted one comes back), and all of
+     * that one's names with these.
+     */
+    void replace(RegisteredEntity entity);
 
     /** Deletes the live entity with this key, leaving a tombstone; false when there is none. */
     boolean delete(String key, Instant at);

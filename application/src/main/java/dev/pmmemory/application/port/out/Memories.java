@@ -86,7 +86,7 @@ public interface Memories {
      * last_seen_at desc, id asc), each with the score the store computed, followed by every
      * {@link TermMatch#partlySuperseded partly superseded} one (store score NaN; their counts do not
      * give their score). The store's score may differ from {@link SharerRanking#score} in the last
-     * bits only ({@link SharerRanking#TOLERANCE}). This default counts every sharer here; a store
+     * bits only (SharerRanking's tolerance). This default counts every sharer here; a store
      * scores them where they are, so a term shared by thousands of memories hands over a few rows.
      */
     default List<RankedTermMatch> findBestTermMatches(String profileId, SharerRanking ranking) {
