@@ -39,7 +39,7 @@ PROFILE=crash-$(date +%s%N)
 APP_PID=
 CLIENT_PIDS=
 STORE_ARGS=(-Dmemory.sqlite.path="$WORK/store.db")
-[ -z "$PG_URL" ] || STORE_ARGS=(-Dmemory.store=postgres -Dmemory.postgres.url="$PG_URL" -Dmemory.postgres.username="$PG_USER")
+[ -z "$PG_URL" ] || STORE_ARGS=(-Dmemory.store=postgres -Dquarkus.datasource.jdbc.url="$PG_URL" -Dquarkus.datasource.username="$PG_USER")
 
 cleanup() {
   for p in $CLIENT_PIDS; do kill "$p" 2>/dev/null || true; done

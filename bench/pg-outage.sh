@@ -76,8 +76,8 @@ psql -h 127.0.0.1 -p "$PG_PORT" -U postgres -Atq -c "CREATE DATABASE pm_memory"
 say "private PostgreSQL on 127.0.0.1:$PG_PORT ($WORK/pgdata)"
 
 # --- the service ----------------------------------------------------------------------------
-MEMORY_STORE=postgres MEMORY_POSTGRES_URL="jdbc:postgresql://127.0.0.1:$PG_PORT/pm_memory" \
-  MEMORY_POSTGRES_USERNAME=postgres QUARKUS_HTTP_PORT=$PORT \
+MEMORY_STORE=postgres QUARKUS_DATASOURCE_JDBC_URL="jdbc:postgresql://127.0.0.1:$PG_PORT/pm_memory" \
+  QUARKUS_DATASOURCE_USERNAME=postgres QUARKUS_HTTP_PORT=$PORT \
   java -jar "$JAR" >"$WORK/service.log" 2>&1 &
 APP_PID=$!
 for _ in $(seq 1 240); do
@@ -168,13 +168,16 @@ check() { # name, query counting violations
 }
 check "raw messages whose memory is missing or does not list them" "
   SELECT count(*) FROM raw_messages r WHERE r.profile_id = '$PROFILE' AND r.outcome IN ('created', 'deduplicated', 'pending')
-    AND NOT EXISTS (SELECT 1 FROM memories m WHERE m.id = r.memory_id AND r.id = ANY (m.source_message_ids))"
+    AND NOT EXISTS (SELECT 1 FROM memories m WHERE m.id = r.memory_id
+      AND r.id = ANY (string_to_array(m.source_message_ids, chr(31)))))"
 check "raw messages without their audit event" "
   SELECT count(*) FROM raw_messages r WHERE r.profile_id = '$PROFILE'
     AND NOT EXISTS (SELECT 1 FROM audit_events e WHERE e.raw_message_id = r.id)"
 check "memories whose sources are missing or whose weight does not count them" "
-  SELECT count(*) FROM memories m WHERE m.profile_id = '$PROFILE' AND (m.weight <> cardinality(m.source_message_ids)
-    OR EXISTS (SELECT 1 FROM unnest(m.source_message_ids) s(id) WHERE NOT EXISTS (SELECT 1 FROM raw_messages r WHERE r.id = s.id)))"
+  SELECT count(*) FROM memories m WHERE m.profile_id = '$PROFILE'
+    AND (m.weight <> cardinality(string_to_array(m.source_message_ids, chr(31)))
+    OR EXISTS (SELECT 1 FROM unnest(string_to_array(m.source_message_ids, chr(31))) s(id)
+      WHERE NOT EXISTS (SELECT 1 FROM raw_messages r WHERE r.id = s.id)))"
 check "active memories per dedup key above one" "
   SELECT count(*) FROM (SELECT 1 FROM memories WHERE profile_id = '$PROFILE' AND status = 'active'
     GROUP BY type, normalized_content HAVING count(*) > 1) d"

@@ -18,7 +18,8 @@ import java.util.zip.ZipFile;
 /**
  * Checks what a sources-only native build (./mvnw package -Dnative -Dquarkus.native.sources-only=true)
  * hands to native-image, for what pm-memory needs at run time: its resources (lexicon, PostgreSQL
- * migrations, OpenAPI document), SQLite through JNI, the PostgreSQL driver (and no ORM stack), the REST DTOs and resource
+ * migrations, OpenAPI document), SQLite through JNI, the PostgreSQL tier on the platform's extensions (their
+ * own native support, nothing kept by hand), the REST DTOs and resource
  * methods it reads reflectively, and no embeddings model. A JDK-only single-file program, so CI needs no
  * GraalVM and no extra tool:
  *
@@ -97,8 +98,8 @@ public class NativeSourcesCheck {
                     .filter(n -> n.startsWith("db/postgres/") && n.endsWith(".sql")).sorted().toList();
             check(!migrations.isEmpty(), "PostgreSQL adapter jar: migrations under db/postgres/");
             for (String migration : migrations) {
-                checkResource(resources, migration, "a migration PostgresSchema reads by name: add db/postgres/*.sql to"
-                        + " quarkus.native.resources.includes in bootstrap application.properties");
+                checkResource(resources, migration, "a Flyway migration (quarkus-flyway registers quarkus.flyway.locations;"
+                        + " check that setting in bootstrap application.properties)");
             }
         }
         // SQLite migrations are Java strings (SqliteSchema.MIGRATIONS): nothing to register.
@@ -131,31 +132,25 @@ public class NativeSourcesCheck {
         }
         checkReflective(reflective, "org.sqlite.JDBC", null, "the SQLite JDBC driver (java.sql.Driver service)");
 
-        // PostgreSQL driver (memory.store=postgres in the same executable), plain JDBC: the adapter jar's own
-        // native-image metadata does what the Quarkus JDBC extension did (which would bring Agroal back).
-        check(lib(libs, "org.postgresql.postgresql").isPresent(), "lib/: the PostgreSQL JDBC driver jar");
-        if (postgresAdapter.isPresent()) {
-            String niDir = "META-INF/native-image/dev.pmmemory/pm-memory-persistence-postgres/";
-            String properties = entry(postgresAdapter.get(), niDir + "native-image.properties").orElse("");
-            check(properties.contains("--initialize-at-run-time=") && properties.contains("PasswordUtil$SecureRandomHolder")
-                    && properties.contains("LazyCleanerImpl"), "PostgreSQL adapter jar: " + niDir
-                    + "native-image.properties initialises the driver's SecureRandom and cleaner thread at run time");
-            String reflect = entry(postgresAdapter.get(), niDir + "reflect-config.json").orElse("");
-            for (String type : List.of("org.postgresql.Driver", "org.postgresql.ssl.LibPQFactory")) {
-                check(reflect.contains("\"" + type + "\""), "PostgreSQL adapter jar: " + niDir + "reflect-config.json"
-                        + " registers " + type);
-            }
-            check(!args.contains("pm-memory-persistence-postgres"),
-                    "native-image.args: the PostgreSQL adapter's native-image configuration is not excluded");
+        // PostgreSQL (memory.store=postgres in the same executable) on the platform: the driver, the Agroal pool,
+        // Flyway, Hibernate ORM with Panache and the transaction manager, each with its extension's native support
+        for (String platform : List.of("org.postgresql.postgresql", "io.agroal.agroal-pool", "org.flywaydb.flyway-core",
+                "org.flywaydb.flyway-database-postgresql", "org.hibernate.orm.hibernate-core",
+                "io.quarkus.quarkus-jdbc-postgresql", "io.quarkus.quarkus-agroal", "io.quarkus.quarkus-flyway",
+                "io.quarkus.quarkus-hibernate-orm-panache", "io.quarkus.quarkus-narayana-jta")) {
+            check(lib(libs, platform).isPresent(), "lib/: " + platform + " (the PostgreSQL tier's platform extensions)");
         }
-        checkResource(resources, "org/postgresql/driverconfig.properties", "the PostgreSQL driver's defaults file"
-                + " (quarkus.native.resources.includes)");
-        // what the sidecar must not carry (issue 14): the ORM stack the PostgreSQL adapter no longer uses
-        for (String heavy : List.of("org.hibernate.orm.", "io.agroal.", "org.flywaydb.", "org.jboss.narayana",
-                "io.quarkus.quarkus-hibernate-orm", "io.quarkus.quarkus-agroal", "io.quarkus.quarkus-flyway",
-                "io.quarkus.quarkus-narayana")) {
-            check(libs.keySet().stream().noneMatch(n -> n.startsWith(heavy)),
-                    "lib/: no " + heavy + " jar (Hibernate ORM, Agroal, Flyway and Narayana are not in the build)");
+        if (postgresAdapter.isPresent()) {
+            check(names(postgresAdapter.get()).stream().noneMatch(n -> n.startsWith("META-INF/native-image/")),
+                    "PostgreSQL adapter jar: no native-image metadata kept by hand (the extensions register the driver,"
+                            + " the pool, the migrations and the entities)");
+            List<String> entities = names(postgresAdapter.get()).stream()
+                    .filter(n -> n.startsWith("dev/pmmemory/adapters/postgres/rows/") && n.endsWith("Row.class"))
+                    .map(NativeSourcesCheck::className).toList();
+            check(!entities.isEmpty(), "PostgreSQL adapter jar: the mapped entities (rows/*Row)");
+            for (String entity : entities) {
+                checkReflective(reflective, entity, null, "a Hibernate entity: registered by quarkus-hibernate-orm");
+            }
         }
 
         // REST: DTOs are (de)serialised by Jackson; AccessControl reads @RequiresScope from resource methods.

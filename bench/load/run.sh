@@ -138,7 +138,7 @@ start_service() { # <store>
   if [ "$1" = sqlite ]; then
     env+=(MEMORY_SQLITE_PATH=$WORK/pm-memory.db)
   else
-    env+=(MEMORY_POSTGRES_URL=$PG_URL MEMORY_POSTGRES_USERNAME=$PG_USER MEMORY_POSTGRES_PASSWORD=${PGPASSWORD:-})
+    env+=(QUARKUS_DATASOURCE_JDBC_URL=$PG_URL QUARKUS_DATASOURCE_USERNAME=$PG_USER QUARKUS_DATASOURCE_PASSWORD=${PGPASSWORD:-})
   fi
   # shellcheck disable=SC2086
   env "${env[@]}" java $JAVA_OPTS -jar "$JAR" > "$WORK/service-$1.log" 2>&1 &

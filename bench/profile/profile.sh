@@ -16,7 +16,7 @@ WORK=$(mktemp -d /tmp/pm-profile.XXXX)
 env=(QUARKUS_HTTP_PORT=$PORT MEMORY_STORE=$STORE MEMORY_JOBS_SWEEP_ENABLED=false MEMORY_JOBS_PURGE_ENABLED=false MEMORY_JOBS_COMPACT_ENABLED=false)
 if [ "$STORE" = sqlite ]; then env+=(MEMORY_SQLITE_PATH=$WORK/pm.db); else
   psql -q -U postgres -d ${PG_DB:-postgresql://127.0.0.1:5432/pm_profile} -c 'DROP SCHEMA public CASCADE; CREATE SCHEMA public;'
-  env+=(MEMORY_POSTGRES_URL=jdbc:${PG_DB:-postgresql://127.0.0.1:5432/pm_profile} MEMORY_POSTGRES_USERNAME=postgres MEMORY_POSTGRES_PASSWORD=); fi
+  env+=(QUARKUS_DATASOURCE_JDBC_URL=jdbc:${PG_DB:-postgresql://127.0.0.1:5432/pm_profile} QUARKUS_DATASOURCE_USERNAME=postgres); fi
 env "${env[@]}" java ${JAVA_OPTS:-} -XX:StartFlightRecording=filename=$OUT.startup.jfr,settings=profile,maxage=1s -jar "$JAR" > $WORK/service.log 2>&1 &
 SP=$!
 trap 'kill $SP 2>/dev/null; wait $SP 2>/dev/null || true' EXIT

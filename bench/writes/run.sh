@@ -36,7 +36,7 @@ done
 [ -f "$JAR" ] || { echo "no runner jar at $JAR: ./mvnw -q -pl bootstrap -am package -DskipTests" >&2; exit 2; }
 WORK=$(mktemp -d /tmp/pm-memory-writes.XXXXXX)
 STORE_ARGS=(-Dmemory.sqlite.path="$WORK/store.db")
-[ -z "$PG_URL" ] || STORE_ARGS=(-Dmemory.store=postgres -Dmemory.postgres.url="$PG_URL" -Dmemory.postgres.username="$PG_USER")
+[ -z "$PG_URL" ] || STORE_ARGS=(-Dmemory.store=postgres -Dquarkus.datasource.jdbc.url="$PG_URL" -Dquarkus.datasource.username="$PG_USER")
 JFR_ARGS=()
 [ -z "$JFR" ] || JFR_ARGS=(-XX:StartFlightRecording=filename="$JFR",settings=profile,dumponexit=true${JFR_SETTINGS:+,$JFR_SETTINGS})
 java -Xmx256m ${SERVICE_JAVA_OPTS:-} "${JFR_ARGS[@]}" -Dquarkus.http.port="$PORT" "${STORE_ARGS[@]}" -jar "$JAR" >"$WORK/service.log" 2>&1 &

@@ -31,7 +31,7 @@ env=(QUARKUS_HTTP_PORT=$PORT MEMORY_STORE=$STORE MEMORY_JOBS_SWEEP_ENABLED=false
      MEMORY_JOBS_COMPACT_ENABLED=false MEMORY_SQLITE_PATH=$WORK/pm.db)
 if [ "$STORE" = postgres ]; then
   [ -n "$PG_URL" ] || { echo "--pg-url is needed for PostgreSQL" >&2; exit 2; }
-  env+=(MEMORY_POSTGRES_URL=$PG_URL MEMORY_POSTGRES_USERNAME=postgres MEMORY_POSTGRES_PASSWORD=)
+  env+=(QUARKUS_DATASOURCE_JDBC_URL=$PG_URL QUARKUS_DATASOURCE_USERNAME=postgres)
 fi
 # shellcheck disable=SC2086
 env "${env[@]}" java $JAVA_OPTS -jar "$JAR" > "${SERVICE_LOG:-$WORK/service.log}" 2>&1 &

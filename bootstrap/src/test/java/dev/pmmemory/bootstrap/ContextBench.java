@@ -4,6 +4,8 @@ import dev.pmmemory.domain.lexicon.TextAnalyzers;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.pmmemory.application.port.in.ContextResult;
+import dev.pmmemory.application.port.in.FeedbackOutcome;
+import dev.pmmemory.application.port.in.RawMessage;
 import dev.pmmemory.application.port.in.RecallContextQuery;
 import dev.pmmemory.application.port.out.Embeddings;
 import dev.pmmemory.application.port.out.MemoryStore;
@@ -60,6 +62,8 @@ final class ContextBench {
     static final int SEMANTIC_MAX = Integer.getInteger("pm.bench.context.semantic-max", Integer.MAX_VALUE);
     static final int COMPANIES = 200;
     static final Instant NOW = Instant.parse("2026-06-30T12:00:00Z");
+    /** The past instant of the as_of rows: a week before NOW. */
+    static final Instant AS_OF = NOW.minus(Duration.ofDays(7));
     static final String HEADER = "store,memories,query_kind,semantic,p50_ms,p99_ms";
 
     private static final Lexicon LEXICON = Lexicon.loadDefault();
@@ -118,8 +122,13 @@ final class ContextBench {
                     IntFunction<String> query = kind.equals("shared")
                             ? i -> company(i * 7 + 3) + " 估值"
                             : i -> projectCode(Math.floorMod(i * 7919 + 11, size / 2));
-                    rows.add(time(storeName, size, kind, on, recall, profile, query));
+                    rows.add(time(storeName, size, kind, on, recall, profile, query, null));
                     System.out.println("CONTEXT-BENCH " + rows.get(rows.size() - 1).csv());
+                    if (!on) {
+                        // the same reads as of a week ago: the memories said again since are taken back to then
+                        rows.add(time(storeName, size, kind + "-asof", false, recall, profile, query, AS_OF));
+                        System.out.println("CONTEXT-BENCH " + rows.get(rows.size() - 1).csv());
+                    }
                 }
             }
             System.out.println("CONTEXT-BENCH " + storeName + " " + size + ": " + ContextBenchBreakdown.describe(
@@ -129,13 +138,13 @@ final class ContextBench {
     }
 
     private static Row time(String storeName, int size, String kind, boolean semantic, ContextRecall recall,
-                            String profile, IntFunction<String> query) {
+                            String profile, IntFunction<String> query, Instant asOf) {
         for (int i = 0; i < WARMUP; i++) {
-            recall.recall(query(profile, query.apply(i + MEASURED)));
+            recall.recall(query(profile, query.apply(i + MEASURED), asOf));
         }
         double[] ms = new double[MEASURED];
         for (int i = 0; i < MEASURED; i++) {
-            RecallContextQuery q = query(profile, query.apply(i));
+            RecallContextQuery q = query(profile, query.apply(i), asOf);
             long t = System.nanoTime();
             ContextResult result = recall.recall(q);
             ms[i] = (System.nanoTime() - t) / 1e6;
@@ -145,8 +154,8 @@ final class ContextBench {
         return new Row(storeName, size, kind, semantic, percentile(ms, 0.50), percentile(ms, 0.99));
     }
 
-    private static RecallContextQuery query(String profile, String text) {
-        return new RecallContextQuery(profile, text, RecallContextQuery.DEFAULT_LIMIT, null, Set.of(), null);
+    private static RecallContextQuery query(String profile, String text, Instant asOf) {
+        return new RecallContextQuery(profile, text, RecallContextQuery.DEFAULT_LIMIT, asOf, Set.of(), null);
     }
 
     /** Nearest rank. */
@@ -165,7 +174,10 @@ final class ContextBench {
                 chunk.add(memory(profile, i));
             }
             store.write(profile, tx -> {
-                chunk.forEach(tx.memories()::insert);
+                for (Memory m : chunk) {
+                    mentions(m).forEach(tx.rawMessages()::append);
+                    tx.memories().insert(m);
+                }
                 return null;
             });
             // vectors in a transaction of their own, after their memories' (written so when PostgreSQL
@@ -234,7 +246,24 @@ final class ContextBench {
                 .entities(analysis.entities()).keywords(analysis.keywords()).weight(weight)
                 .status(MemoryStatus.ACTIVE).source(Source.EXPLICIT).createdAt(created).lastSeenAt(lastSeen)
                 .validFrom(created).expiresAt(ttl.map(lastSeen::plus).orElse(null))
-                .sourceMessageIds(List.of()).build();
+                .sourceMessageIds(java.util.stream.IntStream.range(0, weight).mapToObj(k -> profile + "-m" + i + "-r" + k)
+                        .toList()).build();
+    }
+
+    /**
+     * The messages behind a memory, as the write path keeps them: one per mention, the first when it was
+     * created, the last when it was last seen, the others evenly between (what as_of reads the past from).
+     */
+    static List<RawMessage> mentions(Memory m) {
+        List<RawMessage> out = new ArrayList<>();
+        int n = m.sourceMessageIds().size();
+        long span = Duration.between(m.createdAt(), m.lastSeenAt()).toMillis();
+        for (int k = 0; k < n; k++) {
+            Instant said = n == 1 ? m.createdAt() : m.createdAt().plusMillis(span * k / (n - 1));
+            out.add(new RawMessage(m.sourceMessageIds().get(k), m.profileId(), null, null, Source.EXPLICIT,
+                    m.content(), said, said, FeedbackOutcome.CREATED, m.id(), List.of(), List.of()));
+        }
+        return out;
     }
 
     private static String pick(Random r, String[] options) {
