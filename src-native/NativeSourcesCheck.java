@@ -144,10 +144,12 @@ public class NativeSourcesCheck {
             check(names(postgresAdapter.get()).stream().noneMatch(n -> n.startsWith("META-INF/native-image/")),
                     "PostgreSQL adapter jar: no native-image metadata kept by hand (the extensions register the driver,"
                             + " the pool, the migrations and the entities)");
-            List<String> entities = names(postgresAdapter.get()).stream()
+            // Hibernate enhances the entities at build time: they leave the adapter's jar for the runner jar
+            List<String> entities = java.util.stream.Stream.concat(names(postgresAdapter.get()).stream(),
+                            names(runner).stream())
                     .filter(n -> n.startsWith("dev/pmmemory/adapters/postgres/rows/") && n.endsWith("Row.class"))
-                    .map(NativeSourcesCheck::className).toList();
-            check(!entities.isEmpty(), "PostgreSQL adapter jar: the mapped entities (rows/*Row)");
+                    .distinct().map(NativeSourcesCheck::className).toList();
+            check(!entities.isEmpty(), "the mapped entities (rows/*Row), enhanced into the runner jar");
             for (String entity : entities) {
                 checkReflective(reflective, entity, null, "a Hibernate entity: registered by quarkus-hibernate-orm");
             }
