@@ -133,6 +133,8 @@ final class ContextBench {
             }
             System.out.println("CONTEXT-BENCH " + storeName + " " + size + ": " + ContextBenchBreakdown.describe(
                     store, profile, NOW, ANALYZER, model, company(3) + " 估值", projectCode(11)));
+            System.out.println("CONTEXT-BENCH " + storeName + " " + size + ": " + ContextBenchBreakdown.describePast(
+                    store, profile, AS_OF, ANALYZER, company(3) + " 估值"));
         }
         return rows;
     }

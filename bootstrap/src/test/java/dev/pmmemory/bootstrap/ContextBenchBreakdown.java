@@ -57,6 +57,23 @@ final class ContextBenchBreakdown {
         return out.toString();
     }
 
+    /** The reads of a past recall ({@code asOf} in the past): the settled window's picks, and the changed since. */
+    static String describePast(MemoryStore store, String profile, Instant asOf, TextAnalyzer analyzer, String query) {
+        Set<String> terms = analyzer.queryTerms(query);
+        RecallWindow settled = RecallWindow.settledAt(asOf);
+        return "past '" + query + "' at " + asOf
+                + " sharingBest(settled)=" + timed(store, () -> store.read(tx ->
+                        POLICY.sharerRankings(terms, RecallFilter.NONE, settled, RecallContextQuery.DEFAULT_LIMIT)
+                                .stream().mapToInt(r -> tx.memories().findBestTermMatches(profile, r).size()).sum()))
+                + " perGroup(facts, settled)=" + timed(store, () -> store.read(tx ->
+                        tx.memories().findMostRecentVisiblePerGroupFacts(profile, settled,
+                                RecallContextQuery.DEFAULT_LIMIT).size()))
+                + " changedSince=" + timed(store, () -> store.read(tx ->
+                        tx.memories().findChangedSince(profile, asOf).size()))
+                + " visibleThen(before)=" + timed(store, () -> store.read(tx ->
+                        tx.memories().findVisible(profile, asOf).size()));
+    }
+
     /** "rows@median ms". */
     private static String timed(MemoryStore store, Supplier<Integer> read) {
         double[] ms = new double[RUNS];

@@ -246,9 +246,11 @@ public final class JdbcMemories implements Memories {
         List<Memory> found = new ArrayList<>();
         for (int from = 0; from < distinct.size(); from += ID_CHUNK) {
             List<String> chunk = distinct.subList(from, Math.min(distinct.size(), from + ID_CHUNK));
-            // by primary key: an index led by profile_id would walk the profile
-            found.addAll(sql.query("SELECT " + COLUMNS + " FROM memories WHERE " + dialect.notIndexed("profile_id")
-                    + " = ? AND id IN (" + placeholders(chunk.size()) + ")", JdbcMemories::read, args(profileId, chunk)));
+            // by primary key alone, the profile checked here: with the profile in the WHERE clause, a planner
+            // without statistics walks the profile's index instead
+            sql.query("SELECT " + COLUMNS + " FROM memories WHERE id IN (" + placeholders(chunk.size()) + ")",
+                    JdbcMemories::read, chunk.toArray()).stream().filter(m -> m.profileId().equals(profileId))
+                    .forEach(found::add);
         }
         return found;
     }

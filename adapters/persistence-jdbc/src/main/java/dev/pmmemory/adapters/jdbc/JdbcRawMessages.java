@@ -15,7 +15,9 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.Map;
 import java.util.List;
 import java.util.Optional;
 
@@ -23,6 +25,9 @@ import java.util.Optional;
 public final class JdbcRawMessages implements RawMessages {
     private static final String COLUMNS = "id, profile_id, message_id, session_id, source, content, created_at,"
             + " received_at, outcome, memory_id, superseded_ids, redactions";
+
+    /** Ids per statement: well under SQLite's limit of bound parameters. */
+    private static final int ID_CHUNK = 500;
 
     private final Sql sql;
 
@@ -47,15 +52,17 @@ public final class JdbcRawMessages implements RawMessages {
 
     @Override
     public List<RawMessage> findByIds(String profileId, Collection<String> ids) {
-        if (ids.isEmpty()) {
-            return List.of();
+        List<String> order = List.copyOf(new LinkedHashSet<>(ids));
+        Map<String, RawMessage> found = new HashMap<>();
+        for (int from = 0; from < order.size(); from += ID_CHUNK) {
+            List<String> chunk = order.subList(from, Math.min(order.size(), from + ID_CHUNK));
+            // by primary key alone, the profile checked here: with the profile in the WHERE clause, a planner
+            // without statistics walks the profile's index (every message it ever sent) instead
+            sql.query("SELECT " + COLUMNS + " FROM raw_messages WHERE id IN (" + placeholders(chunk.size()) + ")",
+                    JdbcRawMessages::read, chunk.toArray()).stream()
+                    .filter(m -> m.profileId().equals(profileId)).forEach(m -> found.put(m.id(), m));
         }
-        List<String> order = new ArrayList<>(ids);
-        List<Object> args = new ArrayList<>(List.of(profileId));
-        args.addAll(order);
-        List<RawMessage> found = sql.query("SELECT " + COLUMNS + " FROM raw_messages WHERE profile_id = ?"
-                + " AND id IN (" + placeholders(order.size()) + ")", JdbcRawMessages::read, args.toArray());
-        return found.stream().sorted(Comparator.comparingInt(m -> order.indexOf(m.id()))).toList();
+        return order.stream().map(found::get).filter(java.util.Objects::nonNull).toList();
     }
 
     @Override
