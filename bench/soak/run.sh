@@ -31,7 +31,7 @@ while [ $# -gt 0 ]; do
     *) echo "unknown argument $1" >&2; exit 2 ;;
   esac
 done
-APP=bootstrap/target/quarkus-app
+APP=${SOAK_APP:-bootstrap/target/quarkus-app}
 [ -f "$APP/quarkus-run.jar" ] || { echo "no runner jar: ./mvnw -q -pl bootstrap -am package -DskipTests" >&2; exit 2; }
 rm -rf "$OUT"; mkdir -p "$OUT"; chmod 755 "$OUT"
 BASE=http://127.0.0.1:$PORT
