@@ -13,7 +13,8 @@
 #   JAVA_HOME / JAVA        the JDK (java on PATH otherwise); the archive is per JDK major version
 #   PM_MEMORY_APP           the quarkus-app directory (default: bootstrap/target/quarkus-app of this repo)
 #   PM_MEMORY_ARCHIVE_DIR   where the archive lives (default: PM_MEMORY_APP; must be writable to --train)
-#   PM_MEMORY_HEAP          maximum heap (default 48m)
+#   PM_MEMORY_HEAP          maximum heap (default 64m: the live set after start is ≈ 43 MB — HanLP's
+#                           dictionary, the n-gram model, Hibernate ORM's boot metadata — so 48m ran out)
 #   PM_MEMORY_JAVA_OPTS     more JVM options, appended (e.g. -XX:TieredStopAtLevel=4 for peak throughput)
 set -euo pipefail
 
@@ -51,7 +52,7 @@ fi
 # a smaller code cache and thread stacks follow. A stale archive (new build, other JDK) is ignored with
 # a warning (the JVM default, -Xshare:auto), never a failed start. The heap gives memory back after a
 # collection (free ratios), so RSS follows the live set.
-opts=(-XX:+UseSerialGC -Xmx"${PM_MEMORY_HEAP:-48m}" -Xms16m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=20
+opts=(-XX:+UseSerialGC -Xmx"${PM_MEMORY_HEAP:-64m}" -Xms16m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=20
       -Xss512k -XX:TieredStopAtLevel=1 -XX:CICompilerCount=1 -XX:ReservedCodeCacheSize=32m -XX:MaxMetaspaceSize=128m
       -XX:+ExitOnOutOfMemoryError)
 # malloc's free pages handed back to the system every second (glibc malloc_trim): −1 to −2 MB after load;
