@@ -28,6 +28,9 @@ public final class ChainEvaluation {
      */
     public static final List<String> HELD_OUT = List.of(EvalSet.HOLDOUT_6, EvalSet.HOLDOUT_11);
 
+    /** The held-out sets of issue 31, written before its changes: printed once per round, never tuned on. */
+    public static final List<String> HELD_OUT_31 = List.of(EvalSet.HOLDOUT_12, EvalSet.HOLDOUT_13);
+
     /** A labelled message: its id, whether it is hard, its expected type ("none" = no memory), tags and text. */
     public record Example(String id, boolean hard, String type, Set<String> tags, String message) {
     }
@@ -56,6 +59,13 @@ public final class ChainEvaluation {
     /** The figures block (accuracy all / hard / by tag, entity P/R) of the rules followed by {@code link}, on {@code file}. */
     public static String figures(String title, String file, Classifier link) {
         return figures(title, file, link, Optional.empty());
+    }
+
+    /** The figures block of {@code chain} (built around the shipped rules, which it is given) on {@code file}. */
+    public static String figuresOfChain(String title, String file,
+                                        java.util.function.Function<Classifier, Classifier> chain) {
+        List<EvalSet.LabelledMessage> set = EvalSet.labelled(EvalSet.locate(), file);
+        return ClassificationEval.run(RULES.withChain(chain), set).figures(title, set.size()).toString();
     }
 
     /** As {@link #figures(String, String, Classifier)}, the rules' type also open to {@code second}. */

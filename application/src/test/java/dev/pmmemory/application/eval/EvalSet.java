@@ -60,6 +60,9 @@ record EvalSet(List<LabelledMessage> messages, List<ProfileEntry> profiles, List
     static final String HOLDOUT_10 = "holdout-10.tsv";
     /** The 11th held-out set (issue 12, 9th round): written by a helper that saw no rule, before the round's changes. */
     static final String HOLDOUT_11 = "holdout-11.tsv";
+    /** The held-out sets of issue 31 (holding the uncertain ones): two writers' plain judgements and reversals. */
+    static final String HOLDOUT_12 = "holdout-12.tsv";
+    static final String HOLDOUT_13 = "holdout-13.tsv";
     /** The 2nd development set of the long-tail rules: new examples of each phenomenon, tuned on. */
     static final String LONGTAIL_DEV_2 = "longtail-dev-2.tsv";
     /** The 3rd development set (issue 12, 3rd round): mostly neutral statements, for the n-gram link's training data. */

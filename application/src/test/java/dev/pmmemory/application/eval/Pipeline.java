@@ -82,6 +82,11 @@ final class Pipeline {
                 new ClassifierChain(List.of(ruleClassifier, link), second));
     }
 
+    /** The same pipeline with the classifier {@code chain} builds around the rules. */
+    Pipeline withChain(java.util.function.Function<Classifier, Classifier> chain) {
+        return new Pipeline(lexicon, analyzer, embeddings, hybrid, ranking, chain.apply(ruleClassifier));
+    }
+
     /** The rules' answer, telling a recognised question apart from no signal, as the write path sees the message. */
     dev.pmmemory.domain.classify.Classification rules(String message) {
         String text = redactor.redact(message).text();
@@ -109,7 +114,8 @@ final class Pipeline {
     Decision decide(String message) {
         String text = redactor.redact(message).text();
         TextAnalyzer.Analysis analysis = analyzer.analyze(text);
-        return new Decision(classifier.classify(text, analysis.entities()), analysis.entities());
+        dev.pmmemory.domain.classify.Classification answer = classifier.classification(text, analysis.entities());
+        return new Decision(answer.type(), analysis.entities(), false);
     }
 
     /** Sequential ids, so ties in the ranking (broken by id) and hence the figures are reproducible. */
@@ -121,7 +127,8 @@ final class Pipeline {
         return new ContextRecall(store, lexicon, analyzer, clock, embeddings, hybrid, ranking);
     }
 
-    record Decision(Optional<MemoryType> type, List<String> entities) {
+    /** @param held stored pending for a person to pick the type (the chain was unsure of its sign) */
+    record Decision(Optional<MemoryType> type, List<String> entities, boolean held) {
         String typeName() {
             return type.map(MemoryType::wireName).orElse("none");
         }
