@@ -13,11 +13,18 @@ import java.util.HexFormat;
  */
 record TextIndexVersion(String value) {
 
+    /**
+     * The revision of the analysis code itself (what terms a text gives for a segmenter and lexicon); raised
+     * when it changes, so stored memories are re-indexed at the next start. 2: coarse words plus their
+     * dictionary sub-words and the bigrams of unknown characters, the same at index and query time.
+     */
+    static final int ANALYSIS_REVISION = 2;
+
     static TextIndexVersion of(String segmenter, String lexiconText) {
         try {
             byte[] digest = MessageDigest.getInstance("SHA-256").digest(lexiconText.getBytes(StandardCharsets.UTF_8));
             // 12 bytes tell lexicons apart; the job table keeps the name short
-            return new TextIndexVersion(segmenter + " lexicon-" + HexFormat.of().formatHex(digest, 0, 12));
+            return new TextIndexVersion(segmenter + " analysis-" + ANALYSIS_REVISION + " lexicon-" + HexFormat.of().formatHex(digest, 0, 12));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every JDK has SHA-256", e);
         }

@@ -35,4 +35,16 @@ class HanlpSegmenterAcceptanceTest {
         assertThat(keywordMatch(profile, "商业化")).isGreaterThan(0f);
         assertThat(keywordMatch(profile, "业化")).isZero(); // a bigram inside 商业化
     }
+
+    @Test
+    void aQueryOfAWordMatchesWhateverTheStoredContextCutItInto() {
+        // 长文本有亮点 is cut 长 / 文本 / 有 / 亮点, 长文本 alone 长文 / 本: one analysis gives both 文本 and 长文
+        String profile = Api.newProfile("seg");
+        Api.feedback(profile, "Kimi 长文本有亮点").statusCode(201);
+        for (String query : new String[] {"长文本", "长文本能力", "文本"}) {
+            Boolean matched = Api.context(profile, Map.of("query", query)).statusCode(200).extract().path("items[0].matched");
+            assertThat(matched).as(query).isTrue();
+            assertThat(keywordMatch(profile, query)).as(query).isGreaterThan(0f);
+        }
+    }
 }
