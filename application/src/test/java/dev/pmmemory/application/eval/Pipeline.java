@@ -115,7 +115,7 @@ final class Pipeline {
         String text = redactor.redact(message).text();
         TextAnalyzer.Analysis analysis = analyzer.analyze(text);
         dev.pmmemory.domain.classify.Classification answer = classifier.classification(text, analysis.entities());
-        return new Decision(answer.type(), analysis.entities(), false);
+        return new Decision(answer.type(), analysis.entities(), answer.held());
     }
 
     /** Sequential ids, so ties in the ranking (broken by id) and hence the figures are reproducible. */

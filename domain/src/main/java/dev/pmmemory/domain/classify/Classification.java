@@ -2,6 +2,7 @@ package dev.pmmemory.domain.classify;
 
 import dev.pmmemory.domain.memory.MemoryType;
 
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -10,16 +11,31 @@ import java.util.Optional;
  * so, because "no type: it is a question" and "no type: no signal I know" call for different
  * fallbacks: a question is not feedback, so no later link may give it a type.
  *
- * @param type     the memory type, empty for none
- * @param question true when the message got no type because it asks something (never with a type)
+ * @param type         the memory type, empty for none
+ * @param question     true when the message got no type because it asks something (never with a type)
+ * @param confidence   how sure the chain is of the type's sign, in [0, 1] (1 when nothing measured it)
+ * @param alternatives the types of the other sign it may be, best first, when the chain is unsure of the
+ *                     sign ({@link SignDoubt}): then the memory is held for a person to pick; else empty
  */
-public record Classification(Optional<MemoryType> type, boolean question) {
+public record Classification(Optional<MemoryType> type, boolean question, double confidence,
+                             List<MemoryType> alternatives) {
 
     public Classification {
         Objects.requireNonNull(type, "type");
         if (question && type.isPresent()) {
             throw new IllegalArgumentException("a question has no type");
         }
+        if (!(confidence >= 0 && confidence <= 1)) {
+            throw new IllegalArgumentException("confidence must be in [0, 1], was " + confidence);
+        }
+        alternatives = List.copyOf(alternatives);
+        if (!alternatives.isEmpty() && (type.isEmpty() || alternatives.contains(type.get()))) {
+            throw new IllegalArgumentException("alternatives are other types than the one given");
+        }
+    }
+
+    public Classification(Optional<MemoryType> type, boolean question) {
+        this(type, question, 1.0, List.of());
     }
 
     /** A plain answer: a type, or none without any claim about questions. */
@@ -30,5 +46,15 @@ public record Classification(Optional<MemoryType> type, boolean question) {
     /** No type, because the message is a question. */
     public static Classification aQuestion() {
         return new Classification(Optional.empty(), true);
+    }
+
+    /** Unsure of the sign: to be held for a person to pick among the type and its alternatives. */
+    public boolean held() {
+        return !alternatives.isEmpty();
+    }
+
+    /** The same answer with the chain's confidence and, when unsure, the alternatives. */
+    public Classification judged(double confidence, List<MemoryType> alternatives) {
+        return new Classification(type, question, confidence, alternatives);
     }
 }

@@ -16,14 +16,22 @@ public final class ClassifierChain implements Classifier {
 
     private final List<Classifier> classifiers;
     private final Optional<SecondOpinion> secondOpinion;
+    private final Optional<SignDoubt> doubt;
 
     public ClassifierChain(List<Classifier> classifiers) {
         this(classifiers, Optional.empty());
     }
 
     public ClassifierChain(List<Classifier> classifiers, Optional<SecondOpinion> secondOpinion) {
+        this(classifiers, secondOpinion, Optional.empty());
+    }
+
+    /** @param doubt when present, every typed answer gets a confidence, and an unsure sign is held (SignDoubt) */
+    public ClassifierChain(List<Classifier> classifiers, Optional<SecondOpinion> secondOpinion,
+                           Optional<SignDoubt> doubt) {
         this.classifiers = List.copyOf(classifiers);
         this.secondOpinion = Objects.requireNonNull(secondOpinion, "secondOpinion");
+        this.doubt = Objects.requireNonNull(doubt, "doubt");
     }
 
     @Override
@@ -33,15 +41,24 @@ public final class ClassifierChain implements Classifier {
 
     @Override
     public Classification classification(String message, List<String> entities) {
+        Optional<MemoryType> rules = Optional.empty();
         for (int i = 0; i < classifiers.size(); i++) {
             Classification answer = classifiers.get(i).classification(message, entities);
+            if (i == 0) {
+                rules = answer.type();
+            }
             if (i == 0 && answer.type().isPresent() && secondOpinion.isPresent()) {
-                return secondOpinion.get().overrule(message, entities, answer.type().get()).orElse(answer);
+                return judged(message, secondOpinion.get().overrule(message, entities, answer.type().get())
+                        .orElse(answer), rules);
             }
             if (answer.type().isPresent() || answer.question()) {
-                return answer;
+                return judged(message, answer, rules);
             }
         }
         return Classification.of(Optional.empty());
+    }
+
+    private Classification judged(String message, Classification answer, Optional<MemoryType> rules) {
+        return doubt.map(d -> d.judge(message, answer, rules)).orElse(answer);
     }
 }

@@ -18,6 +18,10 @@ import java.util.Set;
  * @param entityKeys            {@link EntityKey} of each entity, same order as {@code entities}
  * @param supersededEntityKeys  the entity keys a newer opposite decision has taken over; the
  *                              memory is {@link MemoryStatus#SUPERSEDED} once it covers them all
+ * @param pendingReason         why it waits for a decision (nullable: not waiting, or held by a rule
+ *                              older than the reasons, such as a conflict)
+ * @param alternatives          the other types it may be, best first, when {@code pendingReason} is
+ *                              {@link PendingReason#UNCERTAIN_TYPE}; empty otherwise
  */
 public record Memory(
         String id,
@@ -38,7 +42,20 @@ public record Memory(
         Instant validUntil,
         String supersededBy,
         Set<String> supersededEntityKeys,
-        List<String> sourceMessageIds) {
+        List<String> sourceMessageIds,
+        PendingReason pendingReason,
+        List<MemoryType> alternatives) {
+
+    /** A memory that waits for no type decision. */
+    public Memory(String id, String profileId, MemoryType type, String content, String normalizedContent,
+                  List<String> entities, List<String> keywords, int weight, MemoryStatus status, Source source,
+                  String sessionId, Instant createdAt, Instant lastSeenAt, Instant expiresAt, Instant validFrom,
+                  Instant validUntil, String supersededBy, Set<String> supersededEntityKeys,
+                  List<String> sourceMessageIds) {
+        this(id, profileId, type, content, normalizedContent, entities, keywords, weight, status, source, sessionId,
+                createdAt, lastSeenAt, expiresAt, validFrom, validUntil, supersededBy, supersededEntityKeys,
+                sourceMessageIds, null, List.of());
+    }
 
     public Memory {
         Objects.requireNonNull(id, "id");
@@ -61,6 +78,18 @@ public record Memory(
         keywords = List.copyOf(keywords);
         supersededEntityKeys = Set.copyOf(supersededEntityKeys);
         sourceMessageIds = List.copyOf(sourceMessageIds);
+        alternatives = List.copyOf(alternatives == null ? List.of() : alternatives);
+        if (alternatives.contains(type)) {
+            throw new IllegalArgumentException("the alternatives of a memory are other types than its own");
+        }
+    }
+
+    /** The types a person may pick when confirming it: its own, then its alternatives. */
+    public List<MemoryType> candidateTypes() {
+        List<MemoryType> all = new ArrayList<>();
+        all.add(type);
+        all.addAll(alternatives);
+        return all;
     }
 
     /** Entity keys (normalised for comparison) in the order of {@link #entities()}. */
@@ -110,6 +139,8 @@ public record Memory(
         private String supersededBy;
         private Set<String> supersededEntityKeys = Set.of();
         private List<String> sourceMessageIds = List.of();
+        private PendingReason pendingReason;
+        private List<MemoryType> alternatives = List.of();
 
         public Builder() {
         }
@@ -134,6 +165,8 @@ public record Memory(
             supersededBy = m.supersededBy;
             supersededEntityKeys = m.supersededEntityKeys;
             sourceMessageIds = m.sourceMessageIds;
+            pendingReason = m.pendingReason;
+            alternatives = m.alternatives;
         }
 
         public Builder id(String v) { id = v; return this; }
@@ -155,11 +188,13 @@ public record Memory(
         public Builder supersededBy(String v) { supersededBy = v; return this; }
         public Builder supersededEntityKeys(Set<String> v) { supersededEntityKeys = v; return this; }
         public Builder sourceMessageIds(List<String> v) { sourceMessageIds = v; return this; }
+        public Builder pendingReason(PendingReason v) { pendingReason = v; return this; }
+        public Builder alternatives(List<MemoryType> v) { alternatives = v; return this; }
 
         public Memory build() {
             return new Memory(id, profileId, type, content, normalizedContent, entities, keywords, weight,
                     status, source, sessionId, createdAt, lastSeenAt, expiresAt, validFrom, validUntil,
-                    supersededBy, supersededEntityKeys, sourceMessageIds);
+                    supersededBy, supersededEntityKeys, sourceMessageIds, pendingReason, alternatives);
         }
     }
 }

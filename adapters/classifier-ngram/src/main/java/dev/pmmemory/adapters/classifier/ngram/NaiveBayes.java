@@ -90,6 +90,21 @@ final class NaiveBayes {
         return new Prediction(labels[best], 1.0 / sum);
     }
 
+    /** Every label with its posterior probability (summing to 1), in label order. */
+    Map<String, Double> posteriors(String message) {
+        double[] score = logScores(message);
+        double top = score[argMax(score)];
+        double sum = 0;
+        for (double s : score) {
+            sum += Math.exp(s - top);
+        }
+        Map<String, Double> out = new java.util.LinkedHashMap<>();
+        for (int l = 0; l < labels.length; l++) {
+            out.put(labels[l], Math.exp(score[l] - top) / sum);
+        }
+        return out;
+    }
+
     /**
      * How much more likely (natural log of the odds) the model finds {@code label} than {@code other} for the
      * message; a label it never saw counts as infinitely unlikely.

@@ -1,0 +1,85 @@
+package dev.pmmemory.domain.classify;
+
+import dev.pmmemory.domain.memory.MemoryType;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Ask, don't guess (DOMAIN.md §11): a wrong sign stored silently (criticism kept as praise or an advance,
+ * praise as a pass) is the costliest error, so a type with a sign is held for a person to pick when the
+ * classifiers disagree on it (the rules' type and the model's best label, or the rules' type and the type
+ * that overruled it, have opposite signs) or when the chain's confidence in the sign is under
+ * {@code holdBelow}. The confidence is the model's posterior of the type's sign among the signed labels:
+ * P(sign) / (P(positive or advance) + P(negative)); a type without a sign keeps the model's posterior of it.
+ *
+ * @param beliefs   the statistical model's posteriors
+ * @param holdBelow the confidence under which a signed type is held ({@code memory.classify.hold-below})
+ */
+public record SignDoubt(Beliefs beliefs, double holdBelow) {
+
+    public SignDoubt {
+        Objects.requireNonNull(beliefs, "beliefs");
+        if (!(holdBelow >= 0 && holdBelow <= 1)) {
+            throw new IllegalArgumentException("hold-below must be in [0, 1], was " + holdBelow);
+        }
+    }
+
+    /** +1 for praise and advances, -1 for a negative judgement, 0 for every other type. */
+    public static int sign(MemoryType type) {
+        return switch (type) {
+            case PROJECT_POSITIVE, PROJECT_ADVANCE -> 1;
+            case PROJECT_NEGATIVE -> -1;
+            default -> 0;
+        };
+    }
+
+    /**
+     * @param answer the chain's answer for the (redacted) message
+     * @param rules  the type the rules gave, when they gave one (it may have been overruled)
+     * @return the answer with its confidence, and the alternatives when it is to be held
+     */
+    public Classification judge(String message, Classification answer, Optional<MemoryType> rules) {
+        if (answer.type().isEmpty()) {
+            return answer;
+        }
+        Map<String, Double> posterior = beliefs.of(message);
+        if (posterior.isEmpty()) {
+            return answer;
+        }
+        MemoryType type = answer.type().get();
+        int sign = sign(type);
+        if (sign == 0) {
+            return answer.judged(posterior.getOrDefault(type.wireName(), 0.0), List.of());
+        }
+        double positive = p(posterior, MemoryType.PROJECT_POSITIVE) + p(posterior, MemoryType.PROJECT_ADVANCE);
+        double negative = p(posterior, MemoryType.PROJECT_NEGATIVE);
+        double confidence = positive + negative == 0 ? 1.0 : (sign > 0 ? positive : negative) / (positive + negative);
+        boolean modelDisagrees = best(posterior).flatMap(MemoryType::fromWireName).map(SignDoubt::sign)
+                .filter(s -> s == -sign).isPresent();
+        boolean rulesDisagree = rules.map(SignDoubt::sign).filter(s -> s == -sign).isPresent();
+        if (!modelDisagrees && !rulesDisagree && confidence >= holdBelow) {
+            return answer.judged(confidence, List.of());
+        }
+        List<MemoryType> others = new ArrayList<>();
+        for (MemoryType t : MemoryType.values()) {
+            if (sign(t) == -sign) {
+                others.add(t);
+            }
+        }
+        others.sort(Comparator.comparingDouble((MemoryType t) -> -p(posterior, t)).thenComparing(Enum::ordinal));
+        return answer.judged(confidence, others);
+    }
+
+    private static double p(Map<String, Double> posterior, MemoryType type) {
+        return posterior.getOrDefault(type.wireName(), 0.0);
+    }
+
+    private static Optional<String> best(Map<String, Double> posterior) {
+        return posterior.entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey);
+    }
+}

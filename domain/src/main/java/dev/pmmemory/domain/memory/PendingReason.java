@@ -1,0 +1,32 @@
+package dev.pmmemory.domain.memory;
+
+import java.util.Optional;
+
+/** Why a memory waits for a person's decision instead of being stored active. */
+public enum PendingReason {
+    /**
+     * The classifiers were unsure of the message's sign (DOMAIN.md §11): they disagreed on polarity, or the
+     * chain's confidence was under {@code memory.classify.hold-below}. The memory carries the other types it
+     * may be; confirming it picks one.
+     */
+    UNCERTAIN_TYPE("uncertain_type");
+
+    private final String wireName;
+
+    PendingReason(String wireName) {
+        this.wireName = wireName;
+    }
+
+    public String wireName() {
+        return wireName;
+    }
+
+    public static Optional<PendingReason> fromWireName(String name) {
+        for (PendingReason r : values()) {
+            if (r.wireName.equals(name)) {
+                return Optional.of(r);
+            }
+        }
+        return Optional.empty();
+    }
+}
