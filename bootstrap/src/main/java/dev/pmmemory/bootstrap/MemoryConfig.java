@@ -36,6 +36,21 @@ public interface MemoryConfig {
 
     Classifiers classifier();
 
+    /** What the classifier chain's answer becomes (docs/rules.md "Holding an uncertain sign"). */
+    Classify classify();
+
+    interface Classify {
+        /**
+         * A type with a sign (praise, advance, negative) the n-gram model gave (the link's answer, or its overrule
+         * of the rules) whose confidence in that sign is under this floor is held pending for a person to pick
+         * (reason uncertain_type), as is any signed type the rules and the model disagree on; 0 holds only
+         * disagreements. Chosen on cross-validation of the development data (bench/eval/README.md).
+         * Needs the n-gram link (memory.classifier.ngram.enabled): without a model nothing is held.
+         */
+        @WithDefault("0.95")
+        double holdBelow();
+    }
+
     /**
      * How long a retired memory (expired, superseded, rejected, deleted) and an unclassified raw
      * message are kept before the purge removes them: {@code 180d}, {@code 12h}, {@code 30m} or

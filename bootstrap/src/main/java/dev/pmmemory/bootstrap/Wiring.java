@@ -54,6 +54,7 @@ import dev.pmmemory.application.service.RetentionPurge;
 import dev.pmmemory.application.service.ShortTermSessions;
 import dev.pmmemory.domain.classify.Classifier;
 import dev.pmmemory.domain.classify.ClassifierChain;
+import dev.pmmemory.domain.classify.SignDoubt;
 import dev.pmmemory.domain.classify.RuleClassifier;
 import dev.pmmemory.domain.classify.SecondOpinion;
 import dev.pmmemory.domain.lexicon.Lexicon;
@@ -221,7 +222,14 @@ public class Wiring {
             chain.add(fallback::classify);
             LOG.infof("classifier: rules + LLM %s model %s", endpoint.displayUrl(), endpoint.model());
         }, () -> LOG.debug("classifier: rules only"));
-        return new ClassifierChain(chain, secondOpinion);
+        double holdBelow = config.classify().holdBelow();
+        if (!(holdBelow >= 0 && holdBelow <= 1)) {
+            throw new ConfigurationException("memory.classify.hold-below: must be in [0, 1], was " + holdBelow);
+        }
+        // ask, don't guess: an unsure sign is held for the PM, judged by the n-gram model's posteriors
+        Optional<SignDoubt> doubt = ngram.map(model -> new SignDoubt(message -> NgramClassification.trained(model)
+                .map(link -> link.posteriors(message)).orElse(java.util.Map.of()), holdBelow));
+        return new ClassifierChain(chain, secondOpinion, doubt);
     }
 
     /** A half-configured LLM classifier stops the start, not the first add. */

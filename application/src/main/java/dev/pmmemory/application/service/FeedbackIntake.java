@@ -24,6 +24,8 @@ import dev.pmmemory.domain.evolution.Supersession;
 import dev.pmmemory.domain.memory.Lifetime;
 import dev.pmmemory.domain.memory.Memory;
 import dev.pmmemory.domain.memory.MemoryStatus;
+import dev.pmmemory.domain.memory.PendingReason;
+import dev.pmmemory.domain.classify.Classification;
 import dev.pmmemory.domain.memory.MemoryType;
 import dev.pmmemory.domain.privacy.Redaction;
 import dev.pmmemory.domain.privacy.Redactor;
@@ -136,7 +138,8 @@ public final class FeedbackIntake implements AddFeedback {
     /** A message ready to store, with everything that needs no lock computed (redaction, classification, vector). */
     private record Prepared(AddFeedbackCommand cmd, Instant receivedAt, Instant createdAt, String text,
                             List<String> redactions, Analysis analysis, Optional<MemoryType> type,
-                            Optional<float[]> vector, String normalizedText, Optional<Duration> ttl) {
+                            Optional<float[]> vector, String normalizedText, Optional<Duration> ttl,
+                            List<MemoryType> alternatives) {
     }
 
     private Prepared prepare(AddFeedbackCommand cmd) {
@@ -148,9 +151,10 @@ public final class FeedbackIntake implements AddFeedback {
         List<String> redactions = redaction.kinds().stream().map(SecretKind::wireName).toList();
         Analysis analysis = analyzer.analyze(text);
         // A type the caller chose (the console's "teach") replaces the classifier chain, model included.
-        Optional<MemoryType> type = cmd.type() != null
-                ? Optional.of(cmd.type())
-                : classifier.classify(text, analysis.entities());
+        Classification answer = cmd.type() != null
+                ? Classification.of(Optional.of(cmd.type()))
+                : classifier.classification(text, analysis.entities());
+        Optional<MemoryType> type = answer.type();
         // The model runs before the transaction: the profile's write lock is never held while it computes.
         Optional<float[]> vector = type.isPresent()
                 ? embeddings.map(e -> e.embed(text))
@@ -158,7 +162,8 @@ public final class FeedbackIntake implements AddFeedback {
         // pure functions of the message and the lexicon: computed here, not under the store's write lock
         String normalized = type.isPresent() ? TextNormalizer.normalise(text) : null;
         Optional<Duration> ttl = type.isPresent() ? lexicon.ruleFor(type.get()).ttl() : Optional.empty();
-        return new Prepared(cmd, receivedAt, createdAt, text, redactions, analysis, type, vector, normalized, ttl);
+        return new Prepared(cmd, receivedAt, createdAt, text, redactions, analysis, type, vector, normalized, ttl,
+                answer.alternatives());
     }
 
     /** Everything one message changes, inside the caller's transaction. */
@@ -188,6 +193,9 @@ public final class FeedbackIntake implements AddFeedback {
         MemoryDraft draft = new MemoryDraft(rawId, cmd.profileId(), type.get(), text,
                 p.normalizedText(), analysis.entities(), analysis.keywords(), cmd.source(),
                 cmd.sessionId(), createdAt, p.ttl());
+        if (!p.alternatives().isEmpty()) {
+            return hold(tx, by, cmd, draft, p.alternatives(), receivedAt, redactions, vector);
+        }
         RawFiling filing = (outcome, memoryId, changedIds) -> tx.rawMessages().append(raw(cmd, rawId, text,
                 createdAt, receivedAt, outcome, memoryId, changedIds, redactions));
         FeedbackResult filed = file(tx, by, draft, receivedAt, filing, typeGiven(cmd), redactions, vector);
@@ -274,6 +282,45 @@ public final class FeedbackIntake implements AddFeedback {
             }
         }
         return kept;
+    }
+
+    /**
+     * A message whose sign the chain was unsure of (DOMAIN.md §11): stored pending with reason uncertain_type
+     * and the types it may be instead. It takes part in no dedup or conflict until a person confirms it (and
+     * picks its type); then it resolves against the opposite decisions as any confirmed memory does.
+     */
+    private FeedbackResult hold(StoreTransaction tx, Attribution by, AddFeedbackCommand cmd, MemoryDraft draft,
+                                List<MemoryType> alternatives, Instant receivedAt, List<String> redactions,
+                                Optional<float[]> vector) {
+        Memory held = new Memory.Builder()
+                .id(ids.newId())
+                .profileId(draft.profileId())
+                .type(draft.type())
+                .content(draft.content())
+                .normalizedContent(draft.normalizedContent())
+                .entities(draft.entities())
+                .keywords(draft.keywords())
+                .status(MemoryStatus.PENDING)
+                .source(draft.source())
+                .sessionId(draft.sessionId())
+                .createdAt(draft.createdAt())
+                .lastSeenAt(draft.createdAt())
+                .expiresAt(Lifetime.expiresAt(draft.createdAt(), draft.ttl()))
+                .sourceMessageIds(List.of(draft.rawMessageId()))
+                .pendingReason(PendingReason.UNCERTAIN_TYPE)
+                .alternatives(alternatives)
+                .build();
+        tx.rawMessages().append(raw(cmd, draft.rawMessageId(), draft.content(), draft.createdAt(), receivedAt,
+                FeedbackOutcome.PENDING, held.id(), List.of(), redactions));
+        tx.memories().insert(held);
+        if (vector.isPresent()) {
+            tx.vectors().put(held.profileId(), held.id(), embeddings.orElseThrow().model(), vector.get());
+        }
+        audit(tx, by, held.profileId(), held.id(), draft.rawMessageId(), AuditKind.MEMORY_PENDING,
+                "type=" + held.type().wireName() + " source=" + held.source().wireName() + " uncertain_type alternatives="
+                        + String.join(",", alternatives.stream().map(MemoryType::wireName).toList()), receivedAt);
+        return new FeedbackResult(draft.rawMessageId(), FeedbackOutcome.PENDING, Optional.of(views.at(held, receivedAt)),
+                List.of(), redactions);
     }
 
     private FeedbackResult insert(StoreTransaction tx, Attribution by, MemoryDraft draft, Instant receivedAt,

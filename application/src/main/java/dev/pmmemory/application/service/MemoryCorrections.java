@@ -1,5 +1,6 @@
 package dev.pmmemory.application.service;
 
+import dev.pmmemory.application.Validation;
 import dev.pmmemory.application.port.in.ChangedFields;
 import dev.pmmemory.application.NotFoundException;
 import dev.pmmemory.application.StateConflictException;
@@ -199,17 +200,35 @@ public final class MemoryCorrections implements CorrectMemory, DeleteMemory, Set
 
     @Override
     public MemoryChange confirm(MemoryActionCommand cmd) {
+        return confirm(cmd, Optional.empty());
+    }
+
+    /**
+     * Confirms a pending memory as {@code type} when given: one of its candidate types (its own, or an
+     * alternative the classifiers offered when unsure of its sign); 400 naming {@code type} otherwise.
+     */
+    @Override
+    public MemoryChange confirm(MemoryActionCommand cmd, Optional<MemoryType> type) {
         Instant now = now();
         return store.write(cmd.profileId(), tx -> {
-            Memory pending = findPending(tx, cmd, "confirmed");
+            Memory found = findPending(tx, cmd, "confirmed");
+            if (type.isPresent() && !found.candidateTypes().contains(type.get())) {
+                Validation v = new Validation();
+                v.fail("type", "must be one of " + String.join(", ",
+                        found.candidateTypes().stream().map(MemoryType::wireName).toList()) + " for this memory");
+                v.check();
+            }
+            Memory pending = found.toBuilder().type(type.orElse(found.type())).pendingReason(null)
+                    .alternatives(List.of()).build();
             List<Memory> opposites = opposites(tx, pending);
             Resolution resolution = conflicts.resolveConfirmed(pending, opposites, now);
             Memory confirmed = resolution.incoming();
             tx.memories().update(confirmed);
             record(tx, confirmed, AuditKind.MEMORY_CONFIRMED, "valid_from=" + now, now, by(cmd),
-                    new ChangedFields().put("status", pending.status().wireName()).put("valid_from", (Instant) null),
+                    new ChangedFields().put("status", pending.status().wireName()).put("valid_from", (Instant) null)
+                            .put("type", found.type().wireName()),
                     new ChangedFields().put("status", confirmed.status().wireName())
-                            .put("valid_from", confirmed.validFrom()));
+                            .put("valid_from", confirmed.validFrom()).put("type", confirmed.type().wireName()));
             return apply(tx, confirmed, opposites, resolution, now, by(cmd));
         });
     }

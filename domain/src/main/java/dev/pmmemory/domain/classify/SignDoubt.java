@@ -14,7 +14,7 @@ import java.util.Optional;
  * praise as a pass) is the costliest error, so a type with a sign is held for a person to pick when the
  * classifiers disagree on it (the rules' type and the model's best label, or the rules' type and the type
  * that overruled it, have opposite signs) or when the chain's confidence in the sign is under
- * {@code holdBelow}. The confidence is the model's posterior of the type's sign among the signed labels:
+ * {@code holdBelow} for a type the model gave (the link's answer or an overrule). The confidence is the model's posterior of the type's sign among the signed labels:
  * P(sign) / (P(positive or advance) + P(negative)); a type without a sign keeps the model's posterior of it.
  *
  * @param beliefs   the statistical model's posteriors
@@ -62,7 +62,10 @@ public record SignDoubt(Beliefs beliefs, double holdBelow) {
         boolean modelDisagrees = best(posterior).flatMap(MemoryType::fromWireName).map(SignDoubt::sign)
                 .filter(s -> s == -sign).isPresent();
         boolean rulesDisagree = rules.map(SignDoubt::sign).filter(s -> s == -sign).isPresent();
-        if (!modelDisagrees && !rulesDisagree && confidence >= holdBelow) {
+        // the floor is for the model's own answers (the link's, or an overrule): the rules' plain judgements
+        // ("Anthropic 不错") are short, and the model's sign posterior on them is weak without meaning doubt
+        boolean fromModel = rules.filter(type::equals).isEmpty();
+        if (!modelDisagrees && !rulesDisagree && (!fromModel || confidence >= holdBelow)) {
             return answer.judged(confidence, List.of());
         }
         List<MemoryType> others = new ArrayList<>();

@@ -44,15 +44,19 @@ public class DecisionTools {
 
     @Tool(name = "confirm", description = """
             The PM confirms a pending memory: it becomes active from now and supersedes the decisions it \
-            contradicted (listed in superseded). Only a pending memory can be confirmed. Needs a key with write \
-            scope.""", annotations = @Tool.Annotations(destructiveHint = false, openWorldHint = false))
+            contradicted (listed in superseded). Only a pending memory can be confirmed. A memory held because its \
+            sign was uncertain (pending_reason uncertain_type) may be confirmed as one of its alternatives with \
+            type. Needs a key with write scope.""", annotations = @Tool.Annotations(destructiveHint = false, openWorldHint = false))
     ToolResponse confirm(
             @ToolArg(description = Args.MEMORY_ID) @Pattern(regexp = Args.OPAQUE_ID_REGEX)
             String memory_id,
             @ToolArg(required = false, description = Args.PROFILE)
             @Pattern(regexp = Args.PROFILE_REGEX) String profile_id,
+            @ToolArg(required = false, description = "the type to confirm it as: its own or one of its alternatives")
+            String type,
             McpConnection connection) {
-        return calls.change(connection, profile_id, memory_id, settle::confirm);
+        return calls.change(connection, profile_id, memory_id, cmd -> settle.confirm(cmd,
+                dev.pmmemory.application.port.in.ConfirmChoice.type(type == null ? null : java.util.Map.of("type", type))));
     }
 
     @Tool(name = "reject", description = """

@@ -15,6 +15,7 @@ import dev.pmmemory.domain.formula.Parameter;
 import dev.pmmemory.domain.memory.Memory;
 import dev.pmmemory.domain.memory.MemoryStatus;
 import dev.pmmemory.domain.memory.MemoryType;
+import dev.pmmemory.domain.memory.PendingReason;
 import dev.pmmemory.domain.memory.Source;
 import dev.pmmemory.domain.memory.Visibility;
 import dev.pmmemory.domain.recall.RecallPolicy;
@@ -52,7 +53,8 @@ import java.util.stream.Stream;
 public final class JdbcMemories implements Memories {
     private static final String COLUMNS = "id, profile_id, type, content, normalized_content, entities, keywords,"
             + " weight, status, source, session_id, created_at, last_seen_at, expires_at, valid_from, valid_until,"
-            + " superseded_by, superseded_entity_keys, source_message_ids, weight_bucket, term_count";
+            + " superseded_by, superseded_entity_keys, source_message_ids, weight_bucket, term_count, pending_reason,"
+            + " alternatives";
     /** The most recent memories of a type's saturated weight bucket looked at for a common term's heavy sharers. */
     private static final int HEAVY_RECENT_WALK = 64;
     /** Ids per statement: well under SQLite's limit of bound parameters. */
@@ -89,7 +91,7 @@ public final class JdbcMemories implements Memories {
         changed();
         sql.run(s -> {
             try (Statements.Lease lease = s.prepare("INSERT INTO memories (" + COLUMNS
-                    + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                    + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
                 PreparedStatement ps = lease.statement();
                 bind(ps, m);
                 ps.executeUpdate();
@@ -107,10 +109,11 @@ public final class JdbcMemories implements Memories {
                     + " content = ?, normalized_content = ?, entities = ?, keywords = ?, weight = ?, status = ?,"
                     + " source = ?, session_id = ?, created_at = ?, last_seen_at = ?, expires_at = ?,"
                     + " valid_from = ?, valid_until = ?, superseded_by = ?, superseded_entity_keys = ?,"
-                    + " source_message_ids = ?, weight_bucket = ?, term_count = ? WHERE id = ?")) {
+                    + " source_message_ids = ?, weight_bucket = ?, term_count = ?, pending_reason = ?,"
+                    + " alternatives = ? WHERE id = ?")) {
                 PreparedStatement ps = lease.statement();
                 bind(ps, m);
-                ps.setString(22, m.id());
+                ps.setString(24, m.id());
                 if (ps.executeUpdate() != 1) {
                     throw new IllegalStateException("no memory " + m.id() + " to update");
                 }
@@ -167,7 +170,9 @@ public final class JdbcMemories implements Memories {
                 m.sessionId(), m.createdAt(), m.lastSeenAt(), Codec.expiry(m.expiresAt()), m.validFrom(),
                 m.validUntil(), m.supersededBy(), join(m.supersededEntityKeys().stream().sorted().toList()),
                 join(m.sourceMessageIds()), RecallPolicy.weightBucket(m.weight()),
-                new HashSet<>(m.keywords()).size()); // term_count: the rows of memory_terms
+                new HashSet<>(m.keywords()).size(), // term_count: the rows of memory_terms
+                m.pendingReason() == null ? null : m.pendingReason().wireName(),
+                join(m.alternatives().stream().map(MemoryType::wireName).toList()));
     }
 
     private static Memory read(ResultSet rs) throws SQLException {
@@ -191,6 +196,10 @@ public final class JdbcMemories implements Memories {
                 .supersededBy(rs.getString("superseded_by"))
                 .supersededEntityKeys(new HashSet<>(split(rs.getString("superseded_entity_keys"))))
                 .sourceMessageIds(split(rs.getString("source_message_ids")))
+                .pendingReason(rs.getString("pending_reason") == null ? null
+                        : PendingReason.fromWireName(rs.getString("pending_reason")).orElseThrow())
+                .alternatives(split(rs.getString("alternatives")).stream()
+                        .map(t -> MemoryType.fromWireName(t).orElseThrow()).toList())
                 .build();
     }
 

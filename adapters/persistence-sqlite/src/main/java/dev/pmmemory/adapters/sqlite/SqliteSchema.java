@@ -261,7 +261,11 @@ final class SqliteSchema {
                     "ALTER TABLE audit_events ADD COLUMN agent TEXT")),
             // a past recall takes the partly superseded memories back to its instant: found without a scan
             new Migration(15, "partly superseded memories", List.of(
-                    "CREATE INDEX memories_partly ON memories(profile_id) WHERE superseded_entity_keys <> ''")));
+                    "CREATE INDEX memories_partly ON memories(profile_id) WHERE superseded_entity_keys <> ''")),
+            // a memory held because its sign was uncertain: why it waits, and the types it may be instead
+            new Migration(16, "uncertain type", List.of(
+                    "ALTER TABLE memories ADD COLUMN pending_reason TEXT",
+                    "ALTER TABLE memories ADD COLUMN alternatives TEXT NOT NULL DEFAULT ''")));
 
     private SqliteSchema() {
     }

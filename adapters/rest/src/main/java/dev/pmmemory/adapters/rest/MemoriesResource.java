@@ -176,7 +176,11 @@ public class MemoriesResource {
     @Produces(MediaType.APPLICATION_JSON)
     @Operation(operationId = "confirmMemory", summary = "Confirm a pending memory",
             description = "The pending memory becomes active from now and supersedes the opposite decisions it "
-                    + "conflicted with (docs/rules.md §4). Audited.")
+                    + "conflicted with (docs/rules.md §4). Audited. An optional body {\"type\": \"…\"} picks its "
+                    + "type: one of the memory's own type and its alternatives (a memory held because the "
+                    + "classifiers were unsure of its sign, pending_reason uncertain_type).")
+    @RequestBody(required = false, content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(implementation = dev.pmmemory.adapters.rest.dto.ConfirmRequest.class)))
     @APIResponse(responseCode = "200", description = "the confirmed memory and what it superseded",
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = MemoryChangeResponse.class),
@@ -196,8 +200,9 @@ public class MemoriesResource {
     @APIResponse(responseCode = "409", description = "the memory is not pending",
             content = @Content(mediaType = ApiDocs.PROBLEM, schema = @Schema(implementation = Problem.class)))
     public MemoryChangeResponse confirm(@PathParam("profile_id") String profileId,
-                                        @PathParam("memory_id") String memoryId) {
-        return MemoryChangeResponse.of(settle.confirm(new MemoryActionCommand(profileId, memoryId, caller.actor(), caller.agent())));
+                                        @PathParam("memory_id") String memoryId, Map<String, Object> body) {
+        return MemoryChangeResponse.of(settle.confirm(new MemoryActionCommand(profileId, memoryId, caller.actor(),
+                caller.agent()), dev.pmmemory.application.port.in.ConfirmChoice.type(body)));
     }
 
     @POST

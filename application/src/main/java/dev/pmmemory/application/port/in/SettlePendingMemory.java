@@ -10,6 +10,12 @@ public interface SettlePendingMemory {
      */
     MemoryChange confirm(MemoryActionCommand command);
 
+    /**
+     * Confirms it as {@code type} when given: the memory's own type or one of its alternatives (a memory held
+     * because its sign was uncertain); any other type is invalid input naming {@code type}.
+     */
+    MemoryChange confirm(MemoryActionCommand command, java.util.Optional<dev.pmmemory.domain.memory.MemoryType> type);
+
     /** Marks a pending memory rejected; the decisions it conflicted with stay as they are. */
     MemoryChange reject(MemoryActionCommand command);
 }

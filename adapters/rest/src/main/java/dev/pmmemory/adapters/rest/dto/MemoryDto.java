@@ -37,6 +37,11 @@ public class MemoryDto {
     @Schema(nullable = true)
     public final String supersededBy;
     public final List<String> sourceMessageIds;
+    @Schema(nullable = true, enumeration = {"uncertain_type"},
+            description = "why a pending memory waits: uncertain_type when the classifiers were unsure of its sign")
+    public final String pendingReason;
+    @Schema(description = "the other types a memory held for uncertain_type may be, best first; confirm may pick one")
+    public final List<String> alternatives;
 
     public MemoryDto(MemoryView view) {
         Memory m = view.memory();
@@ -57,5 +62,7 @@ public class MemoryDto {
         this.validUntil = m.validUntil();
         this.supersededBy = m.supersededBy();
         this.sourceMessageIds = m.sourceMessageIds();
+        this.pendingReason = m.pendingReason() == null ? null : m.pendingReason().wireName();
+        this.alternatives = m.alternatives().stream().map(t -> t.wireName()).toList();
     }
 }
