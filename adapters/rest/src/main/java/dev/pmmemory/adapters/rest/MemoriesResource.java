@@ -51,8 +51,12 @@ public class MemoriesResource {
     private final SettlePendingMemory settle;
     private final Caller caller;
 
+    private final com.fasterxml.jackson.databind.ObjectMapper json;
+
     public MemoriesResource(ListMemories listMemories, GetMemory getMemory, CorrectMemory correctMemory,
-                            DeleteMemory deleteMemory, SettlePendingMemory settle, Caller caller) {
+                            DeleteMemory deleteMemory, SettlePendingMemory settle, Caller caller,
+                            com.fasterxml.jackson.databind.ObjectMapper json) {
+        this.json = json;
         this.listMemories = listMemories;
         this.getMemory = getMemory;
         this.correctMemory = correctMemory;
@@ -200,9 +204,27 @@ public class MemoriesResource {
     @APIResponse(responseCode = "409", description = "the memory is not pending",
             content = @Content(mediaType = ApiDocs.PROBLEM, schema = @Schema(implementation = Problem.class)))
     public MemoryChangeResponse confirm(@PathParam("profile_id") String profileId,
-                                        @PathParam("memory_id") String memoryId, Map<String, Object> body) {
+                                        @PathParam("memory_id") String memoryId, String body) {
+        // read as text: a confirm without a body (and without a content type) stays valid
         return MemoryChangeResponse.of(settle.confirm(new MemoryActionCommand(profileId, memoryId, caller.actor(),
-                caller.agent()), dev.pmmemory.application.port.in.ConfirmChoice.type(body)));
+                caller.agent()), dev.pmmemory.application.port.in.ConfirmChoice.type(confirmBody(body))));
+    }
+
+    @SuppressWarnings("unchecked")
+    private Map<String, Object> confirmBody(String body) {
+        if (body == null || body.isBlank()) {
+            return null;
+        }
+        try {
+            Object parsed = json.readValue(body, Object.class);
+            if (parsed instanceof Map<?, ?> map) {
+                return (Map<String, Object>) map;
+            }
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            // reported below as any body that is no JSON object
+        }
+        throw new dev.pmmemory.application.InvalidInputException(java.util.List.of(
+                new dev.pmmemory.application.InvalidInputException.FieldError("", "must be a JSON object")));
     }
 
     @POST
