@@ -54,14 +54,14 @@ class GeneratedClientTest {
         assertThat(before.getItems()).extracting(i -> i.getContent()).containsExactly("OpenAI 可以推进");
         assertThat(before.getPromptBlock()).contains("OpenAI 可以推进");
 
-        MemoryChange confirmed = memories.confirmMemory(p, pendingId);
+        MemoryChange confirmed = memories.confirmMemory(p, pendingId, null);
         assertThat(confirmed.getMemory().getStatus()).hasToString("active");
         assertThat(confirmed.getSuperseded()).containsExactly(advance.getMemory().getId());
 
         ContextResponse after = context.getContext(p, null, null, null, 5, "OpenAI", null);
         assertThat(after.getItems()).extracting(i -> i.getContent()).containsExactly("OpenAI 商业化弱");
 
-        assertThatThrownBy(() -> memories.confirmMemory(p, pendingId))
+        assertThatThrownBy(() -> memories.confirmMemory(p, pendingId, null))
                 .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.getCode()).isEqualTo(409));
     }
 

@@ -62,4 +62,20 @@ class UncertainTypeAcceptanceTest {
         given().when().post(MEMORIES + ":confirm", profile, id).then().statusCode(200)
                 .body("memory.type", equalTo("project_negative")).body("memory.status", containsString("active"));
     }
+
+    @Test
+    void anExportCarriesWhyAMemoryWaitsAndAnImportKeepsIt() {
+        String profile = Api.newProfile("uncertain");
+        String id = heldMemory(profile);
+        String document = given().when().get("/v1/profiles/{p}/export", profile).then().statusCode(200)
+                .body("memories.find { it.id == '" + id + "' }.pending_reason", equalTo("uncertain_type"))
+                .body("memories.find { it.id == '" + id + "' }.alternatives.size()", org.hamcrest.Matchers.greaterThan(0))
+                .extract().asString();
+        given().when().delete("/v1/profiles/{p}", profile).then().statusCode(200);
+        given().contentType(ContentType.JSON).body(document).when().post("/v1/profiles/{p}/import", profile)
+                .then().statusCode(200);
+        Api.memory(profile, id).statusCode(200).body("status", equalTo("pending"))
+                .body("pending_reason", equalTo("uncertain_type")).body("alternatives.size()",
+                        org.hamcrest.Matchers.greaterThan(0));
+    }
 }

@@ -217,6 +217,9 @@ public class MemoriesResource {
         }
         try {
             Object parsed = json.readValue(body, Object.class);
+            if (parsed == null) {
+                return null; // a JSON null, as a generated client sends for no body
+            }
             if (parsed instanceof Map<?, ?> map) {
                 return (Map<String, Object>) map;
             }

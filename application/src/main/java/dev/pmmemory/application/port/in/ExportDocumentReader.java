@@ -6,6 +6,7 @@ import dev.pmmemory.domain.fact.Fact;
 import dev.pmmemory.domain.fact.FactValue;
 import dev.pmmemory.domain.memory.Memory;
 import dev.pmmemory.domain.memory.MemoryStatus;
+import dev.pmmemory.domain.memory.PendingReason;
 import dev.pmmemory.domain.memory.MemoryType;
 import dev.pmmemory.domain.memory.Source;
 import dev.pmmemory.domain.privacy.Redactor;
@@ -160,6 +161,22 @@ final class ExportDocumentReader {
         if (validFrom != null && (status == MemoryStatus.PENDING || status == MemoryStatus.REJECTED)) {
             v.fail(p + "valid_from", "must be null for a " + status.wireName() + " memory (it never was visible)");
         }
+        // both optional: exports written before a held memory carried them have neither
+        PendingReason pendingReason = o.get("pending_reason") == null ? null
+                : wireEnum(p + "pending_reason", o.get("pending_reason"), PendingReason::fromWireName,
+                        PendingReason.values(), PendingReason::wireName);
+        List<MemoryType> alternatives = new java.util.ArrayList<>();
+        if (o.get("alternatives") instanceof List<?> list) {
+            for (Object t : list) {
+                MemoryType alternative = wireEnum(p + "alternatives", t, MemoryType::fromWireName, MemoryType.values(),
+                        MemoryType::wireName);
+                if (alternative != null && alternative != type && !alternatives.contains(alternative)) {
+                    alternatives.add(alternative);
+                }
+            }
+        } else if (o.get("alternatives") != null) {
+            v.fail(p + "alternatives", "must be a list of types");
+        }
         if (id == null || type == null || content == null || normalized == null || entities == null
                 || keywords == null || weight == null || status == null || source == null || createdAt == null
                 || lastSeenAt == null || supersededKeys == null || sources == null
@@ -168,7 +185,7 @@ final class ExportDocumentReader {
         }
         return new Memory(id, profileId, type, content, normalized, entities, keywords, weight, status, source,
                 sessionId, createdAt, lastSeenAt, expiresAt, validFrom, validUntil, supersededBy,
-                new LinkedHashSet<>(supersededKeys), sources);
+                new LinkedHashSet<>(supersededKeys), sources, pendingReason, alternatives);
     }
 
     AuditEvent auditEvent(String profileId, String p, Map<?, ?> o) {

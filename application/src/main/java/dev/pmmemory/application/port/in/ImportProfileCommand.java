@@ -34,7 +34,8 @@ public record ImportProfileCommand(String profileId, ProfileData data, String ac
             "created_at", "received_at", "outcome", "memory_id", "superseded_ids", "redactions");
     private static final Set<String> MEMORY = Set.of("id", "type", "content", "normalized_content", "entities",
             "keywords", "weight", "status", "source", "session_id", "created_at", "last_seen_at", "expires_at",
-            "valid_from", "valid_until", "superseded_by", "superseded_entity_keys", "source_message_ids");
+            "valid_from", "valid_until", "superseded_by", "superseded_entity_keys", "source_message_ids",
+            "pending_reason", "alternatives");
     private static final Set<String> AUDIT = Set.of("id", "memory_id", "raw_message_id", "kind", "detail", "at",
             "actor", "before", "after", "agent");
     private static final Set<String> EXPERIENCE = Set.of("id", "task", "outcome", "lesson", "importance",

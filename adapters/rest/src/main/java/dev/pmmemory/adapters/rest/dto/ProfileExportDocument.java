@@ -80,12 +80,19 @@ public record ProfileExportDocument(
                               String supersededBy,
                               @Schema(description = "entities a newer opposite decision took over (per-entity "
                                       + "supersession)") List<String> supersededEntityKeys,
-                              List<String> sourceMessageIds) {
+                              List<String> sourceMessageIds,
+                              @Schema(nullable = true, enumeration = {"uncertain_type"},
+                                      description = "why a pending memory waits (absent in older exports)")
+                              String pendingReason,
+                              @Schema(description = "the other types a memory held for uncertain_type may be "
+                                      + "(absent in older exports: none)") List<String> alternatives) {
         static MemoryEntry of(Memory m) {
             return new MemoryEntry(m.id(), m.type().wireName(), m.content(), m.normalizedContent(), m.entities(),
                     m.keywords(), m.weight(), m.status().wireName(), m.source().wireName(), m.sessionId(),
                     m.createdAt(), m.lastSeenAt(), m.expiresAt(), m.validFrom(), m.validUntil(), m.supersededBy(),
-                    m.supersededEntityKeys().stream().sorted().toList(), m.sourceMessageIds());
+                    m.supersededEntityKeys().stream().sorted().toList(), m.sourceMessageIds(),
+                    m.pendingReason() == null ? null : m.pendingReason().wireName(),
+                    m.alternatives().stream().map(t -> t.wireName()).toList());
         }
     }
 
