@@ -212,6 +212,13 @@ function memoryCard(profile, m, onChange, { details = true } = {}) {
   if (details) {
     actions.append(h('a', { class: 'button-link', href: link('profiles', profile, 'memories', m.id) }, 'Details'));
   }
+  if (m.status === 'pending' && m.pending_reason === 'uncertain_type') {
+    // the classifiers were unsure of its sign: say so, and let the PM pick the type
+    card.insertBefore(h('p', { class: 'uncertain' }, 'Unsure whether this is '
+      + [m.type, ...(m.alternatives || [])].join(' or ') + ': pick one.'), actions);
+    actions.append(...(m.alternatives || []).map((t) => h('button', { type: 'button', class: 'confirm-as',
+      'data-type': t, onclick: () => act(`Confirmed as ${t}`, 'POST', ':confirm', { type: t }) }, `Confirm as ${t}`)));
+  }
   if (m.status === 'pending') {
     actions.append(
       h('button', { type: 'button', class: 'confirm', onclick: () => act('Confirmed', 'POST', ':confirm') }, 'Confirm'),
