@@ -43,11 +43,10 @@ public interface MemoryConfig {
         /**
          * A type with a sign (praise, advance, negative) the n-gram model gave (the link's answer, or its overrule
          * of the rules) whose confidence in that sign is under this floor is held pending for a person to pick
-         * (reason uncertain_type), as is any signed type the rules and the model disagree on; 0 holds only
-         * disagreements. Chosen on cross-validation of the development data (bench/eval/README.md).
+         * (reason uncertain_type), as is a rules' type the model gives the other sign with at least this share. Chosen on cross-validation of the development data (bench/eval/README.md).
          * Needs the n-gram link (memory.classifier.ngram.enabled): without a model nothing is held.
          */
-        @WithDefault("0.95")
+        @WithDefault("0.99")
         double holdBelow();
     }
 

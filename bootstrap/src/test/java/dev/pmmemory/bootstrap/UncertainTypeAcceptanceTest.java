@@ -14,14 +14,14 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Ask, don't guess (DOMAIN.md §11) over REST: a message whose sign the rules and the n-gram model disagree on
- * (亮点不多: the rules read a negative, the model's words are praise) is stored pending with reason
+ * (商业化并不差: the rules read a negative, the model is sure it is praise) is stored pending with reason
  * uncertain_type and its alternatives, is listed among the pending memories, and confirm picks its type.
  */
 @QuarkusTest
 class UncertainTypeAcceptanceTest {
 
     private static final String MEMORIES = "/v1/profiles/{profile_id}/memories/{memory_id}";
-    private static final String HELD = "智谱亮点不多";
+    private static final String HELD = "商业化并不差";
 
     private static String heldMemory(String profile) {
         String id = Api.feedback(profile, HELD).statusCode(201).body("outcome", equalTo("pending"))
@@ -39,7 +39,7 @@ class UncertainTypeAcceptanceTest {
         List<String> alternatives = Api.memory(profile, id).statusCode(200).extract().path("alternatives");
         assertThat(alternatives).isNotEmpty().doesNotContain("project_negative");
         // not active: the context does not bring back a memory nobody confirmed
-        Boolean none = Api.context(profile, Map.of("query", "智谱")).statusCode(200).extract().path("items.isEmpty()");
+        Boolean none = Api.context(profile, Map.of("query", "商业化")).statusCode(200).extract().path("items.isEmpty()");
         assertThat(none).isTrue();
 
         given().contentType(ContentType.JSON).body("{\"type\": \"" + alternatives.get(0) + "\"}")

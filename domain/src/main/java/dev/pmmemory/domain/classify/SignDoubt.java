@@ -13,7 +13,8 @@ import java.util.Optional;
  * Ask, don't guess (DOMAIN.md §11): a wrong sign stored silently (criticism kept as praise or an advance,
  * praise as a pass) is the costliest error, so a type with a sign is held for a person to pick when the
  * classifiers disagree on it (the rules' type and the model's best label, or the rules' type and the type
- * that overruled it, have opposite signs) or when the chain's confidence in the sign is under
+ * that overruled it, have opposite signs; the model counts when it gives the other sign at least
+ * {@code holdBelow} of the signed probability) or when the chain's confidence in the sign is under
  * {@code holdBelow} for a type the model gave (the link's answer or an overrule). The confidence is the model's posterior of the type's sign among the signed labels:
  * P(sign) / (P(positive or advance) + P(negative)); a type without a sign keeps the model's posterior of it.
  *
@@ -59,8 +60,10 @@ public record SignDoubt(Beliefs beliefs, double holdBelow) {
         double positive = p(posterior, MemoryType.PROJECT_POSITIVE) + p(posterior, MemoryType.PROJECT_ADVANCE);
         double negative = p(posterior, MemoryType.PROJECT_NEGATIVE);
         double confidence = positive + negative == 0 ? 1.0 : (sign > 0 ? positive : negative) / (positive + negative);
+        // the model contradicts the sign only when it is as sure of the other sign as the floor asks: on short plain
+        // judgements ("OpenAI 不感兴趣") its signed posteriors are near a coin toss, which is no evidence
         boolean modelDisagrees = best(posterior).flatMap(MemoryType::fromWireName).map(SignDoubt::sign)
-                .filter(s -> s == -sign).isPresent();
+                .filter(s -> s == -sign).isPresent() && 1 - confidence >= holdBelow;
         boolean rulesDisagree = rules.map(SignDoubt::sign).filter(s -> s == -sign).isPresent();
         // the floor is for the model's own answers (the link's, or an overrule): the rules' plain judgements
         // ("Anthropic 不错") are short, and the model's sign posterior on them is weak without meaning doubt

@@ -92,7 +92,7 @@ public final class NgramClassifier implements Classifier {
      * memory is held for a person to pick: chosen on 5-fold cross-validation of the development data only
      * (HoldBelowEvaluationTest: the fewest silent sign flips with at most 10 % held, then the fewest held).
      */
-    public static final double DEFAULT_HOLD_BELOW = 0.95;
+    public static final double DEFAULT_HOLD_BELOW = 0.99;
 
     /** The model's posterior of every label ("none" included) for the message: the chain's {@code Beliefs}. */
     public Map<String, Double> posteriors(String message) {
