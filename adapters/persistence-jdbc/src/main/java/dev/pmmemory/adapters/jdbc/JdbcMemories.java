@@ -643,26 +643,24 @@ public final class JdbcMemories implements Memories {
     }
 
     /**
-     * Per (type, weight bucket), the recent end of memories_recency down to {@code asOf} (seen again since),
-     * and the partly superseded ones from their partial index: only the memories a past recall must take
-     * back to that instant, never the profile's history.
+     * The memories visible at {@code asOf} and seen again since (valid_from ≤ asOf &lt; last_seen_at, so
+     * last_seen_at &gt; valid_from: the partial index memories_seen_again holds only such memories, a small
+     * share of a profile, with both columns in its key so the range is checked in the index), and the partly
+     * superseded ones from their partial index: only the memories a past recall must take back to that
+     * instant, never the profile's history. The condition {@code last_seen_at > valid_from} is written out
+     * so both planners see that the partial index applies.
      */
     @Override
     public List<Memory> findChangedSince(String profileId, Instant asOf) {
         Rendered visible = visibleAt(null, asOf, true);
         long t = asOf.toEpochMilli();
-        List<Query> parts = new ArrayList<>();
-        for (MemoryType type : MemoryType.values()) {
-            for (int bucket : RecallPolicy.weightBuckets()) {
-                parts.add(new Query("SELECT " + COLUMNS + " FROM memories WHERE profile_id = ? AND type = ?"
-                        + " AND weight_bucket = ? AND last_seen_at > ? AND " + visible.sql(),
-                        List.of(args(profileId, type.wireName(), bucket, t, visible))));
-            }
-        }
-        parts.add(new Query("SELECT " + COLUMNS + " FROM memories WHERE profile_id = ? AND superseded_entity_keys <> ''"
-                + " AND last_seen_at <= ? AND " + visible.sql(), List.of(args(profileId, t, visible))));
-        return sql.query(union(parts.toArray(Query[]::new)), JdbcMemories::read,
-                args(parts.stream().map(Query::args).toArray()));
+        Query seenAgain = new Query("SELECT " + COLUMNS + " FROM memories WHERE profile_id = ?"
+                + " AND last_seen_at > valid_from AND last_seen_at > ? AND " + visible.sql(),
+                List.of(args(profileId, t, visible)));
+        Query partly = new Query("SELECT " + COLUMNS + " FROM memories WHERE profile_id = ?"
+                + " AND superseded_entity_keys <> '' AND last_seen_at <= ? AND " + visible.sql(),
+                List.of(args(profileId, t, visible)));
+        return sql.query(union(seenAgain, partly), JdbcMemories::read, args(seenAgain.args(), partly.args()));
     }
 
     // ------------------------------------------------------------------------------ governance

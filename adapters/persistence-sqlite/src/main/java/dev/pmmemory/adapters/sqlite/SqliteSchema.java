@@ -261,7 +261,12 @@ final class SqliteSchema {
                     "ALTER TABLE audit_events ADD COLUMN agent TEXT")),
             // a past recall takes the partly superseded memories back to its instant: found without a scan
             new Migration(15, "partly superseded memories", List.of(
-                    "CREATE INDEX memories_partly ON memories(profile_id) WHERE superseded_entity_keys <> ''")));
+                    "CREATE INDEX memories_partly ON memories(profile_id) WHERE superseded_entity_keys <> ''")),
+            // and the memories visible then and seen again since from an index of only those seen again after
+            // they became visible, the range checked in the index (JdbcMemories.findChangedSince)
+            new Migration(16, "memories seen again", List.of(
+                    "CREATE INDEX memories_seen_again ON memories(profile_id, last_seen_at, valid_from)"
+                            + " WHERE last_seen_at > valid_from")));
 
     private SqliteSchema() {
     }
