@@ -323,7 +323,7 @@ public class Wiring {
         return compaction;
     }
 
-    /** Re-extracts stored memories' entities with the registry as it is (DOMAIN.md §2). */
+    /** Re-extracts stored memories' entities with the registry as it is (rules.md §2). */
     @Produces
     @Singleton
     EntityReindex entityReindex(MemoryStore store, TextAnalyzer analyzer, IdGenerator ids, Clock clock) {

@@ -15,7 +15,7 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** The dependency rule of ARCHITECTURE.md: domain ← application ← adapters ← bootstrap, adapters apart. */
+/** The dependency rule (docs/architecture.md): domain ← application ← adapters ← bootstrap, adapters apart. */
 class ArchitectureTest {
     private static JavaClasses classes;
 

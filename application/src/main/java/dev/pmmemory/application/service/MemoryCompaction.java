@@ -26,7 +26,7 @@ import java.util.Objects;
 import java.util.TreeSet;
 
 /**
- * The compact job (DOMAIN.md §10, summaries): per profile and low-priority type, when more than
+ * The compact job (rules.md §5, summaries): per profile and low-priority type, when more than
  * {@code threshold} memories are expired or superseded and not yet folded, they are folded into
  * one {@code summary} memory linked to each of them ({@code summarized_by}); they stay stored and
  * readable until the purge removes them. A second run finds nothing left to fold.

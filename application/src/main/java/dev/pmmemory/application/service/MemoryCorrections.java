@@ -38,7 +38,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * What a PM does to a memory by hand (API.md "Memories (audit and correction)"): correct, delete,
+ * What a PM does to a memory by hand (api.md "Memories (audit and correction)"): correct, delete,
  * confirm or reject. Each change is one transaction under the profile's write lock and one audit
  * event naming the actor, with the changed fields before and after.
  *

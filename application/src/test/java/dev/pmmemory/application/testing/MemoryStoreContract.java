@@ -51,8 +51,8 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
 /**
- * The storage contract every {@link MemoryStore} must pass (ARCHITECTURE.md "one storage contract
- * suite, run by each persistence adapter against its real database"). A subclass provides a fresh,
+ * The storage contract every {@link MemoryStore} must pass: one suite, run by each persistence adapter
+ * against its real database. A subclass provides a fresh,
  * empty store per test and may override {@link #closeStore} to release it.
  *
  * <p>Repository behaviour is tested through the port; concurrency through the real
@@ -2092,7 +2092,7 @@ public abstract class MemoryStoreContract {
         }
     }
 
-    // --- experiences (DOMAIN.md §10) -------------------------------------------------------------
+    // --- experiences (rules.md §10) -------------------------------------------------------------
 
     /** Lessons of finished rounds: stored once, found by a shared term for recall, listed newest first. */
     @Nested
@@ -2215,7 +2215,7 @@ public abstract class MemoryStoreContract {
         }
     }
 
-    // --- compaction, summaries (DOMAIN.md §10) -------------------------------------------------
+    // --- compaction, summaries (rules.md §5) -------------------------------------------------
 
     /** The compact job's finders, the summary link, and the job itself on this store, with a fixed clock. */
     @Nested

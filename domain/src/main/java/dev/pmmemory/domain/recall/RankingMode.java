@@ -8,7 +8,7 @@ public enum RankingMode {
      * ranks above every memory that does not; the seed's score orders each group.
      */
     RELEVANCE,
-    /** The seed's order: score alone (DOMAIN.md §6), so type priority can outrank a match. */
+    /** The seed's order: score alone (rules.md §6), so type priority can outrank a match. */
     SEED;
 
     /** @return the mode named {@code seed} or {@code relevance} (case-insensitive), if it is one */
