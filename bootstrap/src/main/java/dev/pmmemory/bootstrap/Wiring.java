@@ -247,7 +247,7 @@ public class Wiring {
 
     static RankingMode rankingMode(String configured) {
         return RankingMode.fromName(configured).orElseThrow(() -> new ConfigurationException(
-                "memory.ranking: expected relevance or seed, got '" + configured + "'"));
+                "memory.ranking: expected relevance or score-only (seed: the same), got '" + configured + "'"));
     }
 
     /** A misspelt memory.ranking stops the start, not the first context call. */

@@ -132,7 +132,7 @@ public final class MemoryCompaction {
     }
 
     private Memory summary(SummaryRequest request, String content, Instant now) {
-        SummaryFacts facts = SummaryFacts.of(request);
+        SummaryFigures facts = SummaryFigures.of(request);
         return new Memory.Builder()
                 .id(ids.newId())
                 .profileId(request.profileId())
@@ -140,8 +140,8 @@ public final class MemoryCompaction {
                 .content(content)
                 .normalizedContent(TextNormalizer.normalise(content))
                 // recall finds a summary by what recurs in it
-                .entities(facts.entities().stream().map(SummaryFacts.Frequency::name).toList())
-                .keywords(facts.terms().stream().map(SummaryFacts.Frequency::name).toList())
+                .entities(facts.entities().stream().map(SummaryFigures.Frequency::name).toList())
+                .keywords(facts.terms().stream().map(SummaryFigures.Frequency::name).toList())
                 .weight(1)
                 .status(MemoryStatus.ACTIVE)
                 .source(Source.BOT)

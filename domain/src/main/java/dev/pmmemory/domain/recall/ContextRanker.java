@@ -24,7 +24,7 @@ import java.util.function.ToDoubleFunction;
  * live terms: not through an entity a newer opposite decision took over.
  *
  * <p>{@link RankingMode#RELEVANCE} (default) puts every memory that matches the query (keyword_match
- * above 0 before the preference floor) above every one that does not; {@link RankingMode#SEED} orders
+ * above 0 before the preference floor) above every one that does not; {@link RankingMode#SCORE_ONLY} orders
  * by score alone. Either way the top K carries a visible preference (the top-K guard).
  */
 public final class ContextRanker {
@@ -76,12 +76,12 @@ public final class ContextRanker {
 
     /**
      * This ranker's order over anything scored: with {@link RankingMode#RELEVANCE} matched before
-     * unmatched, then (and with {@link RankingMode#SEED} only) the order of rules.md §6.
+     * unmatched, then (and with {@link RankingMode#SCORE_ONLY} only) the order of rules.md §6.
      */
     <T> Comparator<T> order(Predicate<T> matched, ToDoubleFunction<T> score, Function<T, Instant> lastSeenAt,
                             Function<T, String> id) {
         Comparator<T> seed = order(score, lastSeenAt, id);
-        if (mode == RankingMode.SEED) {
+        if (mode == RankingMode.SCORE_ONLY) {
             return seed;
         }
         return Comparator.comparing((T t) -> !matched.test(t)).thenComparing(seed);

@@ -25,7 +25,7 @@ final class RankerFixtures {
             MemoryType.SUMMARY, 0.2));
 
     /** The seed's order (score alone), which the older ranker tests were written for. */
-    static final ContextRanker RANKER = new ContextRanker(PRIORITY::get, HybridMatch.defaults(0.0), RankingMode.SEED);
+    static final ContextRanker RANKER = new ContextRanker(PRIORITY::get, HybridMatch.defaults(0.0), RankingMode.SCORE_ONLY);
     /** Relevance first (the default). */
     static final ContextRanker RELEVANCE = new ContextRanker(PRIORITY::get);
 

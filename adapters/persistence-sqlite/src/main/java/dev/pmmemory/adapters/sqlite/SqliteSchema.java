@@ -240,7 +240,7 @@ final class SqliteSchema {
                     "DROP INDEX memory_terms_lookup",
                     "CREATE INDEX memory_terms_lookup ON memory_terms(profile_id, term, partly, type, memory_id, weight,"
                             + " last_seen_at, term_count, expires_at, valid_from, valid_until)",
-                    // and the most recent of each (type, weight bucket) group read as ranking facts from the index alone
+                    // and the most recent of each (type, weight bucket) group read as ranking keys from the index alone
                     "DROP INDEX memories_recency",
                     "CREATE INDEX memories_recency ON memories(profile_id, type, weight_bucket, last_seen_at DESC, id,"
                             + " weight, expires_at, valid_from, valid_until)")),
