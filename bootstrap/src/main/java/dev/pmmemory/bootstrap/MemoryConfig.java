@@ -48,7 +48,7 @@ public interface MemoryConfig {
 
     Registry registry();
 
-    /** The deployment-wide entity registry (README "Entity registry"). */
+    /** The deployment-wide entity registry (docs/features.md "Entity registry"). */
     interface Registry {
         /**
          * How often this instance reads the registry to pick up what other instances on the same
@@ -81,7 +81,7 @@ public interface MemoryConfig {
 
     Compact compact();
 
-    /** The compact job (README "Lifecycle"): which memories it folds into a summary, and when. */
+    /** The compact job (docs/configuration.md "Lifecycle"): which memories it folds into a summary, and when. */
     interface Compact {
         /** A profile's type is folded when it holds more than this many expired or superseded memories not yet folded. */
         @WithDefault("50")
@@ -125,7 +125,7 @@ public interface MemoryConfig {
          * Cuts Chinese into recall terms: {@code hanlp} (default: word segmentation, the lexicon's words
          * kept whole) or {@code ngram} (character bigrams, JDK only). Keywords are stored with a memory
          * when it is written; a start with a segmenter or lexicon the database has not been re-indexed for
-         * re-indexes the stored memories in the background (README "Word segmentation").
+         * re-indexes the stored memories in the background (docs/configuration.md "Word segmentation").
          */
         @WithDefault("hanlp")
         String segmenter();

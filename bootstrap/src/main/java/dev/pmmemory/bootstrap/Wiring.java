@@ -286,7 +286,7 @@ public class Wiring {
         return queries;
     }
 
-    /** Lifecycle jobs (README "Lifecycle"): sweep, purge and compact, metered and logged however they are started. */
+    /** Lifecycle jobs (docs/configuration.md "Lifecycle"): sweep, purge and compact, metered and logged however they are started. */
     @Produces
     @Singleton
     RunJob runJob(MemoryStore store, IdGenerator ids, Clock clock, MemoryConfig config, MeterRegistry registry,
@@ -330,7 +330,7 @@ public class Wiring {
         return new EntityReindex(store, analyzer, ids, clock);
     }
 
-    /** The entity registry (README "Entity registry"); seeded by {@link EntityRegistryAtStart}. */
+    /** The entity registry (docs/features.md "Entity registry"); seeded by {@link EntityRegistryAtStart}. */
     @Produces
     @Singleton
     @Typed(EntityRegistryService.class) // exposed as ManageEntities and ReadEntities below
