@@ -193,8 +193,7 @@ public class Wiring {
         });
         Optional<ChatEndpoint> llm = LlmClassification.endpoint(config.classifier().llm());
         llm.ifPresentOrElse(endpoint -> {
-            dev.pmmemory.application.port.out.Classifier fallback = new OpenAiCompatibleClassifier(endpoint);
-            chain.add(fallback::classify);
+            chain.add(new OpenAiCompatibleClassifier(endpoint));
             LOG.infof("classifier: rules + LLM %s model %s", endpoint.displayUrl(), endpoint.model());
         }, () -> LOG.debug("classifier: rules only"));
         return new ClassifierChain(chain, secondOpinion);

@@ -1,6 +1,6 @@
 package dev.pmmemory.adapters.classifier.ngram;
 
-import dev.pmmemory.application.port.out.Classifier;
+import dev.pmmemory.domain.classify.Classifier;
 import dev.pmmemory.domain.classify.Classification;
 import dev.pmmemory.domain.memory.MemoryType;
 import java.util.List;
