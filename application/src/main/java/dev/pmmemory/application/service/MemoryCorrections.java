@@ -107,16 +107,16 @@ public final class MemoryCorrections implements CorrectMemory, DeleteMemory, Set
             ChangedFields was = new ChangedFields();
             ChangedFields is = new ChangedFields();
             if (!corrected.content().equals(before.content())) {
-                was.put("content", before.content());
-                is.put("content", corrected.content());
+                was = was.put("content", before.content());
+                is = is.put("content", corrected.content());
             }
             if (typeChanged) {
-                was.put("type", before.type().wireName());
-                is.put("type", type.wireName());
+                was = was.put("type", before.type().wireName());
+                is = is.put("type", type.wireName());
             }
             if (!Objects.equals(corrected.expiresAt(), before.expiresAt())) {
-                was.put("expires_at", before.expiresAt());
-                is.put("expires_at", corrected.expiresAt());
+                was = was.put("expires_at", before.expiresAt());
+                is = is.put("expires_at", corrected.expiresAt());
             }
             if (is.isEmpty()) {
                 return new MemoryChange(views.at(before, now), List.of()); // the same values again: nothing to record
