@@ -68,15 +68,7 @@ class DocsLinksTest {
 
     private static List<String> links(Path doc) throws IOException {
         List<String> out = new ArrayList<>();
-        boolean fenced = false;
-        for (String line : Files.readAllLines(doc, StandardCharsets.UTF_8)) {
-            if (line.startsWith("```")) {
-                fenced = !fenced;
-                continue;
-            }
-            if (fenced) {
-                continue;
-            }
+        for (String line : outsideCodeBlocks(doc)) {
             Matcher m = LINK.matcher(CODE_SPAN.matcher(line).replaceAll(""));
             while (m.find()) {
                 out.add(m.group(1));
@@ -87,17 +79,28 @@ class DocsLinksTest {
 
     private static Set<String> anchors(Path doc) throws IOException {
         Set<String> out = new HashSet<>();
-        boolean fenced = false;
-        for (String line : Files.readAllLines(doc, StandardCharsets.UTF_8)) {
-            if (line.startsWith("```")) {
-                fenced = !fenced;
-            } else if (!fenced && line.matches("^#{1,6} .*")) {
+        for (String line : outsideCodeBlocks(doc)) {
+            if (line.matches("^#{1,6} .*")) {
                 String base = anchor(line.replaceFirst("^#{1,6} ", ""));
                 String a = base;
                 for (int n = 1; out.contains(a); n++) {
                     a = base + "-" + n;
                 }
                 out.add(a);
+            }
+        }
+        return out;
+    }
+
+    /** The lines of a Markdown file outside ``` blocks: a link or heading inside one is an example. */
+    private static List<String> outsideCodeBlocks(Path doc) throws IOException {
+        List<String> out = new ArrayList<>();
+        boolean fenced = false;
+        for (String line : Files.readAllLines(doc, StandardCharsets.UTF_8)) {
+            if (line.startsWith("```")) {
+                fenced = !fenced;
+            } else if (!fenced) {
+                out.add(line);
             }
         }
         return out;
