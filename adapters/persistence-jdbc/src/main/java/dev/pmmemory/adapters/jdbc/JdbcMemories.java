@@ -17,6 +17,7 @@ import dev.pmmemory.domain.memory.MemoryStatus;
 import dev.pmmemory.domain.memory.MemoryType;
 import dev.pmmemory.domain.memory.Source;
 import dev.pmmemory.domain.memory.Visibility;
+import dev.pmmemory.domain.recall.RankingKey;
 import dev.pmmemory.domain.recall.RecallPolicy;
 import dev.pmmemory.domain.recall.RecallWindow;
 import dev.pmmemory.domain.recall.SharerRanking;
@@ -320,8 +321,13 @@ public final class JdbcMemories implements Memories {
     }
 
     private static TermMatch termMatch(ResultSet rs) throws SQLException {
-        return new TermMatch(rs.getString(1), MemoryType.fromWireName(rs.getString(2)).orElseThrow(), rs.getInt(3),
-                Instant.ofEpochMilli(rs.getLong(4)), rs.getInt(5), rs.getInt(6), rs.getBoolean(7));
+        return new TermMatch(rankingKey(rs), rs.getInt(5), rs.getInt(6), rs.getBoolean(7));
+    }
+
+    /** Columns 1-4 of a ranking read: id, type, weight, last_seen_at. */
+    private static RankingKey rankingKey(ResultSet rs) throws SQLException {
+        return new RankingKey(rs.getString(1), MemoryType.fromWireName(rs.getString(2)).orElseThrow(), rs.getInt(3),
+                Instant.ofEpochMilli(rs.getLong(4)));
     }
 
     /** A sharer row with a score in its eighth column, NULL read as NaN. */
@@ -427,7 +433,7 @@ public final class JdbcMemories implements Memories {
                 TermMatch s = m.match();
                 if (Double.isNaN(m.storeScore())) {
                     // a sample scored as sharing one term: at most its score, higher if it shares others too
-                    known.merge(s.memoryId(), r.score(s.type(), s.weight(), s.lastSeenAt(), 1, s.termCount()),
+                    known.merge(s.key().id(), r.score(s.key().type(), s.key().weight(), s.key().lastSeenAt(), 1, s.termCount()),
                             Math::max);
                 } else {
                     othersRows.add(m);
@@ -436,7 +442,7 @@ public final class JdbcMemories implements Memories {
         }
         CheckedSharers sharingOthers = others.isEmpty() ? CheckedSharers.NONE
                 : CheckedSharers.of(r, othersRows, probed);
-        sharingOthers.best().forEach(m -> known.put(m.match().memoryId(), m.storeScore()));
+        sharingOthers.best().forEach(m -> known.put(m.match().key().id(), m.storeScore()));
         OptionalDouble assured = common.bounded() ? r.assuredLimitScore(known) : OptionalDouble.empty();
 
         Query alone = sharingAlone(profileId, r, common.term(), others, types, t, assured);
@@ -462,8 +468,8 @@ public final class JdbcMemories implements Memories {
         List<RankedTermMatch> out = new ArrayList<>(best);
         out.sort(RankedTermMatch.BEST_FIRST);
         List<RankedTermMatch> rest = new ArrayList<>(partly);
-        rest.sort(Comparator.comparing((RankedTermMatch m) -> m.match().lastSeenAt()).reversed()
-                .thenComparing(m -> m.match().memoryId()));
+        rest.sort(Comparator.comparing((RankedTermMatch m) -> m.match().key().lastSeenAt()).reversed()
+                .thenComparing(m -> m.match().key().id()));
         out.addAll(rest);
         return out;
     }
@@ -619,12 +625,10 @@ public final class JdbcMemories implements Memories {
     }
 
     @Override
-    public List<RecentMemory> findMostRecentVisiblePerGroupFacts(String profileId, RecallWindow window, int perGroup) {
+    public List<RankingKey> findMostRecentVisiblePerGroupKeys(String profileId, RecallWindow window, int perGroup) {
         // the same short ranges of memories_recency, which covers these columns: no row is read
         Query q = mostRecentPerGroup("id, type, weight, last_seen_at", profileId, window, perGroup);
-        return sql.query(q.sql(), rs -> new RecentMemory(rs.getString(1),
-                MemoryType.fromWireName(rs.getString(2)).orElseThrow(), rs.getInt(3),
-                Instant.ofEpochMilli(rs.getLong(4))), q.args().toArray());
+        return sql.query(q.sql(), JdbcMemories::rankingKey, q.args().toArray());
     }
 
     /** One short range of memories_recency per (type, weight bucket), in one statement. */
