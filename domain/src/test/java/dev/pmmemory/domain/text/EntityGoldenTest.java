@@ -34,8 +34,8 @@ class EntityGoldenTest {
         nonSubjects.addAll(lexicon.cues().negations());
         nonSubjects.addAll(KeywordExtractor.defaultStopWords());
         EntityExtractor withLexicon = new EntityExtractor(lexicon.entityNames(), TextAnalyzers.subjectTriggers(lexicon),
-                nonSubjects, lexicon.traditional());
-        EntityExtractor bare = new EntityExtractor(Set.of(), Set.of());
+                nonSubjects, lexicon.traditional(), lexicon.entityRules());
+        EntityExtractor bare = new EntityExtractor(Set.of(), Set.of(), lexicon.entityRules());
 
         if (Boolean.getBoolean("pmmemory.golden.write")) {
             List<String> lines = new ArrayList<>();
