@@ -264,7 +264,7 @@ final class SqliteSchema {
                     "CREATE INDEX memories_partly ON memories(profile_id) WHERE superseded_entity_keys <> ''")),
             // and the memories visible then and seen again since from an index of only those seen again after
             // they became visible, the range checked in the index (JdbcMemories.findChangedSince)
-            new Migration(16, "memories seen again", List.of(
+            new Migration(17, "memories seen again", List.of(
                     "CREATE INDEX memories_seen_again ON memories(profile_id, last_seen_at, valid_from)"
                             + " WHERE last_seen_at > valid_from")));
 
