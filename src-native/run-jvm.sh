@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The lean JVM sidecar launch (README "Run as a sidecar", JVM fallback): the packaged jar with a small
+# The lean JVM sidecar launch (docs/sidecar.md "Run as a sidecar", JVM fallback): the packaged jar with a small
 # heap, SerialGC, C1 only, and a class-data archive trained once — an AppCDS archive on Java 17-24, the
 # AOT cache (JEP 483/514) on Java 25+. Configuration is the jar's: every environment variable it honours
 # (QUARKUS_HTTP_PORT, QUARKUS_HTTP_HOST, MEMORY_STORE, MEMORY_SQLITE_PATH, MEMORY_AUTH_KEYS, …) passes

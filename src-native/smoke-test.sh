@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Black-box smoke test of any build of pm-memory (README "Run as a sidecar"):
+# Black-box smoke test of any build of pm-memory (docs/sidecar.md "Run as a sidecar"):
 #
 #   src-native/smoke-test.sh bootstrap/target/pm-memory-bootstrap-0.1.0-SNAPSHOT-runner      # native
 #   src-native/smoke-test.sh java -jar bootstrap/target/quarkus-app/quarkus-run.jar          # JVM

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Sidecar start-up and memory, before/after in one run (README "Run as a sidecar", issue 14):
+# Sidecar start-up and memory, before/after in one run (docs/sidecar.md "Run as a sidecar", issue 14):
 # for each build given, each JDK and each launch (plain `java -jar`, src-native/run-jvm.sh with its
 # class-data archive), starts the service on SQLite with a fresh file, measures the wall time from
 # launch to the first 200 of /q/health/ready, the CPU time used by then and RSS idle, sends 1,000 adds

@@ -17,7 +17,7 @@ public interface MemoryConfig {
 
     Postgres postgres();
 
-    /** A lexicon file replacing the shipped default (DOMAIN.md §1). */
+    /** A lexicon file replacing the shipped default (rules.md §1). */
     Optional<String> lexiconPath();
 
     Http http();
@@ -29,7 +29,7 @@ public interface MemoryConfig {
     /**
      * How context orders what it recalls: {@code relevance} (default: every memory matching the
      * query ranks above every other one, the score orders each group) or {@code seed} (the score
-     * alone, DOMAIN.md §6). Checked at start.
+     * alone, rules.md §6). Checked at start.
      */
     @WithDefault("relevance")
     String ranking();
@@ -62,7 +62,7 @@ public interface MemoryConfig {
 
     Registry registry();
 
-    /** The deployment-wide entity registry (README "Entity registry"). */
+    /** The deployment-wide entity registry (docs/features.md "Entity registry"). */
     interface Registry {
         /**
          * How often this instance reads the registry to pick up what other instances on the same
@@ -95,7 +95,7 @@ public interface MemoryConfig {
 
     Compact compact();
 
-    /** The compact job (README "Lifecycle"): which memories it folds into a summary, and when. */
+    /** The compact job (docs/configuration.md "Lifecycle"): which memories it folds into a summary, and when. */
     interface Compact {
         /** A profile's type is folded when it holds more than this many expired or superseded memories not yet folded. */
         @WithDefault("50")
@@ -133,19 +133,19 @@ public interface MemoryConfig {
 
     Text text();
 
-    /** How text becomes recall terms (issue 12). */
+    /** How text becomes recall terms (rules.md §2). */
     interface Text {
         /**
          * Cuts Chinese into recall terms: {@code hanlp} (default: word segmentation, the lexicon's words
          * kept whole) or {@code ngram} (character bigrams, JDK only). Keywords are stored with a memory
          * when it is written; a start with a segmenter or lexicon the database has not been re-indexed for
-         * re-indexes the stored memories in the background (README "Word segmentation").
+         * re-indexes the stored memories in the background (docs/configuration.md "Word segmentation").
          */
         @WithDefault("hanlp")
         String segmenter();
     }
 
-    /** Short-term sessions (DOMAIN.md §10; README "Sessions"): kept apart from the memory store. */
+    /** Short-term sessions (rules.md §10): kept apart from the memory store. */
     interface Sessions {
         /** {@code embedded} (default: the process's heap) or {@code redis} (quarkus.redis.hosts), chosen at start. */
         @WithDefault("embedded")
@@ -232,7 +232,7 @@ public interface MemoryConfig {
         }
     }
 
-    /** Semantic recall (issue 5): embeddings beside memories, a hybrid keyword_match. Off by default. */
+    /** Semantic recall: embeddings beside memories, a hybrid keyword_match. Off by default. */
     interface Semantic {
         /** On: needs a build with the embeddings adapter ({@code -Psemantic}), or the start fails. */
         @WithDefault("false")

@@ -4,33 +4,14 @@ import dev.pmmemory.adapters.classifier.llm.ChatEndpoint;
 import dev.pmmemory.adapters.classifier.llm.OpenAiCompatibleClassifier;
 import dev.pmmemory.adapters.classifier.llm.OpenAiCompatibleSummarizer;
 import dev.pmmemory.adapters.classifier.ngram.NgramClassifier;
-import dev.pmmemory.adapters.postgres.PostgresMemoryStore;
 import dev.pmmemory.adapters.sessions.embedded.EmbeddedSessionTurns;
 import dev.pmmemory.adapters.sessions.redis.RedisSessionTurns;
 import dev.pmmemory.adapters.sqlite.SqliteMemoryStore;
 import dev.pmmemory.application.port.in.AddFeedback;
-import dev.pmmemory.application.port.in.CloseFact;
-import dev.pmmemory.application.port.in.CorrectMemory;
-import dev.pmmemory.application.port.in.DeleteMemory;
-import dev.pmmemory.application.port.in.EraseProfile;
-import dev.pmmemory.application.port.in.ExportProfile;
-import dev.pmmemory.application.port.in.GetMemory;
-import dev.pmmemory.application.port.in.ImportProfile;
 import dev.pmmemory.application.port.in.ListExperiences;
-import dev.pmmemory.application.port.in.ListMemories;
-import dev.pmmemory.application.port.in.ManageEntities;
-import dev.pmmemory.application.port.in.ReadAuditTrail;
-import dev.pmmemory.application.port.in.ReadEntities;
-import dev.pmmemory.application.port.in.ReadEntityHistory;
-import dev.pmmemory.application.port.in.ReadFacts;
-import dev.pmmemory.application.port.in.ReadMessages;
-import dev.pmmemory.application.port.in.ReadTurns;
 import dev.pmmemory.application.port.in.RecallContext;
 import dev.pmmemory.application.port.in.RecordExperience;
-import dev.pmmemory.application.port.in.RecordFact;
-import dev.pmmemory.application.port.in.RecordTurn;
 import dev.pmmemory.application.port.in.RunJob;
-import dev.pmmemory.application.port.in.SettlePendingMemory;
 import dev.pmmemory.application.port.out.IdGenerator;
 import dev.pmmemory.application.port.out.MemoryStore;
 import dev.pmmemory.application.port.out.SessionTurns;
@@ -65,6 +46,7 @@ import dev.pmmemory.domain.recall.RankingMode;
 import dev.pmmemory.domain.text.TextAnalyzer;
 import io.agroal.api.AgroalDataSource;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.quarkus.runtime.Startup;
 import io.quarkus.runtime.StartupEvent;
 import io.quarkus.runtime.configuration.ConfigurationException;
 import io.vertx.redis.client.Redis;
@@ -72,7 +54,6 @@ import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Instance;
 import jakarta.enterprise.inject.Produces;
-import jakarta.enterprise.inject.Typed;
 import jakarta.inject.Singleton;
 import jakarta.transaction.TransactionManager;
 import java.nio.file.Path;
@@ -144,6 +125,7 @@ public class Wiring {
 
     @Produces
     @Singleton
+    @Startup // a bad memory.store stops the start, not a request
     MemoryStore store(MemoryConfig config, Clock clock, Instance<AgroalDataSource> dataSource,
                       Instance<TransactionManager> transactions, Instance<Flyway> flyway,
                       @ConfigProperty(name = "quarkus.datasource.jdbc.url") Optional<String> postgresUrl) {
@@ -161,10 +143,6 @@ public class Wiring {
         };
     }
 
-    /** Chooses the store while the application starts, so a bad memory.store stops the start, not a request. */
-    void chooseStoreAtStart(@Observes StartupEvent start, MemoryStore store) {
-        LOG.debugf("store ready to serve: %s", store.getClass().getSimpleName());
-    }
 
     void closeStore(@Disposes MemoryStore store) {
         if (store instanceof AutoCloseable closeable) {
@@ -179,6 +157,7 @@ public class Wiring {
     /** Semantic recall: off by default; on, the embeddings model is loaded here, once. */
     @Produces
     @Singleton
+    @Startup // the model loads (or a build without it fails) at start, not on a request
     SemanticRecall semanticRecall(MemoryConfig config) {
         SemanticRecall semantic = SemanticRecall.configure(config.semantic().enabled(), config.semantic().weight());
         semantic.embeddings().ifPresentOrElse(
@@ -187,10 +166,6 @@ public class Wiring {
         return semantic;
     }
 
-    /** Loads the model (or fails for a build without it) while the application starts, not on a request. */
-    void configureSemanticRecallAtStart(@Observes StartupEvent start, SemanticRecall semantic) {
-        LOG.debugf("semantic recall configured: %s", semantic.embeddings().isPresent());
-    }
 
     /**
      * Rules first; then the n-gram link (memory.classifier.ngram.*, on by default), cheap, trusted
@@ -200,6 +175,7 @@ public class Wiring {
      */
     @Produces
     @Singleton
+    @Startup // a half-configured LLM classifier stops the start, not the first add
     ClassifierChain classifiers(MemoryConfig config, Lexicon lexicon) {
         List<Classifier> chain = new ArrayList<>(List.of(new RuleClassifier(lexicon)));
         Optional<CompletableFuture<NgramClassifier>> ngram = NgramClassification.link(config.classifier().ngram());
@@ -218,8 +194,7 @@ public class Wiring {
         });
         Optional<ChatEndpoint> llm = LlmClassification.endpoint(config.classifier().llm());
         llm.ifPresentOrElse(endpoint -> {
-            dev.pmmemory.application.port.out.Classifier fallback = new OpenAiCompatibleClassifier(endpoint);
-            chain.add(fallback::classify);
+            chain.add(new OpenAiCompatibleClassifier(endpoint));
             LOG.infof("classifier: rules + LLM %s model %s", endpoint.displayUrl(), endpoint.model());
         }, () -> LOG.debug("classifier: rules only"));
         double holdBelow = config.classify().holdBelow();
@@ -232,10 +207,6 @@ public class Wiring {
         return new ClassifierChain(chain, secondOpinion, doubt);
     }
 
-    /** A half-configured LLM classifier stops the start, not the first add. */
-    void configureClassifiersAtStart(@Observes StartupEvent start, ClassifierChain classifiers) {
-        LOG.debug("classifier chain ready");
-    }
 
     @Produces
     @Singleton
@@ -255,7 +226,7 @@ public class Wiring {
 
     static RankingMode rankingMode(String configured) {
         return RankingMode.fromName(configured).orElseThrow(() -> new ConfigurationException(
-                "memory.ranking: expected relevance or seed, got '" + configured + "'"));
+                "memory.ranking: expected relevance or score-only (seed: the same), got '" + configured + "'"));
     }
 
     /** A misspelt memory.ranking stops the start, not the first context call. */
@@ -277,26 +248,16 @@ public class Wiring {
 
     @Produces
     @Singleton
-    @Typed(MemoryQueries.class) // exposed as ListMemories and GetMemory by the two producers below
     MemoryQueries memoryQueries(MemoryStore store, Lexicon lexicon, TextAnalyzer analyzer, Clock clock) {
         return new MemoryQueries(store, lexicon, analyzer, clock);
     }
 
-    @Produces
-    @Singleton
-    ListMemories listMemories(MemoryQueries queries) {
-        return queries;
-    }
 
-    @Produces
-    @Singleton
-    GetMemory getMemory(MemoryQueries queries) {
-        return queries;
-    }
 
-    /** Lifecycle jobs (README "Lifecycle"): sweep, purge and compact, metered and logged however they are started. */
+    /** Lifecycle jobs (docs/configuration.md "Lifecycle"): sweep, purge and compact, metered and logged however they are started. */
     @Produces
     @Singleton
+    @Startup // a bad memory.retention stops the start, not the first purge
     RunJob runJob(MemoryStore store, IdGenerator ids, Clock clock, MemoryConfig config, MeterRegistry registry,
                   Lexicon lexicon, EntityReindex reindex) {
         Duration retention = RetentionSetting.parse(config.retention());
@@ -331,42 +292,26 @@ public class Wiring {
         return compaction;
     }
 
-    /** Re-extracts stored memories' entities with the registry as it is (DOMAIN.md §2). */
+    /** Re-extracts stored memories' entities with the registry as it is (rules.md §2). */
     @Produces
     @Singleton
     EntityReindex entityReindex(MemoryStore store, TextAnalyzer analyzer, IdGenerator ids, Clock clock) {
         return new EntityReindex(store, analyzer, ids, clock);
     }
 
-    /** The entity registry (README "Entity registry"); seeded by {@link EntityRegistryAtStart}. */
+    /** The entity registry (docs/features.md "Entity registry"); seeded by {@link EntityRegistryAtStart}. */
     @Produces
     @Singleton
-    @Typed(EntityRegistryService.class) // exposed as ManageEntities and ReadEntities below
     EntityRegistryService entityRegistry(MemoryStore store, TextAnalyzer analyzer, IdGenerator ids, Clock clock,
                                          EntityRegistryAtStart background) {
         return new EntityRegistryService(store, analyzer, ids, clock, background.reindex());
     }
 
-    @Produces
-    @Singleton
-    ManageEntities manageEntities(EntityRegistryService registry) {
-        return registry;
-    }
+
+
 
     @Produces
     @Singleton
-    ReadEntities readEntities(EntityRegistryService registry) {
-        return registry;
-    }
-
-    /** A bad memory.retention stops the start, naming the key, not the first purge. */
-    void configureJobsAtStart(@Observes StartupEvent start, RunJob jobs) {
-        LOG.debug("lifecycle jobs ready");
-    }
-
-    @Produces
-    @Singleton
-    @Typed(MemoryCorrections.class) // exposed as CorrectMemory, DeleteMemory and SettlePendingMemory below
     MemoryCorrections memoryCorrections(MemoryStore store, Lexicon lexicon, TextAnalyzer analyzer, IdGenerator ids,
                                         Clock clock) {
         return new MemoryCorrections(store, lexicon, analyzer, new Redactor(), ids, clock);
@@ -379,6 +324,7 @@ public class Wiring {
      */
     @Produces
     @Singleton
+    @Startup // a bad memory.sessions.store stops the start, not the first session call
     SessionTurns sessionTurns(MemoryConfig config, Instance<Redis> redis) {
         MemoryConfig.Sessions sessions = config.sessions();
         return switch (SessionStoreKind.parse(sessions.store())) {
@@ -394,20 +340,11 @@ public class Wiring {
         };
     }
 
-    /** A bad memory.sessions.store stops the start, not the first session call. */
-    void chooseSessionStoreAtStart(@Observes StartupEvent start, SessionTurns sessions) {
-        LOG.debugf("sessions ready to serve: %s", sessions.getClass().getSimpleName());
-    }
+
 
     @Produces
     @Singleton
-    CorrectMemory correctMemory(MemoryCorrections corrections) {
-        return corrections;
-    }
-
-    @Produces
-    @Singleton
-    @Typed(ShortTermSessions.class) // exposed as RecordTurn and ReadTurns by the two producers below
+    @Startup // a bad memory.sessions.ttl stops the start, not the first session call
     ShortTermSessions shortTermSessions(SessionTurns sessions, Clock clock, MemoryConfig config) {
         Duration ttl = config.sessions().ttl();
         if (ttl.compareTo(Duration.ofSeconds(1)) < 0) {
@@ -417,108 +354,36 @@ public class Wiring {
         return new ShortTermSessions(sessions, new Redactor(), clock, ttl);
     }
 
-    /** A bad memory.sessions.ttl stops the start, not the first session call. */
-    void configureSessionsAtStart(@Observes StartupEvent start, ShortTermSessions sessions) {
-        LOG.debug("sessions configured");
-    }
+
+
+
 
     @Produces
     @Singleton
-    DeleteMemory deleteMemory(MemoryCorrections corrections) {
-        return corrections;
-    }
-
-    @Produces
-    @Singleton
-    RecordTurn recordTurn(ShortTermSessions sessions) {
-        return sessions;
-    }
-
-    @Produces
-    @Singleton
-    SettlePendingMemory settlePendingMemory(MemoryCorrections corrections) {
-        return corrections;
-    }
-
-    @Produces
-    @Singleton
-    @Typed(HistoryQueries.class) // exposed as ReadEntityHistory, ReadAuditTrail and ReadMessages below
     HistoryQueries historyQueries(MemoryStore store, Lexicon lexicon, TextAnalyzer analyzer, Clock clock) {
         return new HistoryQueries(store, lexicon, analyzer, clock);
     }
 
-    @Produces
-    @Singleton
-    ReadEntityHistory readEntityHistory(HistoryQueries queries) {
-        return queries;
-    }
+
+
+
 
     @Produces
     @Singleton
-    ReadAuditTrail readAuditTrail(HistoryQueries queries) {
-        return queries;
-    }
-
-    @Produces
-    @Singleton
-    ReadMessages readMessages(HistoryQueries queries) {
-        return queries;
-    }
-
-    @Produces
-    @Singleton
-    ReadTurns readTurns(ShortTermSessions sessions) {
-        return sessions;
-    }
-
-    @Produces
-    @Singleton
-    @Typed(FactBook.class) // exposed as RecordFact, CloseFact and ReadFacts below
     FactBook factBook(MemoryStore store, IdGenerator ids, Clock clock) {
         return new FactBook(store, new Redactor(), ids, clock);
     }
 
-    /** Data rights (export, erase, import): one service, exposed as its three use cases below. */
+    /** Data rights (export, erase, import): one service, injected as each of its three use cases. */
     @Produces
     @Singleton
-    @Typed(ProfileDataRights.class)
     ProfileDataRights profileDataRights(MemoryStore store, IdGenerator ids, Clock clock) {
         return new ProfileDataRights(store, ids, clock);
     }
 
-    @Produces
-    @Singleton
-    RecordFact recordFact(FactBook facts) {
-        return facts;
-    }
 
-    @Produces
-    @Singleton
-    ExportProfile exportProfile(ProfileDataRights rights) {
-        return rights;
-    }
 
-    @Produces
-    @Singleton
-    CloseFact closeFact(FactBook facts) {
-        return facts;
-    }
 
-    @Produces
-    @Singleton
-    EraseProfile eraseProfile(ProfileDataRights rights) {
-        return rights;
-    }
 
-    @Produces
-    @Singleton
-    ReadFacts readFacts(FactBook facts) {
-        return facts;
-    }
 
-    @Produces
-    @Singleton
-    ImportProfile importProfile(ProfileDataRights rights) {
-        return rights;
-    }
 }

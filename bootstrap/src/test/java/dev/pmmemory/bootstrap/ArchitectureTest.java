@@ -7,15 +7,19 @@ import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.JavaField;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchCondition;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** The dependency rule of ARCHITECTURE.md: domain ← application ← adapters ← bootstrap, adapters apart. */
+/** The dependency rule (docs/architecture.md): domain ← application ← adapters ← bootstrap, adapters apart. */
 class ArchitectureTest {
     private static JavaClasses classes;
 
@@ -167,6 +171,41 @@ class ArchitectureTest {
         noClasses().that().resideInAPackage("dev.pmmemory.application.port.in..")
                 .should().dependOnClassesThat().resideInAnyPackage("dev.pmmemory.application.port.out..",
                         "dev.pmmemory.application.service..")
+                .check(classes);
+    }
+
+    /**
+     * Ports are contracts: interfaces, and the values they speak as records (or enums of wire names).
+     * ExportDocumentReader, the import document's parser, is the one class left: it belongs in the
+     * REST adapter, with typed DTOs.
+     */
+    @Test
+    void portsHoldOnlyInterfacesAndValues() {
+        classes().that().resideInAnyPackage("dev.pmmemory.application.port.in..", "dev.pmmemory.application.port.out..")
+                .and().areTopLevelClasses()
+                .and().doNotHaveSimpleName("ExportDocumentReader")
+                .should(new ArchCondition<JavaClass>("be an interface, a record or an enum") {
+                    @Override
+                    public void check(JavaClass c, ConditionEvents events) {
+                        if (!c.isInterface() && !c.isRecord() && !c.isEnum()) {
+                            events.add(SimpleConditionEvent.violated(c, c.getName() + " is a class"));
+                        }
+                    }
+                })
+                .check(classes);
+    }
+
+    /** The domain speaks of memories, not of the technologies that store, serve or compute them. */
+    @Test
+    void noDomainTypeIsNamedForATechnology() {
+        noClasses().that().resideInAPackage("dev.pmmemory.domain..")
+                .should().haveSimpleNameContaining("Sql").orShould().haveSimpleNameContaining("Jdbc")
+                .orShould().haveSimpleNameContaining("Json").orShould().haveSimpleNameContaining("Http")
+                .orShould().haveSimpleNameContaining("Rest").orShould().haveSimpleNameContaining("Redis")
+                .orShould().haveSimpleNameContaining("Postgres").orShould().haveSimpleNameContaining("Sqlite")
+                .orShould().haveSimpleNameContaining("Hanlp").orShould().haveSimpleNameContaining("Onnx")
+                .orShould().haveSimpleNameContaining("Jackson").orShould().haveSimpleNameContaining("Quarkus")
+                .orShould().haveSimpleNameContaining("OpenAi").orShould().haveSimpleNameContaining("Llm")
                 .check(classes);
     }
 }

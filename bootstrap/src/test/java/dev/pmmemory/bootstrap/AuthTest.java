@@ -13,7 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
-/** API.md "Auth", with keys configured: 401 without a known key, 403 outside its scope or profiles. */
+/** api.md "Auth", with keys configured: 401 without a known key, 403 outside its scope or profiles. */
 @QuarkusTest
 @TestProfile(WithApiKeys.class)
 class AuthTest {
@@ -70,7 +70,7 @@ class AuthTest {
                 .body("items.size()", equalTo(1));
     }
 
-    /** Export, erase and import act on a whole profile: admin scope (API.md "Profile data rights"). */
+    /** Export, erase and import act on a whole profile: admin scope (api.md "Profile data rights"). */
     @Test
     void dataRightsNeedTheAdminScopeAndRecordTheAdminsName() {
         as(WithApiKeys.BOT).contentType(ContentType.JSON).body(body("OpenAI 估值高"))

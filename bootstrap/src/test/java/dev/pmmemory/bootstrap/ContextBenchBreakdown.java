@@ -47,11 +47,11 @@ final class ContextBenchBreakdown {
                             tx.memories().findMostRecentVisiblePerGroup(profile, RecallWindow.present(asOf),
                                     RecallContextQuery.DEFAULT_LIMIT).size()))
                     + " perGroup(facts)=" + timed(store, () -> store.read(tx ->
-                            tx.memories().findMostRecentVisiblePerGroupFacts(profile, RecallWindow.present(asOf),
+                            tx.memories().findMostRecentVisiblePerGroupKeys(profile, RecallWindow.present(asOf),
                                     RecallContextQuery.DEFAULT_LIMIT).size()))
                     + " facts=" + timed(store, () -> store.read(tx -> tx.facts().validAt(profile, asOf).size()))
-                    + " rankingFacts(semantic)=" + timed(store, () -> store.read(tx ->
-                            tx.vectors().findVisibleRankingFacts(profile, asOf, model.model()).size()))
+                    + " rankingColumns(semantic)=" + timed(store, () -> store.read(tx ->
+                            tx.vectors().findVisibleRankingColumns(profile, asOf, model.model()).size()))
                     + " embedQuery=" + timed(store, () -> model.embed(query).length));
         }
         return out.toString();
@@ -66,7 +66,7 @@ final class ContextBenchBreakdown {
                         POLICY.sharerRankings(terms, RecallFilter.NONE, settled, RecallContextQuery.DEFAULT_LIMIT)
                                 .stream().mapToInt(r -> tx.memories().findBestTermMatches(profile, r).size()).sum()))
                 + " perGroup(facts, settled)=" + timed(store, () -> store.read(tx ->
-                        tx.memories().findMostRecentVisiblePerGroupFacts(profile, settled,
+                        tx.memories().findMostRecentVisiblePerGroupKeys(profile, settled,
                                 RecallContextQuery.DEFAULT_LIMIT).size()))
                 + " changedSince=" + timed(store, () -> store.read(tx ->
                         tx.memories().findChangedSince(profile, asOf).size()))

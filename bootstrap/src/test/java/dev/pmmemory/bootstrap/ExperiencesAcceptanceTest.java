@@ -25,7 +25,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** Experiences (API.md "Experiences and sessions", DOMAIN.md §10), black-box over REST. */
+/** Experiences (api.md "Experiences and sessions", rules.md §10), black-box over REST. */
 @QuarkusTest
 class ExperiencesAcceptanceTest {
 

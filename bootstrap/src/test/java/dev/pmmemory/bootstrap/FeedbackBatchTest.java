@@ -18,7 +18,7 @@ import java.util.Map;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
-/** POST …/feedback:batch (API.md "Feedback", issue 10 part 5), on SQLite; the PostgreSQL twin extends it. */
+/** POST …/feedback:batch (api.md "Feedback", issue 10 part 5), on SQLite; the PostgreSQL twin extends it. */
 @QuarkusTest
 class FeedbackBatchTest {
 

@@ -17,7 +17,7 @@ import java.util.Map;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.Test;
 
-/** DOMAIN.md §8 over REST: the LLM hears only what the rules leave unclassified, and only redacted. */
+/** rules.md §1 over REST: the LLM hears only what the rules leave unclassified, and only redacted. */
 @QuarkusTest
 @TestProfile(WithLlmClassifier.class)
 class LlmClassifierTest {

@@ -163,7 +163,7 @@ class PostgresStoreTest {
             assertThat(plans(m -> m.findByEntitiesVisibleDuring("idx-p7", MemoryType.PROJECT_ADVANCE,
                     List.of("e7", "e57"), asOf, null)))
                     .allSatisfy(p -> assertThat(p).contains("memory_entities_lookup").doesNotContain("Seq Scan"));
-            assertThat(plans(m -> m.findMostRecentVisiblePerGroupFacts("idx-p7", RecallWindow.present(asOf), 5)))
+            assertThat(plans(m -> m.findMostRecentVisiblePerGroupKeys("idx-p7", RecallWindow.present(asOf), 5)))
                     .allSatisfy(p -> assertThat(p).contains("memories_recency").doesNotContain("Seq Scan on memories"));
             assertThat(plans(m -> m.findVisibleTermMatches("idx-p7", RecallWindow.present(asOf), List.of("t7", "k3"))))
                     .allSatisfy(p -> assertThat(p).contains("memory_terms_lookup").doesNotContain("Seq Scan"));

@@ -10,9 +10,14 @@ import org.junit.jupiter.api.Test;
 class RankingSettingTest {
 
     @Test
-    void relevanceAndSeedAreRead() {
+    void relevanceAndScoreOnlyAreRead() {
         assertThat(Wiring.rankingMode("relevance")).isEqualTo(RankingMode.RELEVANCE);
-        assertThat(Wiring.rankingMode("SEED")).isEqualTo(RankingMode.SEED);
+        assertThat(Wiring.rankingMode("score-only")).isEqualTo(RankingMode.SCORE_ONLY);
+    }
+
+    @Test
+    void seedTheEarlierNameOfScoreOnlyIsStillRead() {
+        assertThat(Wiring.rankingMode("SEED")).isEqualTo(RankingMode.SCORE_ONLY);
     }
 
     @Test
@@ -20,7 +25,7 @@ class RankingSettingTest {
         for (String bad : new String[] {"", "score", "relevance-first"}) {
             assertThatThrownBy(() -> Wiring.rankingMode(bad)).as(bad)
                     .isInstanceOf(ConfigurationException.class)
-                    .hasMessageContaining("memory.ranking").hasMessageContaining("relevance or seed");
+                    .hasMessageContaining("memory.ranking").hasMessageContaining("relevance or score-only");
         }
     }
 }

@@ -15,7 +15,7 @@ import java.util.Map;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.Test;
 
-/** DOMAIN.md §7: a secret a PM pastes is never stored, never logged and never comes back. */
+/** rules.md §7: a secret a PM pastes is never stored, never logged and never comes back. */
 @QuarkusTest
 class SecretsNeverStoredTest {
     /** Obviously fake values of each kind; each valid for its check (Luhn, ID checksum). */

@@ -20,7 +20,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The seven acceptance cases of DOMAIN.md §9, black-box over REST. */
+/** The seven acceptance cases of rules.md §11, black-box over REST. */
 @QuarkusTest
 class SeedAcceptanceTest {
 

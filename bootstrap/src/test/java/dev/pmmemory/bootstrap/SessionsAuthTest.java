@@ -13,7 +13,7 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /**
- * Sessions with keys configured (README "Sessions"): write scope to add, read to list; a key limited
+ * Sessions with keys configured (docs/features.md "Sessions"): write scope to add, read to list; a key limited
  * to some profiles writes only turns naming a profile it covers and reads only such turns.
  */
 @QuarkusTest

@@ -3,7 +3,7 @@ package dev.pmmemory.application.service;
 import dev.pmmemory.application.port.out.MemoryStore.StoreTransaction;
 import dev.pmmemory.application.port.out.Memories.RankedTermMatch;
 import dev.pmmemory.application.port.out.Memories.TermMatch;
-import dev.pmmemory.application.port.out.MemoryVectors.RankingFacts;
+import dev.pmmemory.application.port.out.MemoryVectors.RankingColumns;
 import dev.pmmemory.domain.lexicon.Lexicon;
 import dev.pmmemory.domain.memory.Memory;
 import dev.pmmemory.domain.recall.Cosine;
@@ -73,9 +73,8 @@ final class CandidateReads {
             List<String> wanted = new ArrayList<>(
                     policy.sharersWorthReadingWhole(sharers, terms.size(), filter, asOf, limit));
             List<UnreadMemory> recent = tx.memories()
-                    .findMostRecentVisiblePerGroupFacts(profileId, window, policy.mostRecentPerGroup(limit, false))
-                    .stream().map(f -> new UnreadMemory(f.memoryId(), f.type(), f.weight(), f.lastSeenAt(),
-                            OptionalDouble.empty())).toList();
+                    .findMostRecentVisiblePerGroupKeys(profileId, window, policy.mostRecentPerGroup(limit, false))
+                    .stream().map(key -> new UnreadMemory(key, OptionalDouble.empty())).toList();
             wanted.addAll(policy.worthReadingWhole(recent, filter, asOf, limit));
             readWhole(tx, profileId, wanted, byId); // one read of the few picked
             return new Candidates(List.copyOf(byId.values()), SemanticSimilarity.NONE);
@@ -84,22 +83,22 @@ final class CandidateReads {
                 : tx.memories().findVisibleTermMatches(profileId, window, terms);
         QueryVector qv = query.get();
         Map<String, TermMatch> matchById = new HashMap<>(matches.size() * 4 / 3 + 1);
-        matches.forEach(m -> matchById.put(m.memoryId(), m));
-        List<RankingFacts> visible = tx.vectors().findVisibleRankingFacts(profileId, asOf, qv.model());
+        matches.forEach(m -> matchById.put(m.key().id(), m));
+        List<RankingColumns> visible = tx.vectors().findVisibleRankingColumns(profileId, asOf, qv.model());
         Map<String, float[]> vectors = new HashMap<>(visible.size() * 4 / 3 + 1);
         List<UnreadMemory> rest = new ArrayList<>(visible.size());
-        for (RankingFacts f : visible) {
+        for (RankingColumns f : visible) {
+            String id = f.key().id();
             if (f.vector() != null) {
-                vectors.put(f.memoryId(), f.vector());
+                vectors.put(id, f.vector());
             }
-            if (!matchById.containsKey(f.memoryId()) && !byId.containsKey(f.memoryId())) {
-                rest.add(new UnreadMemory(f.memoryId(), f.type(), f.weight(), f.lastSeenAt(),
-                        cosine(qv.vector(), f.vector())));
+            if (!matchById.containsKey(id) && !byId.containsKey(id)) {
+                rest.add(new UnreadMemory(f.key(), cosine(qv.vector(), f.vector())));
             }
         }
         // each sharer with the cosine the ranker will give it once read
         List<TermSharer> sharers = matches.stream()
-                .map(m -> sharer(m, cosine(qv.vector(), vectors.get(m.memoryId())))).toList();
+                .map(m -> sharer(m, cosine(qv.vector(), vectors.get(m.key().id())))).toList();
         List<String> wanted = new ArrayList<>(
                 policy.sharersWorthReadingWhole(sharers, terms.size(), filter, asOf, limit));
         wanted.addAll(policy.worthReadingWhole(rest, filter, asOf, limit));
@@ -122,14 +121,13 @@ final class CandidateReads {
             if (!ranking.settles(scores)) {
                 return tx.memories().findVisibleTermMatches(profileId, window, terms);
             }
-            best.forEach(b -> union.putIfAbsent(b.match().memoryId(), b.match()));
+            best.forEach(b -> union.putIfAbsent(b.match().key().id(), b.match()));
         }
         return List.copyOf(union.values());
     }
 
     private static TermSharer sharer(TermMatch m, OptionalDouble cosine) {
-        return new TermSharer(m.memoryId(), m.type(), m.weight(), m.lastSeenAt(), m.sharedTerms(), m.termCount(),
-                m.partlySuperseded(), cosine);
+        return new TermSharer(m.key(), m.sharedTerms(), m.termCount(), m.partlySuperseded(), cosine);
     }
 
     private static void readWhole(StoreTransaction tx, String profileId, List<String> ids, Map<String, Memory> byId) {
@@ -173,9 +171,9 @@ final class CandidateReads {
         List<Memory> then = pastStates.at(tx, profileId, tx.memories().findVisible(profileId, asOf), asOf);
         QueryVector qv = query.get();
         Map<String, float[]> vectors = new HashMap<>();
-        for (RankingFacts f : tx.vectors().findVisibleRankingFacts(profileId, asOf, qv.model())) {
+        for (RankingColumns f : tx.vectors().findVisibleRankingColumns(profileId, asOf, qv.model())) {
             if (f.vector() != null) {
-                vectors.put(f.memoryId(), f.vector());
+                vectors.put(f.key().id(), f.vector());
             }
         }
         return new Candidates(then, m -> cosine(qv.vector(), vectors.get(m.id())));

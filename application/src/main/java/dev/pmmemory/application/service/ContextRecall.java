@@ -28,7 +28,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
-/** The read path of DOMAIN.md §6: read (what the recall policy names), rank, render. Reads never write. */
+/** The read path of rules.md §6: read (what the recall policy names), rank, render. Reads never write. */
 public final class ContextRecall implements RecallContext {
     private final MemoryStore store;
     private final TextAnalyzer analyzer;

@@ -37,8 +37,8 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * The history of decisions does not depend on the order their messages arrived in (DOMAIN.md §4, "the past as
- * it was"). After a late decision has been filed, the decision memories it may have changed (those sharing an
+ * The history of decisions does not depend on the order their messages arrived in (rules.md §4, "any order gives
+ * the same history"). After a late decision has been filed, the decision memories it may have changed (those sharing an
  * entity with it, transitively) are derived again from their messages said in time order ({@link DecisionReplay})
  * and what is stored is made to agree: a memory that survives keeps its id, a part that became a memory of its
  * own is created ({@code split_from=}), a memory whose every message now belongs to another is folded into it,

@@ -41,7 +41,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 /**
- * The deployment-wide entity registry (DOMAIN.md §2, API.md "Entity registry"): seeded from the
+ * The deployment-wide entity registry (rules.md §2, api.md "Entity registry"): seeded from the
  * shipped dictionary, edited through the API, and the entity dictionary of the {@link TextAnalyzer}
  * from then on, so that every alias resolves to its canonical entity wherever entities are extracted
  * or compared. A change re-indexes the stored memories in the background ({@link EntityReindex}).

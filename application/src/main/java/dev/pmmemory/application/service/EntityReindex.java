@@ -25,7 +25,7 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 /**
- * Re-indexes stored memories after the entity registry changed (DOMAIN.md §2): each memory's
+ * Re-indexes stored memories after the entity registry changed (rules.md §2): each memory's
  * entities and keywords are extracted again from its content with the current dictionary, so that a
  * memory that says 深度求索, stored before 深度求索 became an alias of DeepSeek, now names DeepSeek and
  * is found by {@code entity=DeepSeek}. Profile by profile, in bounded batches, each under the

@@ -18,7 +18,7 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Records the lesson of a finished recommendation round (DOMAIN.md §10): every text redacted,
+ * Records the lesson of a finished recommendation round (rules.md §10): every text redacted,
  * keywords taken from task, outcome and lesson together, stored in one write.
  */
 public final class ExperienceIntake implements RecordExperience {

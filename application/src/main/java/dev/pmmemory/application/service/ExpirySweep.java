@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The sweep (DOMAIN.md §5): an active memory past its expires_at becomes {@code expired}, with a
+ * The sweep (rules.md §5): an active memory past its expires_at becomes {@code expired}, with a
  * {@code memory_expired} event. Reads compute visibility from times, so what a read returns is the
  * same before and after. Profile by profile, in bounded batches, each under the profile's write lock.
  */

@@ -31,7 +31,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Structured facts (DOMAIN.md §10, API.md "Structured facts"): versioned ground truth about the PM.
+ * Structured facts (rules.md §8, api.md "Structured facts"): versioned ground truth about the PM.
  * Each change is one transaction under the profile's write lock and one audit event naming the
  * actor, with the value and validity before and after. Facts never expire: only a new value or a
  * DELETE closes a version.

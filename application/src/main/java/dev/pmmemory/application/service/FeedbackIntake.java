@@ -47,7 +47,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The write path of DOMAIN.md §3: redact, keep the raw message, classify, extract, dedup,
+ * The write path of rules.md §3: redact, keep the raw message, classify, extract, dedup,
  * resolve conflicts, insert. Everything one message changes is written in one transaction.
  */
 public final class FeedbackIntake implements AddFeedback {
@@ -221,13 +221,13 @@ public final class FeedbackIntake implements AddFeedback {
     }
 
     /**
-     * Dedup, conflicts and insert of one classified message (DOMAIN.md §3 steps 6-8); {@code note} ends the
+     * Dedup, conflicts and insert of one classified message (rules.md §3 steps 5-7); {@code note} ends the
      * audit detail of the memory it creates or reinforces; every event it records is attributed to {@code by}.
      */
     private FeedbackResult file(StoreTransaction tx, Attribution by, MemoryDraft draft, Instant receivedAt,
                                 RawFiling filing, String note, List<String> redactions, Optional<float[]> vector) {
         // Candidates are chosen by time, not by stored status: a memory that had expired when
-        // this was said is not revived (DOMAIN.md §3 step 6, §5).
+        // this was said is not revived (rules.md §3 step 5, §5).
         Optional<Memory> duplicate = Deduplicator.target(tx.memories().findDuplicatesVisibleDuring(
                 draft.profileId(), draft.type(), draft.normalizedContent(), draft.createdAt(),
                 Lifetime.expiresAt(draft.createdAt(), draft.ttl())), draft);

@@ -18,10 +18,10 @@ public final class FrequencySummarizer implements Summarizer {
 
     @Override
     public String summarize(SummaryRequest request) {
-        return text(request.type().wireName(), SummaryFacts.of(request));
+        return text(request.type().wireName(), SummaryFigures.of(request));
     }
 
-    static String text(String type, SummaryFacts facts) {
+    static String text(String type, SummaryFigures facts) {
         String range = DAY.format(facts.from()).equals(DAY.format(facts.to())) ? "on " + DAY.format(facts.from())
                 : DAY.format(facts.from()) + " to " + DAY.format(facts.to());
         return "Summary of " + facts.count() + " " + type + (facts.count() == 1 ? " memory, " : " memories, ")
@@ -29,7 +29,7 @@ public final class FrequencySummarizer implements Summarizer {
                 + ". Recurring terms: " + list(facts.terms()) + ".";
     }
 
-    private static String list(List<SummaryFacts.Frequency> frequencies) {
+    private static String list(List<SummaryFigures.Frequency> frequencies) {
         return frequencies.isEmpty() ? "none"
                 : frequencies.stream().map(f -> f.name() + " ×" + f.count()).collect(Collectors.joining(", "));
     }

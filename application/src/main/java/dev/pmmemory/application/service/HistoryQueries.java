@@ -3,7 +3,6 @@ package dev.pmmemory.application.service;
 import dev.pmmemory.application.NotFoundException;
 import dev.pmmemory.application.port.in.AuditPage;
 import dev.pmmemory.application.port.in.AuditQuery;
-import dev.pmmemory.application.port.in.Cursor;
 import dev.pmmemory.application.port.in.EntityHistory;
 import dev.pmmemory.application.port.in.EntityHistory.StatusChange;
 import dev.pmmemory.application.port.in.EntityHistoryQuery;
@@ -145,7 +144,7 @@ public final class HistoryQueries implements ReadEntityHistory, ReadAuditTrail, 
             String next = null;
             if (more) {
                 RawMessage last = page.get(page.size() - 1);
-                next = Cursor.encode(new PagePosition(last.receivedAt(), last.id()));
+                next = new PagePosition(last.receivedAt(), last.id()).cursor();
             }
             return new MessagePage(page, next);
         });

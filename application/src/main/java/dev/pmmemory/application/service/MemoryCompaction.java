@@ -26,7 +26,7 @@ import java.util.Objects;
 import java.util.TreeSet;
 
 /**
- * The compact job (DOMAIN.md §10, summaries): per profile and low-priority type, when more than
+ * The compact job (rules.md §5, summaries): per profile and low-priority type, when more than
  * {@code threshold} memories are expired or superseded and not yet folded, they are folded into
  * one {@code summary} memory linked to each of them ({@code summarized_by}); they stay stored and
  * readable until the purge removes them. A second run finds nothing left to fold.
@@ -132,7 +132,7 @@ public final class MemoryCompaction {
     }
 
     private Memory summary(SummaryRequest request, String content, Instant now) {
-        SummaryFacts facts = SummaryFacts.of(request);
+        SummaryFigures facts = SummaryFigures.of(request);
         return new Memory.Builder()
                 .id(ids.newId())
                 .profileId(request.profileId())
@@ -140,8 +140,8 @@ public final class MemoryCompaction {
                 .content(content)
                 .normalizedContent(TextNormalizer.normalise(content))
                 // recall finds a summary by what recurs in it
-                .entities(facts.entities().stream().map(SummaryFacts.Frequency::name).toList())
-                .keywords(facts.terms().stream().map(SummaryFacts.Frequency::name).toList())
+                .entities(facts.entities().stream().map(SummaryFigures.Frequency::name).toList())
+                .keywords(facts.terms().stream().map(SummaryFigures.Frequency::name).toList())
                 .weight(1)
                 .status(MemoryStatus.ACTIVE)
                 .source(Source.BOT)

@@ -39,7 +39,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * What a PM does to a memory by hand (API.md "Memories (audit and correction)"): correct, delete,
+ * What a PM does to a memory by hand (api.md "Memories (audit and correction)"): correct, delete,
  * confirm or reject. Each change is one transaction under the profile's write lock and one audit
  * event naming the actor, with the changed fields before and after.
  *
@@ -108,16 +108,16 @@ public final class MemoryCorrections implements CorrectMemory, DeleteMemory, Set
             ChangedFields was = new ChangedFields();
             ChangedFields is = new ChangedFields();
             if (!corrected.content().equals(before.content())) {
-                was.put("content", before.content());
-                is.put("content", corrected.content());
+                was = was.put("content", before.content());
+                is = is.put("content", corrected.content());
             }
             if (typeChanged) {
-                was.put("type", before.type().wireName());
-                is.put("type", type.wireName());
+                was = was.put("type", before.type().wireName());
+                is = is.put("type", type.wireName());
             }
             if (!Objects.equals(corrected.expiresAt(), before.expiresAt())) {
-                was.put("expires_at", before.expiresAt());
-                is.put("expires_at", corrected.expiresAt());
+                was = was.put("expires_at", before.expiresAt());
+                is = is.put("expires_at", corrected.expiresAt());
             }
             if (is.isEmpty()) {
                 return new MemoryChange(views.at(before, now), List.of()); // the same values again: nothing to record

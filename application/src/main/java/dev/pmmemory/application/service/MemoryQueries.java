@@ -1,7 +1,6 @@
 package dev.pmmemory.application.service;
 
 import dev.pmmemory.application.NotFoundException;
-import dev.pmmemory.application.port.in.Cursor;
 import dev.pmmemory.application.port.in.GetMemory;
 import dev.pmmemory.application.port.in.GetMemoryQuery;
 import dev.pmmemory.application.port.in.ListMemories;
@@ -107,7 +106,7 @@ public final class MemoryQueries implements ListMemories, GetMemory {
         String next = null;
         if (more) {
             Memory last = page.get(page.size() - 1);
-            next = Cursor.encode(new PagePosition(last.createdAt(), last.id()));
+            next = new PagePosition(last.createdAt(), last.id()).cursor();
         }
         return new MemoryPage(page.stream().map(m -> views.at(m, at)).toList(), next);
     }

@@ -17,7 +17,7 @@ import java.time.Instant;
 import java.util.Objects;
 
 /**
- * Data rights (API.md "Profile data rights"): export everything of a profile, erase it physically
+ * Data rights (api.md "Profile data rights"): export everything of a profile, erase it physically
  * (the audit keeps content-free tombstones), import an export back into an empty profile.
  */
 public final class ProfileDataRights implements ExportProfile, EraseProfile, ImportProfile {

@@ -15,7 +15,7 @@ import java.util.Objects;
 import java.util.TreeSet;
 
 /**
- * The purge (DOMAIN.md §10, forgetting): memories expired, superseded, rejected or deleted for
+ * The purge (rules.md §5, forgetting): memories expired, superseded, rejected or deleted for
  * longer than the retention are removed with their lookups, vector and raw messages; unclassified
  * raw messages older than the retention too. What stays of a purged memory is its audit events
  * emptied of detail plus one {@code memory_purged} tombstone: ids, kinds and times, no text, no

@@ -20,7 +20,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Short-term sessions (DOMAIN.md §10): turns are redacted like feedback before they are stored, and
+ * Short-term sessions (rules.md §10): turns are redacted like feedback before they are stored, and
  * each write moves the whole session's expiry to now + TTL. Never touches long-term memory.
  */
 public final class ShortTermSessions implements RecordTurn, ReadTurns {

@@ -51,6 +51,11 @@ public final class ChainEvaluation {
         return RULES.rules(message);
     }
 
+    /** What the rules of {@code lexicon} make of a message on the write path (an ablation of the shipped rules). */
+    public static java.util.function.Function<String, Classification> rulesOf(dev.pmmemory.domain.lexicon.Lexicon lexicon) {
+        return new Pipeline(lexicon)::rules;
+    }
+
     /** The text a link is given: the message after redaction. */
     public static String redacted(String message) {
         return RULES.redacted(message);

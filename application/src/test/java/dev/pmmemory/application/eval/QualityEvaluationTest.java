@@ -45,7 +45,7 @@ class QualityEvaluationTest {
         recall = RecallEval.run(pipeline, set.profiles(), set.cases());
         recallHoldout = RecallEval.run(pipeline, set.holdoutProfiles(), set.holdoutCases());
         // memory.ranking=seed, for comparison (issue 11: relevance first is the default)
-        Pipeline seed = pipeline.withRanking(RankingMode.SEED);
+        Pipeline seed = pipeline.withRanking(RankingMode.SCORE_ONLY);
         seedRecall = RecallEval.run(seed, set.profiles(), set.cases());
         seedRecallHoldout = RecallEval.run(seed, set.holdoutProfiles(), set.holdoutCases());
         System.out.println(report(set));

@@ -24,7 +24,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
-/** The read path of DOMAIN.md §6 and the acceptance cases of §9, on the in-memory store. */
+/** The read path of rules.md §6 and the acceptance cases of §11, on the in-memory store. */
 class ContextRecallTest {
     /** Shared with {@code ContextRecallOraclePropertiesTest}: one bug, found by the oracle, shown by an example. */
     private static final String P = "pm-alice";
@@ -68,7 +68,7 @@ class ContextRecallTest {
         return r.items().stream().filter(i -> i.view().memory().content().equals(content)).findFirst().orElseThrow();
     }
 
-    // --- DOMAIN.md §9 ----------------------------------------------------------------------------
+    // --- rules.md §11 ----------------------------------------------------------------------------
 
     @Nested
     class AcceptanceCases {

@@ -16,7 +16,7 @@ import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Recording the lesson of a finished round (DOMAIN.md §10): validated, redacted, analysed, stored. */
+/** Recording the lesson of a finished round (rules.md §10): validated, redacted, analysed, stored. */
 class ExperienceIntakeTest {
     private static final String P = "pm-alice";
     private static final Instant NOW = Instant.parse("2026-05-20T09:00:00.123456Z");

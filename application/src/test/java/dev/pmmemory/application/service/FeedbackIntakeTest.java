@@ -25,7 +25,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
-/** The write path of DOMAIN.md §3 and the conflict rules of §4, on the in-memory store. */
+/** The write path of rules.md §3 and the conflict rules of §4, on the in-memory store. */
 class FeedbackIntakeTest {
     private static final String P = "pm-alice";
     private static final Instant NOW = Instant.parse("2026-05-20T09:00:00Z");
@@ -275,7 +275,7 @@ class FeedbackIntakeTest {
         }
     }
 
-    // --- conflicts (DOMAIN.md §4) --------------------------------------------------------------
+    // --- conflicts (rules.md §4) --------------------------------------------------------------
 
     @Nested
     class Conflicts {
@@ -560,7 +560,7 @@ class FeedbackIntakeTest {
         }
     }
 
-    // --- redaction (DOMAIN.md §7) --------------------------------------------------------------
+    // --- redaction (rules.md §7) --------------------------------------------------------------
 
     @Test
     void secretsAreRedactedBeforeAnythingIsStored() {

@@ -31,7 +31,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 
 /**
- * Issue 9, DOMAIN.md §3 and §5: for any order of arrival and any clock, the write path never
+ * Issue 9, rules.md §3 and §5: for any order of arrival and any clock, the write path never
  * merges into, supersedes, or is held pending by a memory that was not visible during the new
  * message's lifetime — above all, never by one that had expired, been superseded or been deleted
  * when the message was said. A repeat after expiry starts a new memory of weight 1. (A late decision

@@ -36,7 +36,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The past as it was (issue 10 item 1, DOMAIN.md §5 last bullet): at an instant T a memory reads with the
+ * The past as it was (issue 10 item 1, rules.md §5, "the past as it was"): at an instant T a memory reads with the
  * weight, last_seen_at, expires_at, status and per-entity supersession it had at T, in context, the memory
  * list and the memory detail; and the detail's version chain. Run by {@link MemoryStoreContract} on every
  * store (a nested class).

@@ -40,7 +40,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The entity registry (issue 12 item 3, DOMAIN.md §2) on a store: the repository through the port,
+ * The entity registry (issue 12 item 3, rules.md §2) on a store: the repository through the port,
  * and the registry use cases, seeding and the re-index job wired on the store. Run by
  * {@link MemoryStoreContract} on every store (a nested class), so each case holds on SQLite and
  * PostgreSQL alike.

@@ -26,7 +26,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Structured facts (issue 10 part 4, DOMAIN.md §10) on a store: the repository methods through the
+ * Structured facts (issue 10 part 4, rules.md §8) on a store: the repository methods through the
  * port, and the {@link FactBook} use case wired on the store. Run by {@link MemoryStoreContract} on
  * every store (a nested class), so each case holds on SQLite and PostgreSQL alike.
  */

@@ -1,5 +1,6 @@
 package dev.pmmemory.application.testing;
 
+import dev.pmmemory.domain.recall.RankingKey;
 import dev.pmmemory.application.port.in.AuditEvent;
 import dev.pmmemory.application.port.out.AuditTrail;
 import dev.pmmemory.application.port.out.Experiences;
@@ -513,14 +514,14 @@ public final class InMemoryMemoryStore implements MemoryStore {
             }
 
             @Override
-            public List<RankingFacts> findVisibleRankingFacts(String profileId, Instant asOf, String model) {
+            public List<RankingColumns> findVisibleRankingColumns(String profileId, Instant asOf, String model) {
                 checkOpen();
                 return s.memories.values().stream()
                         .filter(m -> m.profileId().equals(profileId) && Lifetime.isVisibleAt(m, asOf))
                         .map(m -> {
                             StoredVector v = s.vectors.get(m.id());
                             float[] vector = v != null && v.model().equals(model) ? v.vector().clone() : null;
-                            return new RankingFacts(m.id(), m.type(), m.weight(), m.lastSeenAt(), vector);
+                            return new RankingColumns(new RankingKey(m.id(), m.type(), m.weight(), m.lastSeenAt()), vector);
                         })
                         .toList();
             }
@@ -615,7 +616,7 @@ public final class InMemoryMemoryStore implements MemoryStore {
                 return findVisibleSharingTerms(profileId, window, terms).stream().map(m -> {
                     Set<String> own = new HashSet<>(m.keywords());
                     int shared = (int) own.stream().filter(wanted::contains).count();
-                    return new TermMatch(m.id(), m.type(), m.weight(), m.lastSeenAt(), shared, own.size(),
+                    return new TermMatch(new RankingKey(m.id(), m.type(), m.weight(), m.lastSeenAt()), shared, own.size(),
                             !m.supersededEntityKeys().isEmpty());
                 }).toList();
             }

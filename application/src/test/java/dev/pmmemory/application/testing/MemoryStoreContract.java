@@ -1,5 +1,6 @@
 package dev.pmmemory.application.testing;
 
+import dev.pmmemory.domain.recall.RankingKey;
 import dev.pmmemory.domain.recall.RecallWindow;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -51,8 +52,8 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
 /**
- * The storage contract every {@link MemoryStore} must pass (ARCHITECTURE.md "one storage contract
- * suite, run by each persistence adapter against its real database"). A subclass provides a fresh,
+ * The storage contract every {@link MemoryStore} must pass: one suite, run by each persistence adapter
+ * against its real database. A subclass provides a fresh,
  * empty store per test and may override {@link #closeStore} to release it.
  *
  * <p>Repository behaviour is tested through the port; concurrency through the real
@@ -562,7 +563,7 @@ public abstract class MemoryStoreContract {
             assertThat(ids(sharingTerms(P, asOf, "openai"))).containsExactlyInAnyOrder(INSIDE);
             assertThat(ids(about(P, asOf, "openai"))).containsExactlyInAnyOrder(INSIDE);
             assertThat(ids(perGroup(P, asOf, 50))).containsExactlyInAnyOrder(INSIDE);
-            assertThat(termMatches(P, asOf, "openai")).extracting(Memories.TermMatch::memoryId)
+            assertThat(termMatches(P, asOf, "openai")).extracting(m -> m.key().id())
                     .containsExactlyInAnyOrder(INSIDE);
         }
 
@@ -590,7 +591,7 @@ public abstract class MemoryStoreContract {
                     .containsExactlyInAnyOrder(settledInside);
             List<Memories.TermMatch> matches = store.read(tx -> tx.memories().findVisibleTermMatches(P, settled,
                     List.of("openai")));
-            assertThat(matches).extracting(Memories.TermMatch::memoryId).containsExactlyInAnyOrder(settledInside);
+            assertThat(matches).extracting(m -> m.key().id()).containsExactlyInAnyOrder(settledInside);
             assertThat(ids(store.read(tx -> tx.memories().findChangedSince(P, asOf))))
                     .containsExactlyInAnyOrder("seen-again", "partly");
         }
@@ -657,8 +658,8 @@ public abstract class MemoryStoreContract {
                     memory("m-d", OTHER).keywords(List.of("估值")).build());
 
             assertThat(termMatches(P, asOf, "估值", "openai", "不存在", "估值")).containsExactlyInAnyOrder(
-                    new Memories.TermMatch("m-a", MemoryType.PROJECT_ADVANCE, 7, T0.plusSeconds(42), 2, 3, false),
-                    new Memories.TermMatch("m-b", MemoryType.PROJECT_NEGATIVE, 1, T0, 1, 1, false));
+                    new Memories.TermMatch(new RankingKey("m-a", MemoryType.PROJECT_ADVANCE, 7, T0.plusSeconds(42)), 2, 3, false),
+                    new Memories.TermMatch(new RankingKey("m-b", MemoryType.PROJECT_NEGATIVE, 1, T0), 1, 1, false));
             assertThat(termMatches(P, asOf, "不存在")).isEmpty();
             assertThat(termMatches(P, asOf)).isEmpty();
         }
@@ -767,7 +768,7 @@ public abstract class MemoryStoreContract {
                     .containsExactlyInAnyOrderElementsOf(partly);
             for (Memories.RankedTermMatch b : best.subList(0, 11)) {
                 Memories.TermMatch m = b.match();
-                assertThat(b.storeScore()).isCloseTo(ranking.score(m.type(), m.weight(), m.lastSeenAt(),
+                assertThat(b.storeScore()).isCloseTo(ranking.score(m.key().type(), m.key().weight(), m.key().lastSeenAt(),
                         m.sharedTerms(), m.termCount()), org.assertj.core.api.Assertions.within(1e-12));
             }
             assertThat(ranking.settles(best.subList(0, 11).stream().map(Memories.RankedTermMatch::storeScore).toList()))
@@ -778,10 +779,10 @@ public abstract class MemoryStoreContract {
         private static List<Memories.TermMatch> bestBy(dev.pmmemory.domain.recall.SharerRanking ranking,
                                                        List<Memories.TermMatch> every, int limit) {
             return every.stream().filter(m -> !m.partlySuperseded())
-                    .sorted(Comparator.comparingDouble((Memories.TermMatch m) -> -ranking.score(m.type(), m.weight(),
-                                    m.lastSeenAt(), m.sharedTerms(), m.termCount()))
-                            .thenComparing(Memories.TermMatch::lastSeenAt, Comparator.reverseOrder())
-                            .thenComparing(Memories.TermMatch::memoryId))
+                    .sorted(Comparator.comparingDouble((Memories.TermMatch m) -> -ranking.score(m.key().type(), m.key().weight(),
+                                    m.key().lastSeenAt(), m.sharedTerms(), m.termCount()))
+                            .thenComparing(m -> m.key().lastSeenAt(), Comparator.reverseOrder())
+                            .thenComparing(m -> m.key().id()))
                     .limit(limit).toList();
         }
 
@@ -870,7 +871,7 @@ public abstract class MemoryStoreContract {
 
             List<Memories.RankedTermMatch> best = store.read(tx -> tx.memories().findBestTermMatches(P, preferences));
 
-            assertThat(best.stream().map(b -> b.match().type()).distinct().toList())
+            assertThat(best.stream().map(b -> b.match().key().type()).distinct().toList())
                     .containsExactly(MemoryType.LONG_TERM_PREFERENCE);
             List<Memories.RankedTermMatch> nobody = store.read(tx -> tx.memories()
                     .findBestTermMatches("pm-nobody", preferences));
@@ -1813,7 +1814,7 @@ public abstract class MemoryStoreContract {
         }
 
         @Test
-        void rankingFactsCoverExactlyTheVisibleMemoriesWithTheirVectorOfTheModel() {
+        void rankingColumnsCoverExactlyTheVisibleMemoriesWithTheirVectorOfTheModel() {
             Instant asOf = T0.plus(Duration.ofDays(2));
             float[] v = {0.5f, -0.25f, 1e-3f};
             insert(memory("m1", P).type(MemoryType.PROJECT_ADVANCE).weight(7).lastSeenAt(T0.plus(Duration.ofHours(5)))
@@ -1831,41 +1832,41 @@ public abstract class MemoryStoreContract {
                 tx.vectors().put(P, "m2", "other-model", new float[] {2f});
             });
 
-            List<MemoryVectors.RankingFacts> facts = store.read(tx -> tx.vectors().findVisibleRankingFacts(P, asOf, MODEL));
+            List<MemoryVectors.RankingColumns> facts = store.read(tx -> tx.vectors().findVisibleRankingColumns(P, asOf, MODEL));
 
-            assertThat(facts).extracting(MemoryVectors.RankingFacts::memoryId).containsExactlyInAnyOrder("m1", "m2");
-            MemoryVectors.RankingFacts m1 = facts.stream().filter(f -> f.memoryId().equals("m1")).findFirst().orElseThrow();
-            assertThat(m1.type()).isEqualTo(MemoryType.PROJECT_ADVANCE);
-            assertThat(m1.weight()).isEqualTo(7);
-            assertThat(m1.lastSeenAt()).isEqualTo(T0.plus(Duration.ofHours(5)));
+            assertThat(facts).extracting(f -> f.key().id()).containsExactlyInAnyOrder("m1", "m2");
+            MemoryVectors.RankingColumns m1 = facts.stream().filter(f -> f.key().id().equals("m1")).findFirst().orElseThrow();
+            assertThat(m1.key().type()).isEqualTo(MemoryType.PROJECT_ADVANCE);
+            assertThat(m1.key().weight()).isEqualTo(7);
+            assertThat(m1.key().lastSeenAt()).isEqualTo(T0.plus(Duration.ofHours(5)));
             assertThat(m1.vector()).containsExactly(v);
-            MemoryVectors.RankingFacts m2 = facts.stream().filter(f -> f.memoryId().equals("m2")).findFirst().orElseThrow();
+            MemoryVectors.RankingColumns m2 = facts.stream().filter(f -> f.key().id().equals("m2")).findFirst().orElseThrow();
             assertThat(m2.vector()).as("only a vector of another model").isNull();
             List<String> visible = store.read(tx -> tx.memories().findVisible(P, asOf)).stream().map(Memory::id).toList();
-            assertThat(facts).extracting(MemoryVectors.RankingFacts::memoryId)
+            assertThat(facts).extracting(f -> f.key().id())
                     .as("the same window as findVisible").containsExactlyInAnyOrderElementsOf(visible);
         }
 
         @Test
-        void rankingFactsGiveTheVectorAsItIsNowAfterItWasReadOnceAndReplaced() {
+        void rankingColumnsGiveTheVectorAsItIsNowAfterItWasReadOnceAndReplaced() {
             Instant asOf = T0.plus(Duration.ofDays(2));
             insert(memory("m1", P).build(), memory("m2", P).build());
             inWrite(tx -> {
                 tx.vectors().put(P, "m1", MODEL, new float[] {1f, 0f});
                 tx.vectors().put(P, "m2", MODEL, new float[] {0f, 1f});
             });
-            store.read(tx -> tx.vectors().findVisibleRankingFacts(P, asOf, MODEL)); // a store may keep what it read
+            store.read(tx -> tx.vectors().findVisibleRankingColumns(P, asOf, MODEL)); // a store may keep what it read
 
             inWrite(tx -> tx.vectors().put(P, "m1", MODEL, new float[] {0.6f, 0.8f})); // a corrected content re-embedded
-            List<MemoryVectors.RankingFacts> facts = store.read(tx -> tx.vectors().findVisibleRankingFacts(P, asOf, MODEL));
+            List<MemoryVectors.RankingColumns> facts = store.read(tx -> tx.vectors().findVisibleRankingColumns(P, asOf, MODEL));
 
-            assertThat(facts).filteredOn(f -> f.memoryId().equals("m1")).singleElement()
+            assertThat(facts).filteredOn(f -> f.key().id().equals("m1")).singleElement()
                     .satisfies(f -> assertThat(f.vector()).containsExactly(0.6f, 0.8f));
-            assertThat(facts).filteredOn(f -> f.memoryId().equals("m2")).singleElement()
+            assertThat(facts).filteredOn(f -> f.key().id().equals("m2")).singleElement()
                     .satisfies(f -> assertThat(f.vector()).containsExactly(0f, 1f));
             inWrite(tx -> tx.memories().delete(P, "m2"));
-            List<MemoryVectors.RankingFacts> after = store.read(tx -> tx.vectors().findVisibleRankingFacts(P, asOf, MODEL));
-            assertThat(after).extracting(MemoryVectors.RankingFacts::memoryId).containsExactly("m1");
+            List<MemoryVectors.RankingColumns> after = store.read(tx -> tx.vectors().findVisibleRankingColumns(P, asOf, MODEL));
+            assertThat(after).extracting(f -> f.key().id()).containsExactly("m1");
         }
 
         @Test
@@ -2092,7 +2093,7 @@ public abstract class MemoryStoreContract {
         }
     }
 
-    // --- experiences (DOMAIN.md §10) -------------------------------------------------------------
+    // --- experiences (rules.md §10) -------------------------------------------------------------
 
     /** Lessons of finished rounds: stored once, found by a shared term for recall, listed newest first. */
     @Nested
@@ -2215,7 +2216,7 @@ public abstract class MemoryStoreContract {
         }
     }
 
-    // --- compaction, summaries (DOMAIN.md §10) -------------------------------------------------
+    // --- compaction, summaries (rules.md §5) -------------------------------------------------
 
     /** The compact job's finders, the summary link, and the job itself on this store, with a fixed clock. */
     @Nested

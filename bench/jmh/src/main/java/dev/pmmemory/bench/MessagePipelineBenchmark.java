@@ -24,7 +24,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The CPU part of one add (DOMAIN.md §3 steps 2, 4, 5) as the production wiring does it: redact,
+ * The CPU part of one add (rules.md §3 steps 2 and 4) as the production wiring does it: redact,
  * analyse (entities + keywords), classify with the rule chain. Each call takes the next message
  * of a fixed corpus of 1,024, so the figure is an average over every template, not one string.
  */

@@ -33,7 +33,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Ranking one profile's candidate set for a context query (DOMAIN.md §6), top 3, at 100 and 1,000
+ * Ranking one profile's candidate set for a context query (rules.md §6), top 3, at 100 and 1,000
  * memories. The memories are what the write path would have stored for the corpus messages
  * (redacted, classified, analysed), seen over the last 60 days with weights 1..5, so some are
  * expired at the query instant, as in a real profile.

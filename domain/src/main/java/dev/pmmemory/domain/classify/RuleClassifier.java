@@ -32,12 +32,12 @@ import java.util.Set;
  *   <li>a trigger right after a negation word takes its negated meaning (不贵 → positive,
  *       不是不行 → positive, not interested → negative);</li>
  *   <li>a soft no is a project_negative unless the message also advances the project;</li>
- *   <li>the long tail (issue 12): a trigger of 2+ Han characters with one common slip (退进 for 推进)
+ *   <li>the long tail: a trigger of 2+ Han characters with one common slip (退进 for 推进)
  *       still matches, below every real word; a part opened by a contrast word (但, 不过, but) that
  *       has a signal overrides the parts before it; a conceded clause (虽然, although) counts only
  *       when nothing else in the message does; praise in quotation marks, or in a message with a
  *       laughing marker (呵呵, 笑死, 🙃), is ironic and counts as a negative judgement;</li>
- *   <li>structure over vocabulary (issue 12, 2nd round, {@link Phrasing}): a negation reaches a
+ *   <li>structure over vocabulary ({@link Phrasing}): a negation reaches a
  *       trigger up to {@value #NEGATION_REACH} units later in the same part (并不比大厂差), and two
  *       negations cancel (不是没有亮点); an evaluative adjective after a degree adverb or a negation is
  *       a judgement (真的硬, 有点乱), anything after an excess adverb a complaint (太复杂); a later

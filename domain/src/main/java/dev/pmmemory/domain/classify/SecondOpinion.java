@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * A second opinion on the rules' type (issue 12, round 7): the rules were written from a few writers'
+ * A second opinion on the rules' type: the rules were written from a few writers'
  * phrasing and are often sure and wrong on a new writer's; a model trained on more phrasing may be far
  * surer of another type, "no memory" included, and then its answer is taken instead.
  */

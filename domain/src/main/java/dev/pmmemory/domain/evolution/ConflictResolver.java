@@ -19,7 +19,7 @@ import java.util.Set;
 import java.util.function.BiFunction;
 
 /**
- * Decision reversals (DOMAIN.md §4): a new project_advance against an active project_negative on
+ * Decision reversals (rules.md §4): a new project_advance against an active project_negative on
  * the same entity, or the other way round. Positive vs negative is not a conflict.
  *
  * <p>Supersession is per entity: an existing memory gives up only the entities it shares with the

@@ -12,8 +12,8 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The decision memories a set of messages makes when they arrive in the order they were said (DOMAIN.md §4,
- * "the past as it was"): each message, oldest first, strengthens the memory of its key visible when it was
+ * The decision memories a set of messages makes when they arrive in the order they were said (rules.md §4,
+ * "any order gives the same history"): each message, oldest first, strengthens the memory of its key visible when it was
  * said (Deduplicator) or starts a new one, which resolves against the opposite decisions visible then
  * (ConflictResolver): supersedes them, or is held pending by a more confident one. No message is late in
  * this order, so none of the late-arrival rules (moving a start back, folds, splits) is needed.

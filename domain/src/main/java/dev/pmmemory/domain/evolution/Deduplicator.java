@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Repeated emphasis (DOMAIN.md §3 step 6): the same content again strengthens the active memory
+ * Repeated emphasis (rules.md §3 step 5): the same content again strengthens the active memory
  * instead of creating a second one.
  */
 public final class Deduplicator {

@@ -12,7 +12,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * A memory as it was at an instant (DOMAIN.md §5, last bullet), derived from what is stored rather
+ * A memory as it was at an instant (rules.md §5, "the past as it was"), derived from what is stored rather
  * than kept as versions: its source messages' created_at give its weight, last_seen_at and so its
  * expiry at T (a message counts from the moment it was said, also when it arrived late); its
  * supersessions' takeover times give which entities it had given up; valid_from / valid_until give

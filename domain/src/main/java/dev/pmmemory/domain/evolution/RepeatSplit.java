@@ -16,7 +16,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * A late opposite decision said inside a repeated decision's span (DOMAIN.md §4): "X 可以推进" said at 06:00
+ * A late opposite decision said inside a repeated decision's span (rules.md §4): "X 可以推进" said at 06:00
  * and 17:00 is one memory of weight 2; "X 商业化弱" said at 09:00 arrives after both. In time order the
  * 09:00 reversal took the first mention over, and the 17:00 mention, finding no visible memory of its key,
  * started a new one. So the repeated memory is cut at the reversal: it keeps the mentions said at or

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * A lesson from a finished recommendation round (DOMAIN.md §10): what the bot was asked to do,
+ * A lesson from a finished recommendation round (rules.md §10): what the bot was asked to do,
  * how it ended and what to do differently. Written once, never changed. Its text is already
  * redacted; {@code keywords} are those of task, outcome and lesson together, entities included,
  * which is what recall matches a query on.

@@ -5,7 +5,7 @@ import java.time.Instant;
 import java.util.Objects;
 
 /**
- * One version of a structured fact about the PM (DOMAIN.md §10): ground truth such as
+ * One version of a structured fact about the PM (rules.md §8): ground truth such as
  * {@code focus_stage = "early"}, valid from {@code validFrom} until {@code validUntil} (exclusive;
  * null while it is the current version). Versions are never rewritten: a new value closes the
  * previous version and links to it through {@code supersedes}. Facts have no TTL.

@@ -4,7 +4,7 @@ import java.time.Instant;
 import java.util.Optional;
 
 /**
- * The rules of one attribute's versions (DOMAIN.md §10): at most one open version; a new value
+ * The rules of one attribute's versions (rules.md §8): at most one open version; a new value
  * closes it at the new version's valid_from and links to it; the same value again changes
  * nothing; history is never rewritten, so a version may not start before the latest one started
  * (nor before it was closed).

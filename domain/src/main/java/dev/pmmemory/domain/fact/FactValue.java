@@ -3,7 +3,7 @@ package dev.pmmemory.domain.fact;
 import dev.pmmemory.domain.privacy.Redaction;
 import dev.pmmemory.domain.privacy.Redactor;
 import dev.pmmemory.domain.privacy.SecretKind;
-import dev.pmmemory.domain.text.JsonString;
+import dev.pmmemory.domain.text.StringLiteral;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -47,13 +47,13 @@ public final class FactValue {
         } else if (value instanceof Boolean b) {
             out.append(b);
         } else if (value instanceof String s) {
-            JsonString.appendQuoted(out, redact(s, redactor, kinds));
+            StringLiteral.appendQuoted(out, redact(s, redactor, kinds));
         } else if (value instanceof Number n) {
             String number = number(n);
             Redaction r = redactor.redact(number);
             if (r.redactedAnything()) {
                 kinds.addAll(r.kinds());
-                JsonString.appendQuoted(out, r.text());
+                StringLiteral.appendQuoted(out, r.text());
             } else {
                 out.append(number);
             }
@@ -76,7 +76,7 @@ public final class FactValue {
                     out.append(',');
                 }
                 first = false;
-                JsonString.appendQuoted(out, e.getKey());
+                StringLiteral.appendQuoted(out, e.getKey());
                 out.append(':');
                 write(out, e.getValue(), redactor, kinds);
             }

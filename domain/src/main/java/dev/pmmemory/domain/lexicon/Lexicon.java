@@ -2,6 +2,7 @@ package dev.pmmemory.domain.lexicon;
 
 import dev.pmmemory.domain.memory.MemoryType;
 import dev.pmmemory.domain.text.EntityNames;
+import dev.pmmemory.domain.text.EntityRuleWords;
 import dev.pmmemory.domain.text.TraditionalChars;
 import dev.pmmemory.domain.text.Synonyms;
 import dev.pmmemory.domain.text.Units;
@@ -23,12 +24,12 @@ import java.util.Set;
 /**
  * The classification and extraction vocabulary: type rules in precedence order, the cues that
  * change a trigger's meaning (negation, soft no, neutral phrases, questions), synonym groups,
- * keyword stop words and the entity dictionary. It is data so that a deployment can override the shipped default
+ * keyword stop words, the entity dictionary and the entity rules' word lists. It is data so that a deployment can override the shipped default
  * without a code change. The line format is {@link LexiconParser}'s, documented at the top of
  * {@value #DEFAULT_RESOURCE}.
  */
 public record Lexicon(List<TypeRule> rules, EntityNames entities, Cues cues, Synonyms synonyms,
-                      Set<String> stopWords, TraditionalChars traditional) {
+                      Set<String> stopWords, TraditionalChars traditional, EntityRuleWords entityRules) {
 
     public static final String DEFAULT_RESOURCE = "/dev/pmmemory/domain/lexicon/default-lexicon.txt";
 
@@ -45,6 +46,7 @@ public record Lexicon(List<TypeRule> rules, EntityNames entities, Cues cues, Syn
         Objects.requireNonNull(cues, "cues");
         Objects.requireNonNull(synonyms, "synonyms");
         Objects.requireNonNull(traditional, "traditional");
+        Objects.requireNonNull(entityRules, "entityRules");
         stopWords = Collections.unmodifiableSet(new LinkedHashSet<>(stopWords));
         Set<MemoryType> seen = EnumSet.noneOf(MemoryType.class);
         for (TypeRule rule : rules) {
@@ -58,16 +60,6 @@ public record Lexicon(List<TypeRule> rules, EntityNames entities, Cues cues, Syn
         if (!missing.isEmpty()) {
             throw new IllegalArgumentException("no rule for type(s) " + missing.stream().map(MemoryType::wireName).toList());
         }
-    }
-
-    /** A lexicon that reads traditional characters as written. */
-    public Lexicon(List<TypeRule> rules, EntityNames entities, Cues cues, Synonyms synonyms, Set<String> stopWords) {
-        this(rules, entities, cues, synonyms, stopWords, TraditionalChars.NONE);
-    }
-
-    /** Rules and a plain entity dictionary, without cues or synonyms. */
-    public Lexicon(List<TypeRule> rules, Set<String> entityDictionary, Set<String> genericWords) {
-        this(rules, EntityNames.of(entityDictionary, genericWords), Cues.NONE, Synonyms.NONE, Set.of());
     }
 
     public TypeRule ruleFor(MemoryType type) {

@@ -2,6 +2,7 @@ package dev.pmmemory.domain.lexicon;
 
 import dev.pmmemory.domain.memory.MemoryType;
 import dev.pmmemory.domain.text.EntityNames;
+import dev.pmmemory.domain.text.EntityRuleWords;
 import dev.pmmemory.domain.text.TraditionalChars;
 import dev.pmmemory.domain.text.Synonyms;
 import dev.pmmemory.domain.text.TextNormalizer;
@@ -39,6 +40,7 @@ import java.util.Set;
  * suffix AI                                               generic, but may end a name (Figure AI)
  * common pass, interested                                 a capitalised word that is never a name
  * traditional 湯汤 譜谱                                      read the first character as the second
+ * entity_rule clause_openers 虽然, 尽管                      a word list of the entity rules (EntityRuleWords)
  * </pre>
  * {@code triggers=} comes last on a type line and takes the rest of the line, so a trigger may
  * contain spaces. Every error names its 1-based line.
@@ -48,7 +50,7 @@ final class LexiconParser {
     private static final List<String> KINDS = List.of("type", "trigger", "soft_negative", "negation", "negate",
             "neutral", "question", "synonym", "stop", "entity", "generic", "suffix", "common", "contrast", "concession",
             "irony", "slip", "degree", "excess", "adjective", "question_word", "question_opener", "request", "scare_quote",
-            "traditional");
+            "traditional", "entity_rule");
 
     private final List<TypeRule> rules = new ArrayList<>();
     private final List<Numbered<MemoryType>> extraTriggers = new ArrayList<>();
@@ -75,6 +77,8 @@ final class LexiconParser {
     private final Set<String> common = new LinkedHashSet<>();
     private final Set<String> stopWords = new LinkedHashSet<>();
     private final Map<Character, Character> traditional = new LinkedHashMap<>();
+    /** The entity rules' word lists declared, by list name; a list given on several lines is their union. */
+    private final Map<String, List<String>> entityRules = new LinkedHashMap<>();
     /** The line that declared each traditional character, for the error that only the whole list shows. */
     private final Map<Character, Integer> traditionalLines = new HashMap<>();
 
@@ -161,6 +165,7 @@ final class LexiconParser {
             case "common" -> common.addAll(list(rest, kind));
             case "stop" -> stopWords.addAll(list(rest, kind));
             case "traditional" -> parseTraditional(number, rest);
+            case "entity_rule" -> parseEntityRule(rest);
             default -> throw new IllegalArgumentException(
                     "unknown declaration '" + kind + "' (expected one of " + String.join(", ", KINDS) + ")");
         }
@@ -177,6 +182,37 @@ final class LexiconParser {
             }
             slips.put(parts[0].strip(), parts[1].strip());
         }
+    }
+
+    /** {@code entity_rule clause_openers 虽然, 尽管}: a list name, then words added to that list. */
+    private void parseEntityRule(String rest) {
+        String[] nameAndWords = rest.split("\\s+", 2);
+        if (nameAndWords[0].isEmpty()) {
+            throw new IllegalArgumentException("entity_rule needs a list name (one of "
+                    + String.join(", ", EntityRuleWords.NAMES) + ")");
+        }
+        if (!EntityRuleWords.NAMES.contains(nameAndWords[0])) {
+            throw new IllegalArgumentException(EntityRuleWords.unknown(nameAndWords[0]));
+        }
+        List<String> words = list(nameAndWords.length > 1 ? nameAndWords[1] : "", "entity_rule " + nameAndWords[0]);
+        if (EntityRuleWords.CHARACTER_LISTS.contains(nameAndWords[0])) {
+            words.stream().filter(w -> w.codePointCount(0, w.length()) != 1).findFirst().ifPresent(w -> {
+                throw new IllegalArgumentException("entity_rule " + nameAndWords[0] + " takes single characters, got '"
+                        + w + "'");
+            });
+        }
+        entityRules.computeIfAbsent(nameAndWords[0], n -> new ArrayList<>()).addAll(words);
+    }
+
+    /**
+     * The declared lists; a list the lexicon does not declare (one written before the list existed) is the
+     * shipped default's, so that an older deployment lexicon keeps the rules as they were.
+     */
+    private EntityRuleWords entityRuleWords() {
+        if (entityRules.keySet().containsAll(EntityRuleWords.NAMES)) {
+            return new EntityRuleWords(entityRules);
+        }
+        return EntityRuleWords.of(entityRules, Lexicon.loadDefault().entityRules());
     }
 
     /** {@code traditional 丟丢 並并}: each pair a traditional character and its simplified form. */
@@ -257,7 +293,7 @@ final class LexiconParser {
                 ironyMarkers, slips, new Phrasing(degrees, excess, adjectives, questionWords, questionOpeners,
                 requests, scareQuoteHints));
         return new Lexicon(merged, new EntityNames(entityGroups, generic, suffixes, common), cues, synonyms, stopWords,
-                traditionalChars());
+                traditionalChars(), entityRuleWords());
     }
 
     private static TypeRule withMore(TypeRule rule, List<String> more) {

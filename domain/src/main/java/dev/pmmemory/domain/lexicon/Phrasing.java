@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The long-tail cues of the second round of issue 12: structure rather than vocabulary, so that
+ * The long-tail cues of structure rather than vocabulary, so that
  * phrasing nobody listed still gets a type.
  *
  * @param degrees         degree adverbs (很, 真的, 非常, 那么): an evaluative adjective right after one

@@ -42,7 +42,7 @@ public final class TextAnalyzers {
         // the entity registry replaces the groups at run time; the rest of the names' setting stays
         Function<List<List<String>>, EntityExtractor> extractorFor = groups -> new EntityExtractor(
                 new EntityNames(groups, base.generic(), base.nameSuffixes(), base.commonWords()), triggers, nonSubjects,
-                lexicon.traditional());
+                lexicon.traditional(), lexicon.entityRules());
         return new TextAnalyzer(extractorFor, base.groups(), new KeywordExtractor(stopWords, lexicon.synonyms(), segmenter),
                 lexicon.traditional());
     }

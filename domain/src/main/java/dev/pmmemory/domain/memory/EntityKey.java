@@ -2,7 +2,7 @@ package dev.pmmemory.domain.memory;
 
 import dev.pmmemory.domain.text.TextNormalizer;
 
-/** The comparison form of an entity name: case-insensitive after Unicode NFKC (DOMAIN.md §2). */
+/** The comparison form of an entity name: case-insensitive after Unicode NFKC (rules.md §2). */
 public final class EntityKey {
     private EntityKey() {
     }

@@ -6,7 +6,7 @@ import java.util.Optional;
 import dev.pmmemory.domain.formula.Bindings;
 import dev.pmmemory.domain.formula.Parameter;
 
-/** Lifetime rules of DOMAIN.md §5: when a memory expires and when it is visible. */
+/** Lifetime rules of rules.md §5: when a memory expires and when it is visible. */
 public final class Lifetime {
     private Lifetime() {
     }

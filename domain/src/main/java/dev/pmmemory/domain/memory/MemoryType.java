@@ -2,7 +2,7 @@ package dev.pmmemory.domain.memory;
 public enum MemoryType {
     LONG_TERM_PREFERENCE("long_term_preference"), PROJECT_NEGATIVE("project_negative"), PROJECT_ADVANCE("project_advance"),
     PROJECT_POSITIVE("project_positive"), MARKET_INFO("market_info"), TEMP_STATUS("temp_status"),
-    /** Many old low-priority memories folded into one by the compact job (DOMAIN.md §10); never classified. */
+    /** Many old low-priority memories folded into one by the compact job (rules.md §5); never classified. */
     SUMMARY("summary");
     private final String wireName;
     MemoryType(String wireName) { this.wireName = wireName; }

@@ -3,7 +3,7 @@ package dev.pmmemory.domain.memory;
 import java.util.Locale;
 import java.util.Optional;
 
-/** Who said it, and how much that counts when two decisions disagree (DOMAIN.md §4). */
+/** Who said it, and how much that counts when two decisions disagree (rules.md §4). */
 public enum Source {
     EXPLICIT(1.0), INFERRED(0.5), BOT(0.3);
 

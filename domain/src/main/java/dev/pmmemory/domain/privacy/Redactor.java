@@ -9,7 +9,7 @@ import java.util.regex.Pattern;
 
 /**
  * Replaces secrets in a message with {@code [REDACTED:<kind>]} before anything is stored
- * (DOMAIN.md §7): labelled passwords, API keys and tokens, bank-card numbers (Luhn), PRC resident
+ * (rules.md §7): labelled passwords, API keys and tokens, bank-card numbers (Luhn), PRC resident
  * ID numbers (checksum) and mainland mobile numbers.
  *
  * <p>Finders run in priority order and each claims only text no earlier finder took: labelled

@@ -1,6 +1,6 @@
 package dev.pmmemory.domain.privacy;
 
-/** A kind of secret the redactor removes (DOMAIN.md §7). The wire name goes into the marker and the API response. */
+/** A kind of secret the redactor removes (rules.md §7). The wire name goes into the marker and the API response. */
 public enum SecretKind {
     PASSWORD("password"),
     API_KEY("api_key"),

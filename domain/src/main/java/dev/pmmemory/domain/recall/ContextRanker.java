@@ -17,19 +17,19 @@ import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
 
 /**
- * Ranks the memories visible at an instant for a query (DOMAIN.md §6):
+ * Ranks the memories visible at an instant for a query (rules.md §6):
  * score = 0.4·keyword_match + 0.2·recency_decay + 0.3·type_priority + 0.1·weight_normalized.
  * With semantic recall on, keyword_match is the {@link HybridMatch} of the set similarity and the
  * embeddings' cosine; without it, the set similarity alone. The set similarity is over the memory's
  * live terms: not through an entity a newer opposite decision took over.
  *
  * <p>{@link RankingMode#RELEVANCE} (default) puts every memory that matches the query (keyword_match
- * above 0 before the preference floor) above every one that does not; {@link RankingMode#SEED} orders
+ * above 0 before the preference floor) above every one that does not; {@link RankingMode#SCORE_ONLY} orders
  * by score alone. Either way the top K carries a visible preference (the top-K guard).
  */
 public final class ContextRanker {
 
-    /** The ranking order of DOMAIN.md §6 over anything scored: score desc, then last_seen_at desc, then id. */
+    /** The ranking order of rules.md §6 over anything scored: score desc, then last_seen_at desc, then id. */
     public static <T> Comparator<T> order(ToDoubleFunction<T> score, Function<T, Instant> lastSeenAt,
                                           Function<T, String> id) {
         return Comparator.comparingDouble(score).reversed()
@@ -76,12 +76,12 @@ public final class ContextRanker {
 
     /**
      * This ranker's order over anything scored: with {@link RankingMode#RELEVANCE} matched before
-     * unmatched, then (and with {@link RankingMode#SEED} only) the order of DOMAIN.md §6.
+     * unmatched, then (and with {@link RankingMode#SCORE_ONLY} only) the order of rules.md §6.
      */
     <T> Comparator<T> order(Predicate<T> matched, ToDoubleFunction<T> score, Function<T, Instant> lastSeenAt,
                             Function<T, String> id) {
         Comparator<T> seed = order(score, lastSeenAt, id);
-        if (mode == RankingMode.SEED) {
+        if (mode == RankingMode.SCORE_ONLY) {
             return seed;
         }
         return Comparator.comparing((T t) -> !matched.test(t)).thenComparing(seed);
@@ -153,9 +153,9 @@ public final class ContextRanker {
     }
 
     /**
-     * The terms a memory is matched on: its keywords (which hold its entities, DOMAIN.md §2) but
+     * The terms a memory is matched on: its keywords (which hold its entities, rules.md §2) but
      * not the entities a newer opposite decision took over, so that it is not recalled through
-     * them (issue 11: "Anthropic" does not find "OpenAI 和 Anthropic 都可以推进" once Anthropic was
+     * them ("Anthropic" does not find "OpenAI 和 Anthropic 都可以推进" once Anthropic was
      * reversed); it still matches through its other entities and terms.
      */
     static Set<String> liveTerms(Memory m) {

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Ranks a profile's experiences for a query (DOMAIN.md §10): the score of §6 with the importance
+ * Ranks a profile's experiences for a query (rules.md §10): the score of §6 with the importance
  * in place of type_priority, recency from created_at, and weight 1 (an experience is one lesson;
  * nothing reinforces it). Only relevant experiences are recalled: those sharing at least one term
  * (a keyword or an entity) with the query, so an empty query recalls none. Experiences recorded

@@ -1,7 +1,7 @@
 package dev.pmmemory.domain.recall;
 
 /**
- * keyword_match with semantic recall on (DOMAIN.md §6, issue 5): the set similarity, raised by the
+ * keyword_match with semantic recall on (rules.md §6): the set similarity, raised by the
  * embeddings' cosine where it falls short,
  * <pre>
  * semantic      = clamp((cosine − c₀) / (1 − c₀), 0, 1)
@@ -13,7 +13,7 @@ package dev.pmmemory.domain.recall;
  * sharing none rises to at most α, and α = 0 is keyword recall only. Always in [0, 1]; the
  * preference floor applies after the mix.
  *
- * <p>A memory sharing no term <em>matches</em> the query (relevance first, issue 11) only when its
+ * <p>A memory sharing no term <em>matches</em> the query (relevance first) only when its
  * cosine exceeds {@code matchCosine}, the model's level for "about the same thing": the lift
  * above c₀ orders memories, but a model that rates unrelated texts 0.40–0.46 alike would make half
  * of a profile a match at c₀.

@@ -54,7 +54,7 @@ public final class PromptBlock {
     }
 
     /**
-     * The block with the profile's structured facts on top (DOMAIN.md §10: the reliable section),
+     * The block with the profile's structured facts on top (rules.md §8: the reliable section),
      * one line each: attribute, its value as JSON, and since when it holds. Without facts the block
      * is unchanged.
      */

@@ -12,7 +12,7 @@ import java.util.Set;
  *
  * @param terms              the query's terms; empty: read no term sharer
  * @param entityKey          the entity filter's {@link dev.pmmemory.domain.memory.EntityKey}, if any
- * @param mostRecentPerGroup 0: no group read (semantic recall scores the rest from ranking facts)
+ * @param mostRecentPerGroup 0: no group read (semantic recall scores the rest from ranking keys)
  */
 public record RecallCandidates(RecallWindow window, Set<String> terms, Optional<String> entityKey, int mostRecentPerGroup) {
 

@@ -30,7 +30,7 @@ import java.util.Set;
  * match are all term sharers, and within those that do not, the score orders as in the seed.
  *
  * <p>With semantic recall the cosine can lift an old memory above recent ones of its group, so
- * every visible memory not read whole is scored from its {@link UnreadMemory ranking facts} and
+ * every visible memory not read whole is scored from its {@link UnreadMemory ranking keys} and
  * only the K best of them and their best preference are read ({@link #worthReadingWhole}), best in
  * the ranker's order (matched first, with relevance first).
  */
@@ -66,7 +66,7 @@ public final class RecallPolicy {
      * not among these reads ({@code terms} empty): they are first read as counts.
      *
      * Only the entity filter's memories are read whole at once: the term sharers ({@link #sharerRankings})
-     * and the groups' most recent ({@link #mostRecentPerGroup}) are read as ranking facts first.
+     * and the groups' most recent ({@link #mostRecentPerGroup}) are read as ranking keys first.
      */
     public RecallCandidates candidates(Set<String> terms, RecallFilter filter, RecallWindow window, int limit,
                                        boolean semantic) {
@@ -75,7 +75,7 @@ public final class RecallPolicy {
 
     /**
      * How many of the most recent memories of each group of one type and one {@link #weightBucket
-     * weight bucket} hold the best memories sharing no term: they are read as ranking facts, and
+     * weight bucket} hold the best memories sharing no term: they are read as ranking keys, and
      * {@link #worthReadingWhole} picks the few read whole. 0 with semantic recall on, where every
      * visible memory is scored from its facts instead.
      *
@@ -101,17 +101,17 @@ public final class RecallPolicy {
         List<Picked> scored = new ArrayList<>();
         List<String> always = new ArrayList<>();
         for (TermSharer m : sharers) {
-            if (!filter.admitsType(m.type())) {
+            RankingKey k = m.key();
+            if (!filter.admitsType(k.type())) {
                 continue;
             }
             if (m.partlySuperseded()) {
-                always.add(m.id());
+                always.add(k.id());
                 continue;
             }
             double jaccard = Jaccard.fromCounts(queryTerms, m.termCount(), m.sharedTerms());
-            scored.add(new Picked(m.id(), m.type(), m.lastSeenAt(),
-                    ranker.factorsFromJaccard(m.type(), m.weight(), m.lastSeenAt(), jaccard, m.cosine(), asOf)
-                            .score(), ranker.matches(jaccard, m.cosine())));
+            scored.add(new Picked(k, ranker.factorsFromJaccard(k.type(), k.weight(), k.lastSeenAt(), jaccard,
+                    m.cosine(), asOf).score(), ranker.matches(jaccard, m.cosine())));
         }
         List<String> wanted = bestAndBestPreference(scored, limit);
         always.stream().filter(id -> !wanted.contains(id)).forEach(wanted::add);
@@ -144,7 +144,14 @@ public final class RecallPolicy {
         return rankings;
     }
 
-    private record Picked(String id, MemoryType type, Instant lastSeenAt, double score, boolean matched) {
+    private record Picked(RankingKey key, double score, boolean matched) {
+        String id() {
+            return key.id();
+        }
+
+        Instant lastSeenAt() {
+            return key.lastSeenAt();
+        }
     }
 
     /** The {@code limit} best and the best preference: a bounded selection, not a sort of every memory. */
@@ -157,7 +164,7 @@ public final class RecallPolicy {
             if (worstFirst.size() > limit) {
                 worstFirst.poll();
             }
-            if (p.type() == MemoryType.LONG_TERM_PREFERENCE
+            if (p.key().type() == MemoryType.LONG_TERM_PREFERENCE
                     && (bestPreference == null || order.compare(p, bestPreference) < 0)) {
                 bestPreference = p;
             }
@@ -180,9 +187,10 @@ public final class RecallPolicy {
     public List<String> worthReadingWhole(List<UnreadMemory> rest, RecallFilter filter, Instant asOf, int limit) {
         List<Picked> scored = new ArrayList<>(rest.size());
         for (UnreadMemory m : rest) {
-            if (filter.admitsType(m.type())) {
-                scored.add(new Picked(m.id(), m.type(), m.lastSeenAt(), ranker.factorsSharingNoTerm(m.type(),
-                        m.weight(), m.lastSeenAt(), m.cosine(), asOf).score(), ranker.matchesSharingNoTerm(m.cosine())));
+            RankingKey k = m.key();
+            if (filter.admitsType(k.type())) {
+                scored.add(new Picked(k, ranker.factorsSharingNoTerm(k.type(), k.weight(), k.lastSeenAt(), m.cosine(),
+                        asOf).score(), ranker.matchesSharingNoTerm(m.cosine())));
             }
         }
         // semantic recall hands over every visible memory: a bounded selection, not a sort of them all

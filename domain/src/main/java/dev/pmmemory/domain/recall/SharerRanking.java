@@ -19,7 +19,7 @@ import java.util.Set;
 
 /**
  * How a store orders the memories sharing query terms by score without handing them all over: the
- * ranker's formula (DOMAIN.md §6) over a sharer's counts and ranking columns, stated as numbers a
+ * ranker's formula (rules.md §6) over a sharer's counts and ranking columns, stated as numbers a
  * store can compute where the rows are (in SQL), so a query term shared by thousands of memories
  * costs one pass inside the store and a handful of rows out of it.
  *

@@ -1,7 +1,5 @@
 package dev.pmmemory.domain.recall;
 
-import dev.pmmemory.domain.memory.MemoryType;
-import java.time.Instant;
 import java.util.OptionalDouble;
 
 /**
@@ -14,6 +12,6 @@ import java.util.OptionalDouble;
  *                         they do not give its Jaccard (over its live terms) and it is read whole
  * @param cosine      to the query's vector, semantic recall on and the memory embedded
  */
-public record TermSharer(String id, MemoryType type, int weight, Instant lastSeenAt, int sharedTerms, int termCount,
+public record TermSharer(RankingKey key, int sharedTerms, int termCount,
                          boolean partlySuperseded, OptionalDouble cosine) {
 }

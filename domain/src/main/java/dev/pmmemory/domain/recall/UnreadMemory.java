@@ -1,7 +1,5 @@
 package dev.pmmemory.domain.recall;
 
-import dev.pmmemory.domain.memory.MemoryType;
-import java.time.Instant;
 import java.util.OptionalDouble;
 
 /**
@@ -10,5 +8,5 @@ import java.util.OptionalDouble;
  *
  * @param cosine empty when the memory has no vector of the model in use
  */
-public record UnreadMemory(String id, MemoryType type, int weight, Instant lastSeenAt, OptionalDouble cosine) {
+public record UnreadMemory(RankingKey key, OptionalDouble cosine) {
 }

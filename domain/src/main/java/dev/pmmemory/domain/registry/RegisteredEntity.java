@@ -9,7 +9,7 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * One entity of the deployment-wide registry (DOMAIN.md §2): its canonical name, its other names in
+ * One entity of the deployment-wide registry (rules.md §2): its canonical name, its other names in
  * any language (深度求索 ↔ DeepSeek), and what it is. Every name resolves to {@link #name()}.
  *
  * @param aliases   the other names, as given, without the canonical name and without repeats (by key)

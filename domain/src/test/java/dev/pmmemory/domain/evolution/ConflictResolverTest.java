@@ -19,7 +19,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** DOMAIN.md §4: decision reversals, late arrivals, low-confidence reversals, per-entity supersession. */
+/** rules.md §4: decision reversals, late arrivals, low-confidence reversals, per-entity supersession. */
 class ConflictResolverTest {
     private static final Instant T0 = Instant.parse("2026-05-01T08:00:00Z");
     private static final Instant DAY1 = T0.plus(Duration.ofDays(1));

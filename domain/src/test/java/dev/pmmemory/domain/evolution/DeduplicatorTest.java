@@ -17,7 +17,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** DOMAIN.md §3 step 6: the same content again strengthens the active memory. */
+/** rules.md §3 step 5: the same content again strengthens the active memory. */
 class DeduplicatorTest {
     private static final Instant T0 = Instant.parse("2026-05-01T08:00:00Z");
     private static final Optional<Duration> THIRTY_DAYS = Optional.of(Duration.ofDays(30));

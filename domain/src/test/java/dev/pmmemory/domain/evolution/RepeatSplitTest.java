@@ -15,7 +15,7 @@ import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** A late reversal said inside a repeated decision's span cuts it in two (DOMAIN.md §4, late arrivals). */
+/** A late reversal said inside a repeated decision's span cuts it in two (rules.md §4, late arrivals). */
 class RepeatSplitTest {
     private static final Instant H06 = Instant.parse("2026-05-02T06:00:00Z");
     private static final Instant H09 = Instant.parse("2026-05-02T09:00:00Z");

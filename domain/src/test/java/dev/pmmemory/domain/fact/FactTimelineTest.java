@@ -10,7 +10,7 @@ import java.time.Instant;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-/** One attribute's versions (DOMAIN.md §10). */
+/** One attribute's versions (rules.md §8). */
 class FactTimelineTest {
     private static final Instant MAY1 = Instant.parse("2026-05-01T00:00:00Z");
     private static final Instant MAY9 = Instant.parse("2026-05-09T00:00:00Z");

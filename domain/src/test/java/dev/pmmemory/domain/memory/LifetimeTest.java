@@ -14,7 +14,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** DOMAIN.md §5: expires_at, visibility at an instant, and the status a reader sees then. */
+/** rules.md §5: expires_at, visibility at an instant, and the status a reader sees then. */
 class LifetimeTest {
     private static final Instant FROM = Instant.parse("2026-05-01T08:00:00Z");
     private static final Instant UNTIL = FROM.plus(Duration.ofDays(10));

@@ -75,7 +75,7 @@ class RedactorTest {
 
     @Test
     void copesWithLongRepetitiveMessages() {
-        // 4000 characters is the message limit (DOMAIN.md §3); no regex may recurse per character
+        // 4000 characters is the message limit (rules.md §3); no regex may recurse per character
         for (String piece : List.of("a-", "key=", "密码是", "1111 ", "+86 ", "password: ", "1")) {
             String message = piece.repeat(4000 / piece.length());
 

@@ -42,7 +42,7 @@ class ContextRankerPropertiesTest {
             .comparing((ScoredMemory s) -> s.matched() ? 0 : 1).thenComparing(ORDER);
 
     private static Comparator<ScoredMemory> order(RankingMode mode) {
-        return mode == RankingMode.SEED ? ORDER : RELEVANCE_ORDER;
+        return mode == RankingMode.SCORE_ONLY ? ORDER : RELEVANCE_ORDER;
     }
 
     private static ContextRanker ranker(RankingMode mode) {

@@ -27,7 +27,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** DOMAIN.md §6: the score, its factors, the order and the top-K guard. */
+/** rules.md §6: the score, its factors, the order and the top-K guard. */
 class ContextRankerTest {
 
     private static ScoredMemory score(Memory m, Set<String> query) {
@@ -376,7 +376,7 @@ class ContextRankerTest {
             List<ScoredMemory> ranked = RANKER.rank(Set.of(), List.of(staleAbout, staleAbout2, freshPreference),
                     entity("OpenAI"), AS_OF, 2);
 
-            // DOMAIN.md §6: "the last item is replaced by the best-scoring one" (not re-sorted)
+            // rules.md §6: "the last item is replaced by the best-scoring one" (not re-sorted)
             assertThat(ids(ranked)).containsExactly("n-stale", "p-fresh");
             assertThat(ranked.get(1).score()).isGreaterThan(ranked.get(0).score());
         }

@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** DOMAIN.md §10: experiences are scored like memories, importance in place of type_priority. */
+/** rules.md §10: experiences are scored like memories, importance in place of type_priority. */
 class ExperienceRankerTest {
     private static final ExperienceRanker RANKER = new ExperienceRanker();
 

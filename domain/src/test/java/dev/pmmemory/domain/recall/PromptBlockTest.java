@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** The ready-to-paste prompt block (DOMAIN.md §6). */
+/** The ready-to-paste prompt block (rules.md §6). */
 class PromptBlockTest {
 
     private static ScoredMemory item(String id, MemoryType type, String content, String lastSeen) {

@@ -14,7 +14,7 @@ import java.util.Map;
 final class RankerFixtures {
     static final Instant AS_OF = Instant.parse("2026-06-01T00:00:00Z");
 
-    /** The shipped default type_priority (DOMAIN.md §1). */
+    /** The shipped default type_priority (rules.md §1). */
     static final Map<MemoryType, Double> PRIORITY = new EnumMap<>(Map.of(
             MemoryType.LONG_TERM_PREFERENCE, 1.0,
             MemoryType.PROJECT_NEGATIVE, 0.9,
@@ -25,7 +25,7 @@ final class RankerFixtures {
             MemoryType.SUMMARY, 0.2));
 
     /** The seed's order (score alone), which the older ranker tests were written for. */
-    static final ContextRanker RANKER = new ContextRanker(PRIORITY::get, HybridMatch.defaults(0.0), RankingMode.SEED);
+    static final ContextRanker RANKER = new ContextRanker(PRIORITY::get, HybridMatch.defaults(0.0), RankingMode.SCORE_ONLY);
     /** Relevance first (the default). */
     static final ContextRanker RELEVANCE = new ContextRanker(PRIORITY::get);
 

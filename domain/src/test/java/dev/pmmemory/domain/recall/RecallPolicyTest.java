@@ -42,10 +42,10 @@ class RecallPolicyTest {
     void ofTheTermSharersTheKBestByTheirExactScoreAndTheBestPreferenceAreWorthReading() {
         // query of 2 terms: sharing both of 2 keywords is jaccard 1, one of 11 is 1/12
         List<TermSharer> sharers = List.of(
-                new TermSharer("recent-weak", MemoryType.PROJECT_NEGATIVE, 1, daysAgo(0), 1, 11, false, OptionalDouble.empty()),
-                new TermSharer("older-exact", MemoryType.PROJECT_NEGATIVE, 1, daysAgo(20), 2, 2, false, OptionalDouble.empty()),
-                new TermSharer("market", MemoryType.MARKET_INFO, 3, daysAgo(1), 1, 3, false, OptionalDouble.empty()),
-                new TermSharer("pref", MemoryType.LONG_TERM_PREFERENCE, 1, daysAgo(200), 1, 20, false, OptionalDouble.empty()));
+                new TermSharer(new RankingKey("recent-weak", MemoryType.PROJECT_NEGATIVE, 1, daysAgo(0)), 1, 11, false, OptionalDouble.empty()),
+                new TermSharer(new RankingKey("older-exact", MemoryType.PROJECT_NEGATIVE, 1, daysAgo(20)), 2, 2, false, OptionalDouble.empty()),
+                new TermSharer(new RankingKey("market", MemoryType.MARKET_INFO, 3, daysAgo(1)), 1, 3, false, OptionalDouble.empty()),
+                new TermSharer(new RankingKey("pref", MemoryType.LONG_TERM_PREFERENCE, 1, daysAgo(200)), 1, 20, false, OptionalDouble.empty()));
 
         assertThat(POLICY.sharersWorthReadingWhole(sharers, 2, RecallFilter.NONE, AS_OF, 1))
                 .containsExactly("older-exact", "pref");
@@ -60,10 +60,10 @@ class RecallPolicyTest {
     void aPartlySupersededSharerIsAlwaysReadWholeSinceItsCountsIncludeTheEntitiesItGaveUp() {
         // counted over all its keywords it would look like jaccard 1; over its live terms it may be 0
         List<TermSharer> sharers = List.of(
-                new TermSharer("best", MemoryType.PROJECT_NEGATIVE, 1, daysAgo(0), 2, 2, false, OptionalDouble.empty()),
-                new TermSharer("gave-up", MemoryType.PROJECT_ADVANCE, 1, daysAgo(300), 1, 9, true,
+                new TermSharer(new RankingKey("best", MemoryType.PROJECT_NEGATIVE, 1, daysAgo(0)), 2, 2, false, OptionalDouble.empty()),
+                new TermSharer(new RankingKey("gave-up", MemoryType.PROJECT_ADVANCE, 1, daysAgo(300)), 1, 9, true,
                         OptionalDouble.empty()),
-                new TermSharer("filtered", MemoryType.MARKET_INFO, 1, daysAgo(0), 1, 9, true, OptionalDouble.empty()));
+                new TermSharer(new RankingKey("filtered", MemoryType.MARKET_INFO, 1, daysAgo(0)), 1, 9, true, OptionalDouble.empty()));
 
         assertThat(POLICY.sharersWorthReadingWhole(sharers, 2,
                 new RecallFilter(Set.of(MemoryType.PROJECT_NEGATIVE, MemoryType.PROJECT_ADVANCE), Optional.empty()),
@@ -81,11 +81,11 @@ class RecallPolicyTest {
         assertThat(relevanceRanker.matches(0.0, OptionalDouble.of(0.4))).isFalse();
         assertThat(relevanceRanker.matches(0.0, OptionalDouble.of(0.9))).isTrue();
         List<TermSharer> sharers = List.of(
-                new TermSharer("weak-far", MemoryType.PROJECT_NEGATIVE, 10, daysAgo(0), 1, 50, false,
+                new TermSharer(new RankingKey("weak-far", MemoryType.PROJECT_NEGATIVE, 10, daysAgo(0)), 1, 50, false,
                         OptionalDouble.of(-1.0)),
-                new TermSharer("close-old", MemoryType.TEMP_STATUS, 1, daysAgo(100), 1, 50, false,
+                new TermSharer(new RankingKey("close-old", MemoryType.TEMP_STATUS, 1, daysAgo(100)), 1, 50, false,
                         OptionalDouble.of(0.9)),
-                new TermSharer("gave-up", MemoryType.TEMP_STATUS, 1, daysAgo(100), 1, 2, true,
+                new TermSharer(new RankingKey("gave-up", MemoryType.TEMP_STATUS, 1, daysAgo(100)), 1, 2, true,
                         OptionalDouble.of(0.9)));
         boolean weakFarFirst = relevanceRanker.factorsFromJaccard(MemoryType.PROJECT_NEGATIVE, 10, daysAgo(0), weak,
                 OptionalDouble.of(-1.0), AS_OF).score() > relevanceRanker.factorsFromJaccard(MemoryType.TEMP_STATUS,
@@ -104,13 +104,13 @@ class RecallPolicyTest {
     @Test
     void ofTheUnreadMemoriesTheKBestAndTheBestPreferenceAreWorthReading() {
         List<UnreadMemory> rest = List.of(
-                new UnreadMemory("old-close", MemoryType.MARKET_INFO, 1, daysAgo(300), OptionalDouble.of(0.95)),
-                new UnreadMemory("recent-far", MemoryType.MARKET_INFO, 1, daysAgo(1), OptionalDouble.of(-0.2)),
-                new UnreadMemory("negative", MemoryType.PROJECT_NEGATIVE, 1, daysAgo(2), OptionalDouble.empty()),
-                new UnreadMemory("old-pref", MemoryType.LONG_TERM_PREFERENCE, 1, daysAgo(400), OptionalDouble.empty()),
-                new UnreadMemory("temp", MemoryType.TEMP_STATUS, 1, daysAgo(1), OptionalDouble.empty()));
+                new UnreadMemory(new RankingKey("old-close", MemoryType.MARKET_INFO, 1, daysAgo(300)), OptionalDouble.of(0.95)),
+                new UnreadMemory(new RankingKey("recent-far", MemoryType.MARKET_INFO, 1, daysAgo(1)), OptionalDouble.of(-0.2)),
+                new UnreadMemory(new RankingKey("negative", MemoryType.PROJECT_NEGATIVE, 1, daysAgo(2)), OptionalDouble.empty()),
+                new UnreadMemory(new RankingKey("old-pref", MemoryType.LONG_TERM_PREFERENCE, 1, daysAgo(400)), OptionalDouble.empty()),
+                new UnreadMemory(new RankingKey("temp", MemoryType.TEMP_STATUS, 1, daysAgo(1)), OptionalDouble.empty()));
         RecallPolicy semantic = new RecallPolicy(new ContextRanker(RankerFixtures.PRIORITY::get,
-                new HybridMatch(0.6, 0.0), RankingMode.SEED));
+                new HybridMatch(0.6, 0.0), RankingMode.SCORE_ONLY));
 
         // the cosine lifts the 300-day-old market info above the recent one of its group
         assertThat(semantic.worthReadingWhole(rest, RecallFilter.NONE, AS_OF, 3))

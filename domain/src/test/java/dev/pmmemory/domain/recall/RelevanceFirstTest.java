@@ -94,14 +94,14 @@ class RelevanceFirstTest {
         assertThat(ids(ranked)).containsExactly("llm", "pref", "neg-cohere");
         assertThat(ranked).extracting(ScoredMemory::matched).containsExactly(true, false, false);
         // the seed's order leaves the lifted memory last: the cosine lift is too small to change a rank
-        ContextRanker seed = new ContextRanker(PRIORITY::get, new HybridMatch(0.4, 0.5), RankingMode.SEED);
+        ContextRanker seed = new ContextRanker(PRIORITY::get, new HybridMatch(0.4, 0.5), RankingMode.SCORE_ONLY);
         assertThat(ids(seed.rank(Set.of("llm", "项目"), List.of(llm, pref, neg), RecallFilter.NONE, AS_OF, 3,
                 m -> OptionalDouble.of(cos.get(m.id()))))).containsExactly("pref", "neg-cohere", "llm");
     }
 
     @Test
     void rankingModesAreNamedAsInTheConfiguration() {
-        assertThat(RankingMode.fromName("seed")).contains(RankingMode.SEED);
+        assertThat(RankingMode.fromName("seed")).contains(RankingMode.SCORE_ONLY);
         assertThat(RankingMode.fromName(" Relevance ")).contains(RankingMode.RELEVANCE);
         assertThat(RankingMode.fromName("score")).isEmpty();
         assertThat(RankingMode.fromName(null)).isEmpty();

@@ -1,5 +1,7 @@
 package dev.pmmemory.domain.text;
 
+import dev.pmmemory.domain.lexicon.Lexicon;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -13,12 +15,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 class EntityExtractorTest {
+    private static final EntityRuleWords WORDS = Lexicon.loadDefault().entityRules();
+
 
     private static final Set<String> DICTIONARY = Set.of("智谱", "月之暗面", "百川智能", "MiniMax", "零一万物", "阶跃星辰");
     private static final Set<String> GENERIC = Set.of("AI", "VC", "PE", "LLM", "GPU", "SaaS", "CEO", "CTO", "IPO", "AGI", "API");
 
-    private final EntityExtractor extractor = new EntityExtractor(DICTIONARY, GENERIC);
-    private final EntityExtractor noDictionary = new EntityExtractor(Set.of(), GENERIC);
+    private final EntityExtractor extractor = new EntityExtractor(DICTIONARY, GENERIC, WORDS);
+    private final EntityExtractor noDictionary = new EntityExtractor(Set.of(), GENERIC, WORDS);
 
     static Stream<Arguments> latinNames() {
         return Stream.of(
@@ -96,7 +100,7 @@ class EntityExtractorTest {
 
     @Test
     void longestDictionaryNameWinsOnOverlap() {
-        EntityExtractor overlapping = new EntityExtractor(Set.of("百川", "百川智能", "智能体"), Set.of());
+        EntityExtractor overlapping = new EntityExtractor(Set.of("百川", "百川智能", "智能体"), Set.of(), WORDS);
         assertThat(overlapping.extract("百川智能体验不错")).containsExactly("百川智能");
         assertThat(overlapping.extract("百川和百川智能")).containsExactly("百川", "百川智能");
     }
@@ -118,7 +122,7 @@ class EntityExtractorTest {
 
     @Test
     void genericWordsCompareCaseInsensitively() {
-        EntityExtractor lowerGeneric = new EntityExtractor(Set.of(), Set.of("ai", "saas"));
+        EntityExtractor lowerGeneric = new EntityExtractor(Set.of(), Set.of("ai", "saas"), WORDS);
         assertThat(lowerGeneric.extract("AI SaaS 都在火")).isEmpty();
     }
 
@@ -126,7 +130,7 @@ class EntityExtractorTest {
             List.of(List.of("月之暗面", "Moonshot", "Moonshot AI", "Kimi"), List.of("智谱", "智谱AI", "Zhipu"),
                     List.of("Runway")),
             Set.of("AI", "CEO", "API", "出海", "币圈", "类", "部分"), Set.of("AI"), Set.of("pass", "interested", "runway"));
-    private final EntityExtractor withAliases = new EntityExtractor(NAMES);
+    private final EntityExtractor withAliases = new EntityExtractor(NAMES, WORDS);
 
     static Stream<Arguments> aliases() {
         return Stream.of(

@@ -54,7 +54,7 @@ class RelevanceFirstSemanticTest {
         intake.add(UseCases.feedback("pm-llm", "本周在路上", NOW.minus(Duration.ofHours(5))));
 
         ContextResult relevance = ask(store, RankingMode.RELEVANCE);
-        ContextResult seed = ask(store, RankingMode.SEED);
+        ContextResult seed = ask(store, RankingMode.SCORE_ONLY);
         for (String text : List.of("智源是做大模型的，感兴趣 聊聊", "Cohere 团队差", "Figure AI 商业化弱", "本周在路上")) {
             System.out.printf("cosine(LLM 项目, %s) = %.4f%n", text,
                     Cosine.similarity(SharedModel.CACHED.embed("LLM 项目"), SharedModel.CACHED.embed(text)));

@@ -49,13 +49,13 @@ class SemanticRecallQualityTest {
                 + ", match cosine " + mix.matchCosine() + ") ===\noff: " + off
                 + "\non:  " + on + "\nheld out, off: " + heldOutOff + "\nheld out, on:  " + heldOutOn);
         // memory.ranking=seed, for comparison (issue 11: relevance first is the default)
-        seedOff = SemanticRecallEvaluation.keywordOnly(RankingMode.SEED);
-        seedOn = SemanticRecallEvaluation.run(SharedModel.CACHED, mix, RankingMode.SEED);
+        seedOff = SemanticRecallEvaluation.keywordOnly(RankingMode.SCORE_ONLY);
+        seedOn = SemanticRecallEvaluation.run(SharedModel.CACHED, mix, RankingMode.SCORE_ONLY);
         System.out.println("memory.ranking=seed, off: " + seedOff
                 + "\nmemory.ranking=seed, on:  " + seedOn
-                + "\nmemory.ranking=seed, held out, off: " + SemanticRecallEvaluation.keywordOnlyHeldOut(RankingMode.SEED)
+                + "\nmemory.ranking=seed, held out, off: " + SemanticRecallEvaluation.keywordOnlyHeldOut(RankingMode.SCORE_ONLY)
                 + "\nmemory.ranking=seed, held out, on:  "
-                + SemanticRecallEvaluation.runHeldOut(SharedModel.CACHED, mix, RankingMode.SEED));
+                + SemanticRecallEvaluation.runHeldOut(SharedModel.CACHED, mix, RankingMode.SCORE_ONLY));
         if (Boolean.getBoolean("pmmemory.eval.verbose")) {
             on.misses().forEach(m -> System.out.println("  " + m));
             heldOutOn.misses().forEach(m -> System.out.println("  held out: " + m));

@@ -12,7 +12,7 @@ import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.Pattern;
 
-/** pending, confirm, reject: the decisions that wait for the PM (DOMAIN.md §4; REST: :confirm, :reject). */
+/** pending, confirm, reject: the decisions that wait for the PM (rules.md §4; REST: :confirm, :reject). */
 public class DecisionTools {
     private final ListMemories listMemories;
     private final SettlePendingMemory settle;

@@ -15,7 +15,7 @@ import jakarta.validation.constraints.Pattern;
 import java.util.HashMap;
 import java.util.Map;
 
-/** facts_get and facts_set: the PM's versioned ground truth (DOMAIN.md §10; REST: …/facts). */
+/** facts_get and facts_set: the PM's versioned ground truth (rules.md §8; REST: …/facts). */
 public class FactTools {
     private final ReadFacts readFacts;
     private final RecordFact recordFact;

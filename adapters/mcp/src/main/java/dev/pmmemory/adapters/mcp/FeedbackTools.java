@@ -10,7 +10,7 @@ import io.quarkiverse.mcp.server.ToolResponse;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 
-/** remember: feedback in, through the write path of DOMAIN.md §3 (REST: POST …/feedback). */
+/** remember: feedback in, through the write path of rules.md §3 (REST: POST …/feedback). */
 public class FeedbackTools {
     private final AddFeedback addFeedback;
     private final ToolCalls calls;

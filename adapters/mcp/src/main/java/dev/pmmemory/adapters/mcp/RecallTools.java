@@ -13,7 +13,7 @@ import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 import java.util.List;
 
-/** recall: the memories that matter for the next answer (DOMAIN.md §6; REST: GET …/context). */
+/** recall: the memories that matter for the next answer (rules.md §6; REST: GET …/context). */
 public class RecallTools {
     private final RecallContext recallContext;
     private final ToolCalls calls;

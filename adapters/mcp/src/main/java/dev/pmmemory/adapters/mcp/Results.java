@@ -20,7 +20,7 @@ import java.util.List;
 
 /**
  * What the tools answer, as JSON (snake_case, as REST; times ISO-8601): every result names the profile it
- * read or wrote. The shapes follow API.md; nested where REST flattens (a recalled item holds its memory).
+ * read or wrote. The shapes follow api.md; nested where REST flattens (a recalled item holds its memory).
  */
 final class Results {
     private Results() {
@@ -30,7 +30,7 @@ final class Results {
         return t == null ? null : t.toString();
     }
 
-    /** A memory (API.md "A memory"), without the profile its result already names. */
+    /** A memory (api.md "A memory"), without the profile its result already names. */
     @RegisterForReflection
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     record MemoryItem(String id, String type, String content, List<String> entities, List<String> keywords,

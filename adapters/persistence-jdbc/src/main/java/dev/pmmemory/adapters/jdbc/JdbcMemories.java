@@ -18,6 +18,7 @@ import dev.pmmemory.domain.memory.MemoryType;
 import dev.pmmemory.domain.memory.PendingReason;
 import dev.pmmemory.domain.memory.Source;
 import dev.pmmemory.domain.memory.Visibility;
+import dev.pmmemory.domain.recall.RankingKey;
 import dev.pmmemory.domain.recall.RecallPolicy;
 import dev.pmmemory.domain.recall.RecallWindow;
 import dev.pmmemory.domain.recall.SharerRanking;
@@ -329,8 +330,13 @@ public final class JdbcMemories implements Memories {
     }
 
     private static TermMatch termMatch(ResultSet rs) throws SQLException {
-        return new TermMatch(rs.getString(1), MemoryType.fromWireName(rs.getString(2)).orElseThrow(), rs.getInt(3),
-                Instant.ofEpochMilli(rs.getLong(4)), rs.getInt(5), rs.getInt(6), rs.getBoolean(7));
+        return new TermMatch(rankingKey(rs), rs.getInt(5), rs.getInt(6), rs.getBoolean(7));
+    }
+
+    /** Columns 1-4 of a ranking read: id, type, weight, last_seen_at. */
+    private static RankingKey rankingKey(ResultSet rs) throws SQLException {
+        return new RankingKey(rs.getString(1), MemoryType.fromWireName(rs.getString(2)).orElseThrow(), rs.getInt(3),
+                Instant.ofEpochMilli(rs.getLong(4)));
     }
 
     /** A sharer row with a score in its eighth column, NULL read as NaN. */
@@ -436,7 +442,7 @@ public final class JdbcMemories implements Memories {
                 TermMatch s = m.match();
                 if (Double.isNaN(m.storeScore())) {
                     // a sample scored as sharing one term: at most its score, higher if it shares others too
-                    known.merge(s.memoryId(), r.score(s.type(), s.weight(), s.lastSeenAt(), 1, s.termCount()),
+                    known.merge(s.key().id(), r.score(s.key().type(), s.key().weight(), s.key().lastSeenAt(), 1, s.termCount()),
                             Math::max);
                 } else {
                     othersRows.add(m);
@@ -445,7 +451,7 @@ public final class JdbcMemories implements Memories {
         }
         CheckedSharers sharingOthers = others.isEmpty() ? CheckedSharers.NONE
                 : CheckedSharers.of(r, othersRows, probed);
-        sharingOthers.best().forEach(m -> known.put(m.match().memoryId(), m.storeScore()));
+        sharingOthers.best().forEach(m -> known.put(m.match().key().id(), m.storeScore()));
         OptionalDouble assured = common.bounded() ? r.assuredLimitScore(known) : OptionalDouble.empty();
 
         Query alone = sharingAlone(profileId, r, common.term(), others, types, t, assured);
@@ -471,8 +477,8 @@ public final class JdbcMemories implements Memories {
         List<RankedTermMatch> out = new ArrayList<>(best);
         out.sort(RankedTermMatch.BEST_FIRST);
         List<RankedTermMatch> rest = new ArrayList<>(partly);
-        rest.sort(Comparator.comparing((RankedTermMatch m) -> m.match().lastSeenAt()).reversed()
-                .thenComparing(m -> m.match().memoryId()));
+        rest.sort(Comparator.comparing((RankedTermMatch m) -> m.match().key().lastSeenAt()).reversed()
+                .thenComparing(m -> m.match().key().id()));
         out.addAll(rest);
         return out;
     }
@@ -628,12 +634,10 @@ public final class JdbcMemories implements Memories {
     }
 
     @Override
-    public List<RecentMemory> findMostRecentVisiblePerGroupFacts(String profileId, RecallWindow window, int perGroup) {
+    public List<RankingKey> findMostRecentVisiblePerGroupKeys(String profileId, RecallWindow window, int perGroup) {
         // the same short ranges of memories_recency, which covers these columns: no row is read
         Query q = mostRecentPerGroup("id, type, weight, last_seen_at", profileId, window, perGroup);
-        return sql.query(q.sql(), rs -> new RecentMemory(rs.getString(1),
-                MemoryType.fromWireName(rs.getString(2)).orElseThrow(), rs.getInt(3),
-                Instant.ofEpochMilli(rs.getLong(4))), q.args().toArray());
+        return sql.query(q.sql(), JdbcMemories::rankingKey, q.args().toArray());
     }
 
     /** One short range of memories_recency per (type, weight bucket), in one statement. */
@@ -652,26 +656,24 @@ public final class JdbcMemories implements Memories {
     }
 
     /**
-     * Per (type, weight bucket), the recent end of memories_recency down to {@code asOf} (seen again since),
-     * and the partly superseded ones from their partial index: only the memories a past recall must take
-     * back to that instant, never the profile's history.
+     * The memories visible at {@code asOf} and seen again since (valid_from ≤ asOf &lt; last_seen_at, so
+     * last_seen_at &gt; valid_from: the partial index memories_seen_again holds only such memories, a small
+     * share of a profile, with both columns in its key so the range is checked in the index), and the partly
+     * superseded ones from their partial index: only the memories a past recall must take back to that
+     * instant, never the profile's history. The condition {@code last_seen_at > valid_from} is written out
+     * so both planners see that the partial index applies.
      */
     @Override
     public List<Memory> findChangedSince(String profileId, Instant asOf) {
         Rendered visible = visibleAt(null, asOf, true);
         long t = asOf.toEpochMilli();
-        List<Query> parts = new ArrayList<>();
-        for (MemoryType type : MemoryType.values()) {
-            for (int bucket : RecallPolicy.weightBuckets()) {
-                parts.add(new Query("SELECT " + COLUMNS + " FROM memories WHERE profile_id = ? AND type = ?"
-                        + " AND weight_bucket = ? AND last_seen_at > ? AND " + visible.sql(),
-                        List.of(args(profileId, type.wireName(), bucket, t, visible))));
-            }
-        }
-        parts.add(new Query("SELECT " + COLUMNS + " FROM memories WHERE profile_id = ? AND superseded_entity_keys <> ''"
-                + " AND last_seen_at <= ? AND " + visible.sql(), List.of(args(profileId, t, visible))));
-        return sql.query(union(parts.toArray(Query[]::new)), JdbcMemories::read,
-                args(parts.stream().map(Query::args).toArray()));
+        Query seenAgain = new Query("SELECT " + COLUMNS + " FROM memories WHERE profile_id = ?"
+                + " AND last_seen_at > valid_from AND last_seen_at > ? AND " + visible.sql(),
+                List.of(args(profileId, t, visible)));
+        Query partly = new Query("SELECT " + COLUMNS + " FROM memories WHERE profile_id = ?"
+                + " AND superseded_entity_keys <> '' AND last_seen_at <= ? AND " + visible.sql(),
+                List.of(args(profileId, t, visible)));
+        return sql.query(union(seenAgain, partly), JdbcMemories::read, args(seenAgain.args(), partly.args()));
     }
 
     // ------------------------------------------------------------------------------ governance

@@ -75,7 +75,7 @@ public final class JdbcMemoryVectors implements MemoryVectors {
      * reads while the store says the profile is unchanged ({@link KeptRowsVersion}).
      */
     @Override
-    public List<RankingFacts> findVisibleRankingFacts(String profileId, Instant asOf, String model) {
+    public List<RankingColumns> findVisibleRankingColumns(String profileId, Instant asOf, String model) {
         long t = asOf.toEpochMilli();
         OptionalLong tag = version.forRead(profileId);
         List<RankingRows.Row> rows = tag.isPresent()

@@ -1,12 +1,13 @@
 package dev.pmmemory.adapters.jdbc;
 
-import dev.pmmemory.application.port.out.MemoryVectors.RankingFacts;
+import dev.pmmemory.application.port.out.MemoryVectors.RankingColumns;
 import dev.pmmemory.domain.formula.Bindings;
 import dev.pmmemory.domain.formula.Column;
 import dev.pmmemory.domain.formula.Parameter;
 import dev.pmmemory.domain.formula.Values;
 import dev.pmmemory.domain.memory.MemoryType;
 import dev.pmmemory.domain.memory.Visibility;
+import dev.pmmemory.domain.recall.RankingKey;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -71,12 +72,13 @@ public final class RankingRows {
         }
     }
 
-    /** The visible ones at {@code t}, as {@link dev.pmmemory.application.port.out.MemoryVectors#findVisibleRankingFacts} answers. */
-    public static List<RankingFacts> visibleAt(List<Row> rows, long t) {
-        List<RankingFacts> out = new ArrayList<>(rows.size());
+    /** The visible ones at {@code t}, as {@link dev.pmmemory.application.port.out.MemoryVectors#findVisibleRankingColumns} answers. */
+    public static List<RankingColumns> visibleAt(List<Row> rows, long t) {
+        List<RankingColumns> out = new ArrayList<>(rows.size());
         for (Row r : rows) {
             if (r.visibleAt(t)) {
-                out.add(new RankingFacts(r.id(), r.type(), r.weight(), Instant.ofEpochMilli(r.lastSeenAt()), r.vector()));
+                out.add(new RankingColumns(new RankingKey(r.id(), r.type(), r.weight(), Instant.ofEpochMilli(r.lastSeenAt())),
+                        r.vector()));
             }
         }
         return out;

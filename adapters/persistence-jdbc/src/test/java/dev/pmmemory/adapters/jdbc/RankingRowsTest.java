@@ -43,7 +43,7 @@ class RankingRowsTest {
                 false, true, true, false);
         RankingRows.Row pending = new RankingRows.Row("p", MemoryType.MARKET_INFO, 1, 0, 100, null, null, null);
         assertThat(pending.visibleAt(20)).isFalse();
-        assertThat(RankingRows.visibleAt(List.of(r, pending), 20)).extracting(dev.pmmemory.application.port.out.MemoryVectors.RankingFacts::memoryId)
+        assertThat(RankingRows.visibleAt(List.of(r, pending), 20)).extracting(c -> c.key().id())
                 .containsExactly("m");
     }
 }

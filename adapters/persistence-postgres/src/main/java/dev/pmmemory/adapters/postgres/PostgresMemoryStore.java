@@ -76,7 +76,7 @@ public final class PostgresMemoryStore implements MemoryStore {
     /** Vectors semantic recall read, shared by the connections (each checked against its row's stamp). */
     private final VectorCache vectorCache = new VectorCache(DEFAULT_VECTOR_CACHE);
     /** Semantic recall's rows per profile while its version is unchanged; shares the vector cache's bound. */
-    private final RankingRows factsCache = new RankingRows(DEFAULT_VECTOR_CACHE);
+    private final RankingRows rankingRows = new RankingRows(DEFAULT_VECTOR_CACHE);
 
     /** Vectors kept in memory (512 floats each: about 40 MB), enough for a 20,000-memory profile. */
     public static final int DEFAULT_VECTOR_CACHE = 20_000;
@@ -104,7 +104,7 @@ public final class PostgresMemoryStore implements MemoryStore {
                 ps.executeQuery().close();
             }
             RowChanges changes = new RowChanges();
-            T result = work.apply(new Repositories(c, vectorCache, factsCache, changes));
+            T result = work.apply(new Repositories(c, vectorCache, rankingRows, changes));
             if (!changes.any()) {
                 return result;
             }
@@ -127,7 +127,7 @@ public final class PostgresMemoryStore implements MemoryStore {
             try (Statement s = c.createStatement()) {
                 s.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY");
             }
-            return work.apply(new Repositories(c, vectorCache, factsCache, null));
+            return work.apply(new Repositories(c, vectorCache, rankingRows, null));
         });
     }
 

@@ -252,7 +252,7 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
         }
     }
 
-    /** A write transaction reads nothing into the ranking facts cache. */
+    /** A write transaction reads nothing into the ranking rows cache. */
     private static final long NO_READ_SEQUENCE = -1;
 
     @Override

@@ -108,7 +108,7 @@ final class SqliteSchema {
                     )""",
                     "CREATE INDEX audit_events_memory ON audit_events(profile_id, memory_id, seq)",
                     "CREATE INDEX audit_events_profile ON audit_events(profile_id, seq)")),
-            // semantic recall (issue 5): one embedding per memory, little-endian float32, per model
+            // semantic recall: one embedding per memory, little-endian float32, per model
             new Migration(2, "memory vectors", List.of(
                     """
                     CREATE TABLE memory_vectors (
@@ -117,13 +117,13 @@ final class SqliteSchema {
                       model TEXT NOT NULL,
                       vector BLOB NOT NULL
                     )""")),
-            // issue 9: dedup candidates are chosen by time, so two memories with one key may both be
+            // dedup candidates are chosen by time, so two memories with one key may both be
             // stored active (the older one expired, not yet swept); the profile's write lock, not an
             // index, keeps concurrent repeats to one memory
             new Migration(3, "dedup by visibility, not by status", List.of(
                     "DROP INDEX memories_active_dedup",
                     "CREATE INDEX memories_dedup ON memories(profile_id, type, normalized_content)")),
-            // experiences (issue 9): lessons of finished rounds, found by a shared term like memories.
+            // experiences: lessons of finished rounds, found by a shared term like memories.
             new Migration(4, "experiences", List.of(
                     """
                     CREATE TABLE experiences (
@@ -146,7 +146,7 @@ final class SqliteSchema {
                       PRIMARY KEY (experience_id, term)
                     )""",
                     "CREATE INDEX experience_terms_lookup ON experience_terms(profile_id, term)")),
-            // lifecycle jobs (issue 9): the sweep finds due active memories without a scan; the purge
+            // lifecycle jobs: the sweep finds due active memories without a scan; the purge
             // removes a memory's raw messages by memory id
             new Migration(5, "lifecycle jobs", List.of(
                     "CREATE INDEX memories_active_expiry ON memories(expires_at, profile_id) WHERE status = 'active'",
@@ -158,7 +158,7 @@ final class SqliteSchema {
                       period_start INTEGER NOT NULL,
                       PRIMARY KEY (job, period_start)
                     )""")),
-            // issue 10: who made a change (an API key's name, local, or system for the write path) and
+            // who made a change (an API key's name, local, or system for the write path) and
             // the changed fields before and after it; rows written before read as actor 'system'
             new Migration(6, "audit actor, before and after", List.of(
                     "ALTER TABLE audit_events ADD COLUMN actor TEXT",
@@ -166,12 +166,12 @@ final class SqliteSchema {
                     "ALTER TABLE audit_events ADD COLUMN after_state TEXT",
                     // raw messages newest first, per outcome (GET messages?outcome=unclassified)
                     "CREATE INDEX raw_messages_outcome ON raw_messages(profile_id, outcome, received_at)")),
-            // issue 9, compact: the summary that folded a memory; the members of a summary by index
+            // compact: the summary that folded a memory; the members of a summary by index
             new Migration(7, "summaries", List.of(
                     "ALTER TABLE memories ADD COLUMN summarized_by TEXT",
                     "CREATE INDEX memories_summarized_by ON memories(profile_id, summarized_by)"
                             + " WHERE summarized_by IS NOT NULL")),
-            // issue 10 part 4: structured facts, one row per version, never rewritten but for closing
+            // structured facts, one row per version, never rewritten but for closing
             // (valid_until).
             new Migration(8, "structured facts", List.of(
                     """
@@ -194,7 +194,7 @@ final class SqliteSchema {
                     "CREATE INDEX facts_supersedes ON facts(profile_id, supersedes)",
                     // at most one open (current) version per attribute: a safety net under the write lock
                     "CREATE UNIQUE INDEX facts_open ON facts(profile_id, attribute) WHERE valid_until IS NULL")),
-            // issue 12 item 3: the deployment-wide entity registry. A deleted entity stays as a tombstone
+            // the deployment-wide entity registry. A deleted entity stays as a tombstone
             // (deleted_at) so that seeding from the shipped dictionary never brings it back; entity_names
             // holds the name keys of the live entities only, its primary key letting one name belong to
             // one entity.
@@ -214,13 +214,13 @@ final class SqliteSchema {
                       entity_key TEXT NOT NULL REFERENCES registered_entities(entity_key)
                     )""",
                     "CREATE INDEX entity_names_entity ON entity_names(entity_key)")),
-            // issue 11, flat latency: a memory's number of distinct keywords beside it, so recall scores the
+            // flat latency: a memory's number of distinct keywords beside it, so recall scores the
             // memories sharing a query term from counts (Jaccard) and reads whole only those it keeps.
             // SQLite only: PostgreSQL counts over the keywords array in the query (no V10 there).
             new Migration(10, "term counts", List.of(
                     "ALTER TABLE memories ADD COLUMN term_count INTEGER NOT NULL DEFAULT 0",
                     "UPDATE memories SET term_count = (SELECT COUNT(*) FROM memory_terms t WHERE t.memory_id = memories.id)")),
-            // issue 11, flat latency: each term row carries its memory's ranking columns and window, and one
+            // flat latency: each term row carries its memory's ranking columns and window, and one
             // covering index holds them in term order, so the store scores every sharer of a query term in
             // one pass over that index (no lookup of the memory per sharer) and hands over the few best.
             // SqliteMemories rewrites a memory's term rows on every update, so the copies stay current.
@@ -240,16 +240,16 @@ final class SqliteSchema {
                     "DROP INDEX memory_terms_lookup",
                     "CREATE INDEX memory_terms_lookup ON memory_terms(profile_id, term, partly, type, memory_id, weight,"
                             + " last_seen_at, term_count, expires_at, valid_from, valid_until)",
-                    // and the most recent of each (type, weight bucket) group read as ranking facts from the index alone
+                    // and the most recent of each (type, weight bucket) group read as ranking keys from the index alone
                     "DROP INDEX memories_recency",
                     "CREATE INDEX memories_recency ON memories(profile_id, type, weight_bucket, last_seen_at DESC, id,"
                             + " weight, expires_at, valid_from, valid_until)")),
-            // issue 11, semantic recall at 10k: a stamp per vector row, new at every write, read from an index so
+            // semantic recall at 10k memories: a stamp per vector row, new at every write, read from an index so
             // recall reads only the vectors it has not cached (VectorCache); 0 for the rows written before
             new Migration(12, "vector stamps", List.of(
                     "ALTER TABLE memory_vectors ADD COLUMN stamp INTEGER NOT NULL DEFAULT 0",
                     "CREATE INDEX memory_vectors_stamp ON memory_vectors(memory_id, model, stamp)")),
-            // issue 11, a common term at 100k: its sharers of one (type, term count) in recency order, so recall
+            // a common term at 100k memories: its sharers of one (type, term count) in recency order, so recall
             // reads only those recent enough to beat a known score (SharerRanking.cutoffsSharingOneTerm)
             new Migration(13, "term rows by term count and recency", List.of(
                     "DROP INDEX memory_terms_lookup",
@@ -262,8 +262,13 @@ final class SqliteSchema {
             // a past recall takes the partly superseded memories back to its instant: found without a scan
             new Migration(15, "partly superseded memories", List.of(
                     "CREATE INDEX memories_partly ON memories(profile_id) WHERE superseded_entity_keys <> ''")),
+            // and the memories visible then and seen again since from an index of only those seen again after
+            // they became visible, the range checked in the index (JdbcMemories.findChangedSince)
+            new Migration(17, "memories seen again", List.of(
+                    "CREATE INDEX memories_seen_again ON memories(profile_id, last_seen_at, valid_from)"
+                            + " WHERE last_seen_at > valid_from")),
             // a memory held because its sign was uncertain: why it waits, and the types it may be instead
-            new Migration(16, "uncertain type", List.of(
+            new Migration(18, "uncertain type", List.of(
                     "ALTER TABLE memories ADD COLUMN pending_reason TEXT",
                     "ALTER TABLE memories ADD COLUMN alternatives TEXT NOT NULL DEFAULT ''")));
 

@@ -58,15 +58,15 @@ class SqliteContextRecallOracleTest {
     }
 
     @Test
-    void semanticRecallReadingOnlyRankingFactsIsExact() {
+    void semanticRecallReadingOnlyRankingColumnsIsExact() {
         assertExact(4_242L, EntityFilters.NONE, true);
         assertExact(9_100L, EntityFilters.WITH_PREFERENCES, true);
     }
 
     @Test
     void inTheSeedsOrderRecallIsExact() {
-        assertExact(31_337L, EntityFilters.NONE, false, RankingMode.SEED);
-        assertExact(2_718L, EntityFilters.WITH_PREFERENCES, true, RankingMode.SEED);
+        assertExact(31_337L, EntityFilters.NONE, false, RankingMode.SCORE_ONLY);
+        assertExact(2_718L, EntityFilters.WITH_PREFERENCES, true, RankingMode.SCORE_ONLY);
     }
 
     @Test

@@ -7,7 +7,7 @@ import java.util.regex.Pattern;
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 
 /**
- * API.md's custom methods, {@code POST …/memories/{id}:confirm}, {@code :reject} and {@code …/feedback:batch}. The router cannot
+ * api.md's custom methods, {@code POST …/memories/{id}:confirm}, {@code :reject} and {@code …/feedback:batch}. The router cannot
  * match a template with a literal after a parameter in one segment ("{memory_id}" swallows
  * "m1:confirm", and the POST then answers 405), so the request is routed as {@code …/{id}/confirm}
  * before matching, and the OpenAPI document shows the path as callers write it.

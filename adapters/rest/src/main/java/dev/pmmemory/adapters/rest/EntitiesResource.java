@@ -34,7 +34,7 @@ import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-/** The deployment-wide entity registry (API.md "Entity registry"; README "Entity registry"). */
+/** The deployment-wide entity registry (api.md "Entity registry"; docs/features.md "Entity registry"). */
 @Path("/v1/entities")
 @RequiresScope(Scope.READ)
 @Tag(name = "entities", description = "The entity registry: canonical names and their aliases in any language")

@@ -37,7 +37,7 @@ import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-/** Structured facts, versioned (API.md "Structured facts"; docs/rules.md "Facts"). */
+/** Structured facts, versioned (api.md "Structured facts"; docs/rules.md "Facts"). */
 @Path("/v1/profiles/{profile_id}/facts")
 @RequiresScope(Scope.READ)
 @Tag(name = "facts", description = "Structured facts about the PM, versioned ground truth")

@@ -27,7 +27,7 @@ import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-/** Data rights (API.md "Profile data rights"): export, erase, import. Admin scope: they act on a whole profile. */
+/** Data rights (api.md "Profile data rights"): export, erase, import. Admin scope: they act on a whole profile. */
 @Path("/v1/profiles/{profile_id}")
 @RequiresScope(Scope.ADMIN)
 @Tag(name = "data-rights", description = "A profile's data as one document: export, physical erase, import")

@@ -37,7 +37,7 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
- * Short-term sessions (DOMAIN.md §10): the last turns of a conversation, kept apart from memories.
+ * Short-term sessions (rules.md §10): the last turns of a conversation, kept apart from memories.
  *
  * <p>A session belongs to no profile, so a key limited to some profiles (glob other than {@code *})
  * may only write turns naming a {@code profile_id} it covers, and reads only such turns.

@@ -2,9 +2,9 @@ package dev.pmmemory.application.port.in;
 
 import java.util.List;
 
-/** Turns feedback messages into memories: new, reinforced, pending or none (DOMAIN.md §3). */
+/** Turns feedback messages into memories: new, reinforced, pending or none (rules.md §3). */
 public interface AddFeedback {
-    /** The most messages one {@link #addAll} takes (API.md "Feedback", batch). */
+    /** The most messages one {@link #addAll} takes (api.md "Feedback", batch). */
     int MAX_BATCH_ITEMS = 500;
 
     FeedbackResult add(AddFeedbackCommand command);

@@ -417,7 +417,7 @@ final class ExportDocumentReader {
             ChangedFields fields = new ChangedFields();
             for (Map.Entry<?, ?> e : m.entrySet()) {
                 if (e.getValue() == null || e.getValue() instanceof String) {
-                    fields.put(String.valueOf(e.getKey()), (String) e.getValue());
+                    fields = fields.put(String.valueOf(e.getKey()), (String) e.getValue());
                 } else {
                     v.fail(field + "." + e.getKey(), "must be a string or null");
                     return null;

@@ -4,7 +4,7 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
 
-/** The lifecycle jobs (DOMAIN.md §5): each runs on a schedule and on demand. */
+/** The lifecycle jobs (rules.md §5): each runs on a schedule and on demand. */
 public enum Job {
     /** Materialises {@code expired} for active memories past their expiry. */
     SWEEP,

@@ -47,7 +47,7 @@ public record ListMemoriesQuery(String profileId, MemoryStatus status, MemoryTyp
         int k = v.intInRange("limit", limit, DEFAULT_LIMIT, 1, MAX_LIMIT);
         PagePosition after = null;
         if (cursor != null && !cursor.isEmpty()) {
-            after = Cursor.decode(cursor).orElse(null);
+            after = PagePosition.fromCursor(cursor).orElse(null);
             if (after == null) {
                 v.fail("cursor", "is not a cursor this service returned");
             }

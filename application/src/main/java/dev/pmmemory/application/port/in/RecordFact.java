@@ -1,6 +1,6 @@
 package dev.pmmemory.application.port.in;
 
-/** PUT a fact: a new version, or nothing when the value is the current one already (DOMAIN.md §10). */
+/** PUT a fact: a new version, or nothing when the value is the current one already (rules.md §8). */
 public interface RecordFact {
     /**
      * @throws dev.pmmemory.application.StateConflictException the valid_from would rewrite history

@@ -4,7 +4,7 @@ import java.time.Instant;
 import java.util.Objects;
 
 /**
- * One turn of a short-term session (DOMAIN.md §10), as stored: the content is already redacted.
+ * One turn of a short-term session (rules.md §10), as stored: the content is already redacted.
  *
  * @param profileId nullable: a session need not belong to a profile
  * @param createdAt when the service received it, to the millisecond

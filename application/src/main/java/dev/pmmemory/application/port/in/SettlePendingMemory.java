@@ -1,6 +1,6 @@
 package dev.pmmemory.application.port.in;
 
-/** The PM settles a pending conflict (DOMAIN.md §4): confirm makes the memory win, reject drops it. */
+/** The PM settles a pending conflict (rules.md §4): confirm makes the memory win, reject drops it. */
 public interface SettlePendingMemory {
     /**
      * Makes a pending memory active from now and supersedes the opposite decisions it conflicted with.

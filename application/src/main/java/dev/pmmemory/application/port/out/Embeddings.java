@@ -1,7 +1,7 @@
 package dev.pmmemory.application.port.out;
 
 /**
- * Turns a text into a vector for semantic recall (issue 5). Optional: without it recall is keyword
+ * Turns a text into a vector for semantic recall. Optional: without it recall is keyword
  * recall only. An implementation runs fully offline and is thread-safe.
  */
 public interface Embeddings {

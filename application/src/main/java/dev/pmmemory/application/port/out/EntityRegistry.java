@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The deployment-wide entity registry (DOMAIN.md §2), used inside a {@link MemoryStore} transaction.
+ * The deployment-wide entity registry (rules.md §2), used inside a {@link MemoryStore} transaction.
  * Keys are {@link dev.pmmemory.domain.memory.EntityKey}s. A name (canonical or alias) belongs to at
  * most one live entity; the store refuses a second claim (a unique index), the service checks first
  * so that the caller gets a 409 naming the alias. A deleted entity leaves a tombstone, so that

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The versions of a profile's structured facts (DOMAIN.md §10). Used inside a {@link MemoryStore}
+ * The versions of a profile's structured facts (rules.md §8). Used inside a {@link MemoryStore}
  * transaction. A version is written once; the only later change is closing it (valid_until), and
  * at most one version per (profile, attribute) is open.
  */

@@ -2,6 +2,7 @@ package dev.pmmemory.application.port.out;
 
 import dev.pmmemory.domain.memory.Memory;
 import dev.pmmemory.domain.memory.MemoryType;
+import dev.pmmemory.domain.recall.RankingKey;
 import dev.pmmemory.domain.recall.RecallCandidates;
 import dev.pmmemory.domain.recall.RecallPolicy;
 import dev.pmmemory.domain.recall.RecallWindow;
@@ -76,8 +77,7 @@ public interface Memories {
      * @param partlySuperseded it gave up entities ({@code supersededEntityKeys} not empty): both counts
      *                         include them, while its score is over its live terms, so it is read whole
      */
-    record TermMatch(String memoryId, MemoryType type, int weight, Instant lastSeenAt, int sharedTerms,
-                     int termCount, boolean partlySuperseded) {
+    record TermMatch(RankingKey key, int sharedTerms, int termCount, boolean partlySuperseded) {
     }
 
     /**
@@ -93,13 +93,13 @@ public interface Memories {
         List<RankedTermMatch> scored = new ArrayList<>();
         List<RankedTermMatch> partly = new ArrayList<>();
         for (TermMatch m : findVisibleTermMatches(profileId, ranking.window(), ranking.terms())) {
-            if (!ranking.types().contains(m.type())) {
+            if (!ranking.types().contains(m.key().type())) {
                 continue;
             }
             if (m.partlySuperseded()) {
                 partly.add(new RankedTermMatch(m, Double.NaN));
             } else {
-                scored.add(new RankedTermMatch(m, ranking.score(m.type(), m.weight(), m.lastSeenAt(), m.sharedTerms(),
+                scored.add(new RankedTermMatch(m, ranking.score(m.key().type(), m.key().weight(), m.key().lastSeenAt(), m.sharedTerms(),
                         m.termCount())));
             }
         }
@@ -114,8 +114,8 @@ public interface Memories {
         /** The order of {@link #findBestTermMatches}: store score desc, last_seen_at desc, id asc (ids are ASCII). */
         public static final Comparator<RankedTermMatch> BEST_FIRST = Comparator
                 .comparingDouble(RankedTermMatch::storeScore).reversed()
-                .thenComparing(m -> m.match().lastSeenAt(), Comparator.reverseOrder())
-                .thenComparing(m -> m.match().memoryId());
+                .thenComparing(m -> m.match().key().lastSeenAt(), Comparator.reverseOrder())
+                .thenComparing(m -> m.match().key().id());
     }
 
     /**
@@ -138,7 +138,7 @@ public interface Memories {
                 TermMatch s = m.match();
                 lowestHighest = Math.min(lowestHighest, m.storeScore());
                 // exact now that the shared count is known: the ranking's own arithmetic
-                best.add(new RankedTermMatch(s, ranking.score(s.type(), s.weight(), s.lastSeenAt(), s.sharedTerms(),
+                best.add(new RankedTermMatch(s, ranking.score(s.key().type(), s.key().weight(), s.key().lastSeenAt(), s.sharedTerms(),
                         s.termCount())));
             }
             best.sort(RankedTermMatch.BEST_FIRST);
@@ -161,13 +161,9 @@ public interface Memories {
      * sharing no query term: recall scores them and reads whole only the few it picks. A store
      * reads these few columns from an index instead of decoding whole rows.
      */
-    default List<RecentMemory> findMostRecentVisiblePerGroupFacts(String profileId, RecallWindow window, int perGroup) {
+    default List<RankingKey> findMostRecentVisiblePerGroupKeys(String profileId, RecallWindow window, int perGroup) {
         return findMostRecentVisiblePerGroup(profileId, window, perGroup).stream()
-                .map(m -> new RecentMemory(m.id(), m.type(), m.weight(), m.lastSeenAt())).toList();
-    }
-
-    /** A memory as far as its score depends on it when it shares no query term. */
-    record RecentMemory(String memoryId, MemoryType type, int weight, Instant lastSeenAt) {
+                .map(m -> new RankingKey(m.id(), m.type(), m.weight(), m.lastSeenAt())).toList();
     }
 
     /**

@@ -79,10 +79,10 @@ public interface MemoryStore {
         /** The memories' embeddings (semantic recall). */
         MemoryVectors vectors();
 
-        /** Lessons from finished recommendation rounds (DOMAIN.md §10). */
+        /** Lessons from finished recommendation rounds (rules.md §10). */
         Experiences experiences();
 
-        /** Structured facts, versioned (DOMAIN.md §10). */
+        /** Structured facts, versioned (rules.md §8). */
         Facts facts();
 
         /** Which record ids are taken, in any profile (import). */

@@ -1,6 +1,6 @@
 package dev.pmmemory.application.port.out;
 
-import dev.pmmemory.domain.memory.MemoryType;
+import dev.pmmemory.domain.recall.RankingKey;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
@@ -31,10 +31,10 @@ public interface MemoryVectors {
      * vector of {@code model} when it has one: semantic recall scores all of them without reading
      * them whole.
      */
-    List<RankingFacts> findVisibleRankingFacts(String profileId, Instant asOf, String model);
+    List<RankingColumns> findVisibleRankingColumns(String profileId, Instant asOf, String model);
 
     /** @param vector null when the memory has no vector of the model asked for */
-    record RankingFacts(String memoryId, MemoryType type, int weight, Instant lastSeenAt, float[] vector) {
+    record RankingColumns(RankingKey key, float[] vector) {
     }
 
     /** A memory without a vector: what the backfill needs to embed it. */

@@ -4,7 +4,7 @@ import dev.pmmemory.application.port.in.SessionTurn;
 import java.time.Instant;
 
 /**
- * Short-term sessions (DOMAIN.md §10): the last turns of a conversation, the whole session expiring
+ * Short-term sessions (rules.md §10): the last turns of a conversation, the whole session expiring
  * at one instant that each write moves. Kept apart from the memory store: turns never become
  * memories by themselves.
  *

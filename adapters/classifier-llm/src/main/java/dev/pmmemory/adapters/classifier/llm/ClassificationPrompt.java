@@ -6,7 +6,7 @@ import dev.pmmemory.domain.memory.MemoryType;
 import java.util.List;
 import java.util.Map;
 
-/** The chat request: the memory types with one-line meanings (DOMAIN.md §1), the entities, the redacted message. */
+/** The chat request: the memory types with one-line meanings (rules.md §1), the entities, the redacted message. */
 final class ClassificationPrompt {
 
     /** What the model answers for questions, chit-chat and anything that is no feedback. */

@@ -2,7 +2,7 @@ package dev.pmmemory.adapters.classifier.llm;
 
 import dev.pmmemory.adapters.classifier.llm.ChatAnswer.Typed;
 import dev.pmmemory.adapters.classifier.llm.ChatAnswer.Unreadable;
-import dev.pmmemory.application.port.out.Classifier;
+import dev.pmmemory.domain.classify.Classifier;
 import dev.pmmemory.domain.memory.MemoryType;
 import java.lang.System.Logger.Level;
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.pmmemory.adapters.classifier.ngram;
 
-import dev.pmmemory.application.port.out.Classifier;
+import dev.pmmemory.domain.classify.Classifier;
 import dev.pmmemory.domain.classify.Classification;
 import dev.pmmemory.domain.memory.MemoryType;
 import java.util.List;
@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The statistical link of the classifier chain (issue 12): asked about what the rules leave
+ * The statistical link of the classifier chain: asked about what the rules leave
  * unclassified and did not recognise as a question (the domain's chain stops there), it answers
  * with the model's type when the posterior reaches {@code minConfidence} and it is a type, not
  * "none" or {@code summary}; otherwise "not mine to say". As the rules' second opinion

@@ -16,7 +16,7 @@ import java.util.Optional;
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 
 /**
- * API.md "Auth": a bearer key is required once keys are configured; missing or unknown → 401,
+ * api.md "Auth": a bearer key is required once keys are configured; missing or unknown → 401,
  * outside the key's scope or profiles → 403, over its rate → 429. The key itself never reaches a
  * log or a response: only its name is kept, for the access log. The agent named in
  * {@code x-agent-id} is kept for the audit trail, keys or not.

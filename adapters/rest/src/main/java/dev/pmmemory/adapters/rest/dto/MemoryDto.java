@@ -7,7 +7,7 @@ import java.time.Instant;
 import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
-/** A memory on the wire (API.md "A memory"). A class, so that a context item can extend it. */
+/** A memory on the wire (api.md "A memory"). A class, so that a context item can extend it. */
 @RegisterForReflection
 @Schema(name = "Memory")
 public class MemoryDto {

@@ -1,11 +1,11 @@
 package dev.pmmemory.domain.text;
 
 /**
- * A string as a JSON string literal. Hand-written because the domain and the application have no JSON
+ * A string as a JSON (and JavaScript) string literal. Hand-written because the domain and the application have no JSON
  * library, and both write small JSON texts (a fact's canonical value, an audit event's before / after).
  */
-public final class JsonString {
-    private JsonString() {
+public final class StringLiteral {
+    private StringLiteral() {
     }
 
     /** Appends {@code s} quoted and escaped; control characters and the two JS line separators as \\uXXXX. */

@@ -21,7 +21,7 @@ import java.util.Set;
  * @param entities  recurring entities, at most {@link #TOP_ENTITIES}, by frequency desc then name
  * @param terms     recurring keywords that are not entity names, at most {@link #TOP_TERMS}, same order
  */
-public record SummaryFacts(int count, Instant from, Instant to, List<Frequency> entities, List<Frequency> terms) {
+public record SummaryFigures(int count, Instant from, Instant to, List<Frequency> entities, List<Frequency> terms) {
     public static final int TOP_ENTITIES = 5;
     public static final int TOP_TERMS = 8;
 
@@ -29,12 +29,12 @@ public record SummaryFacts(int count, Instant from, Instant to, List<Frequency> 
     public record Frequency(String name, int count) {
     }
 
-    public SummaryFacts {
+    public SummaryFigures {
         entities = List.copyOf(entities);
         terms = List.copyOf(terms);
     }
 
-    public static SummaryFacts of(SummaryRequest request) {
+    public static SummaryFigures of(SummaryRequest request) {
         List<Memory> members = request.members();
         Instant from = members.stream().map(Memory::createdAt).min(Comparator.naturalOrder()).orElseThrow();
         Instant to = members.stream().map(Memory::lastSeenAt).max(Comparator.naturalOrder()).orElseThrow();
@@ -55,7 +55,7 @@ public record SummaryFacts(int count, Instant from, Instant to, List<Frequency> 
                 }
             }
         }
-        return new SummaryFacts(members.size(), from, to, entities.top(TOP_ENTITIES), terms.top(TOP_TERMS));
+        return new SummaryFigures(members.size(), from, to, entities.top(TOP_ENTITIES), terms.top(TOP_TERMS));
     }
 
     /** Counts per key; the name shown is the first seen (members come oldest first). */
