@@ -262,15 +262,15 @@ final class SqliteSchema {
             // a past recall takes the partly superseded memories back to its instant: found without a scan
             new Migration(15, "partly superseded memories", List.of(
                     "CREATE INDEX memories_partly ON memories(profile_id) WHERE superseded_entity_keys <> ''")),
+            // a memory held because its sign was uncertain: why it waits, and the types it may be instead
+            new Migration(16, "uncertain type", List.of(
+                    "ALTER TABLE memories ADD COLUMN pending_reason TEXT",
+                    "ALTER TABLE memories ADD COLUMN alternatives TEXT NOT NULL DEFAULT ''")),
             // and the memories visible then and seen again since from an index of only those seen again after
             // they became visible, the range checked in the index (JdbcMemories.findChangedSince)
             new Migration(17, "memories seen again", List.of(
                     "CREATE INDEX memories_seen_again ON memories(profile_id, last_seen_at, valid_from)"
-                            + " WHERE last_seen_at > valid_from")),
-            // a memory held because its sign was uncertain: why it waits, and the types it may be instead
-            new Migration(18, "uncertain type", List.of(
-                    "ALTER TABLE memories ADD COLUMN pending_reason TEXT",
-                    "ALTER TABLE memories ADD COLUMN alternatives TEXT NOT NULL DEFAULT ''")));
+                            + " WHERE last_seen_at > valid_from")));
 
     private SqliteSchema() {
     }

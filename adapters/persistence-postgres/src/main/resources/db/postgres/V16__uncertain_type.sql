@@ -1,4 +1,4 @@
--- pm-memory on PostgreSQL, version 18, as SQLite migration 18: a memory held because the classifiers were
+-- pm-memory on PostgreSQL, version 16, as SQLite migration 16: a memory held because the classifiers were
 -- unsure of its sign (DOMAIN.md §11) says why it waits (pending_reason 'uncertain_type') and which types it may
 -- be instead (alternatives: wire names, comma-separated, best first; '' for none).
 ALTER TABLE memories ADD COLUMN pending_reason TEXT;
