@@ -13,7 +13,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * Ask, don't guess (DOMAIN.md §11) over REST: a message whose sign the rules and the n-gram model disagree on
+ * Ask, don't guess (docs/rules.md, "Holding an uncertain sign") over REST: a message whose sign the rules and the n-gram model disagree on
  * (商业化并不差: the rules read a negative, the model is sure it is praise) is stored pending with reason
  * uncertain_type and its alternatives, is listed among the pending memories, and confirm picks its type.
  */

@@ -285,28 +285,14 @@ public final class FeedbackIntake implements AddFeedback {
     }
 
     /**
-     * A message whose sign the chain was unsure of (DOMAIN.md §11): stored pending with reason uncertain_type
+     * A message whose sign the chain was unsure of (docs/rules.md, "Holding an uncertain sign"): stored pending with reason uncertain_type
      * and the types it may be instead. It takes part in no dedup or conflict until a person confirms it (and
      * picks its type); then it resolves against the opposite decisions as any confirmed memory does.
      */
     private FeedbackResult hold(StoreTransaction tx, Attribution by, AddFeedbackCommand cmd, MemoryDraft draft,
                                 List<MemoryType> alternatives, Instant receivedAt, List<String> redactions,
                                 Optional<float[]> vector) {
-        Memory held = new Memory.Builder()
-                .id(ids.newId())
-                .profileId(draft.profileId())
-                .type(draft.type())
-                .content(draft.content())
-                .normalizedContent(draft.normalizedContent())
-                .entities(draft.entities())
-                .keywords(draft.keywords())
-                .status(MemoryStatus.PENDING)
-                .source(draft.source())
-                .sessionId(draft.sessionId())
-                .createdAt(draft.createdAt())
-                .lastSeenAt(draft.createdAt())
-                .expiresAt(Lifetime.expiresAt(draft.createdAt(), draft.ttl()))
-                .sourceMessageIds(List.of(draft.rawMessageId()))
+        Memory held = newMemory(draft, MemoryStatus.PENDING)
                 .pendingReason(PendingReason.UNCERTAIN_TYPE)
                 .alternatives(alternatives)
                 .build();
@@ -323,9 +309,9 @@ public final class FeedbackIntake implements AddFeedback {
                 List.of(), redactions);
     }
 
-    private FeedbackResult insert(StoreTransaction tx, Attribution by, MemoryDraft draft, Instant receivedAt,
-                                  RawFiling filing, String note, List<String> redactions, Optional<float[]> vector) {
-        Memory fresh = new Memory.Builder()
+    /** A new memory of one message, as the draft says, first seen when it was said. */
+    private Memory.Builder newMemory(MemoryDraft draft, MemoryStatus status) {
+        return new Memory.Builder()
                 .id(ids.newId())
                 .profileId(draft.profileId())
                 .type(draft.type())
@@ -333,16 +319,18 @@ public final class FeedbackIntake implements AddFeedback {
                 .normalizedContent(draft.normalizedContent())
                 .entities(draft.entities())
                 .keywords(draft.keywords())
-                .weight(1)
-                .status(MemoryStatus.ACTIVE)
+                .status(status)
                 .source(draft.source())
                 .sessionId(draft.sessionId())
                 .createdAt(draft.createdAt())
                 .lastSeenAt(draft.createdAt())
-                .validFrom(draft.createdAt())
                 .expiresAt(Lifetime.expiresAt(draft.createdAt(), draft.ttl()))
-                .sourceMessageIds(List.of(draft.rawMessageId()))
-                .build();
+                .sourceMessageIds(List.of(draft.rawMessageId()));
+    }
+
+    private FeedbackResult insert(StoreTransaction tx, Attribution by, MemoryDraft draft, Instant receivedAt,
+                                  RawFiling filing, String note, List<String> redactions, Optional<float[]> vector) {
+        Memory fresh = newMemory(draft, MemoryStatus.ACTIVE).weight(1).validFrom(draft.createdAt()).build();
         List<Memory> opposites = ConflictResolver.oppositeDecision(fresh.type())
                 .filter(t -> !fresh.entities().isEmpty())
                 .map(t -> tx.memories().findByEntitiesVisibleDuring(fresh.profileId(), t, fresh.entityKeys(),

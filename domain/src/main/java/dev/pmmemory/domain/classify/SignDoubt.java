@@ -10,7 +10,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Ask, don't guess (DOMAIN.md §11): a wrong sign stored silently (criticism kept as praise or an advance,
+ * Ask, don't guess (docs/rules.md, "Holding an uncertain sign"): a wrong sign stored silently (criticism kept as praise or an advance,
  * praise as a pass) is the costliest error, so a type with a sign is held for a person to pick when the
  * classifiers disagree on it (the rules' type and the model's best label, or the rules' type and the type
  * that overruled it, have opposite signs; the model counts when it gives the other sign at least

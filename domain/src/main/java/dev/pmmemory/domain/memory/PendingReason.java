@@ -5,7 +5,7 @@ import java.util.Optional;
 /** Why a memory waits for a person's decision instead of being stored active. */
 public enum PendingReason {
     /**
-     * The classifiers were unsure of the message's sign (DOMAIN.md §11): they disagreed on polarity, or the
+     * The classifiers were unsure of the message's sign (docs/rules.md, "Holding an uncertain sign"): they disagreed on polarity, or the
      * chain's confidence was under {@code memory.classify.hold-below}. The memory carries the other types it
      * may be; confirming it picks one.
      */

@@ -17,7 +17,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * One analysis for stored text and queries (DOMAIN.md §11): for every labelled message of bench/eval and every
+ * One analysis for stored text and queries (docs/rules.md §12): for every labelled message of bench/eval and every
  * dictionary word inside it (HanLP's core dictionary or the lexicon's words, 2+ characters), a query of that
  * word alone shares a term with the message's stored keywords, whatever the context cut the message into.
  * Left out, and counted: stop words (no term at all) and words inside a company name of the dictionary, which
