@@ -56,7 +56,7 @@ public class DecisionTools {
             String type,
             McpConnection connection) {
         return calls.change(connection, profile_id, memory_id, cmd -> settle.confirm(cmd,
-                dev.pmmemory.application.port.in.ConfirmChoice.type(type == null ? null : java.util.Map.of("type", type))));
+                dev.pmmemory.application.port.in.ConfirmChoice.of(type == null ? null : java.util.Map.of("type", type)).type()));
     }
 
     @Tool(name = "reject", description = """

@@ -207,7 +207,7 @@ public class MemoriesResource {
                                         @PathParam("memory_id") String memoryId, String body) {
         // read as text: a confirm without a body (and without a content type) stays valid
         return MemoryChangeResponse.of(settle.confirm(new MemoryActionCommand(profileId, memoryId, caller.actor(),
-                caller.agent()), dev.pmmemory.application.port.in.ConfirmChoice.type(confirmBody(body))));
+                caller.agent()), dev.pmmemory.application.port.in.ConfirmChoice.of(confirmBody(body)).type()));
     }
 
     @SuppressWarnings("unchecked")

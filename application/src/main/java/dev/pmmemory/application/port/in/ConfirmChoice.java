@@ -9,16 +9,15 @@ import java.util.Optional;
 /**
  * The optional body of a confirm, {@code {"type": "…"}}: the type a person picks for a memory held because its
  * sign was uncertain. Whether the type is one of that memory's candidates is checked against the memory.
+ *
+ * @param type the type picked; empty when the memory is confirmed as it is
  */
-public final class ConfirmChoice {
-
-    private ConfirmChoice() {
-    }
+public record ConfirmChoice(Optional<MemoryType> type) {
 
     /** @param body the request body, null or empty when the memory is confirmed as it is */
-    public static Optional<MemoryType> type(Map<String, Object> body) {
+    public static ConfirmChoice of(Map<String, Object> body) {
         if (body == null || body.isEmpty()) {
-            return Optional.empty();
+            return new ConfirmChoice(Optional.empty());
         }
         Validation v = new Validation();
         body.keySet().stream().filter(k -> !k.equals("type")).sorted()
@@ -31,6 +30,6 @@ public final class ConfirmChoice {
                     .filter(MemoryType::classifiable).map(MemoryType::wireName).toList()));
         }
         v.check();
-        return type;
+        return new ConfirmChoice(type);
     }
 }
