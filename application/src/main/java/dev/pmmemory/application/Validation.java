@@ -1,13 +1,17 @@
 package dev.pmmemory.application;
 
 import dev.pmmemory.application.InvalidInputException.FieldError;
+import dev.pmmemory.domain.memory.MemoryType;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.regex.Pattern;
 
@@ -131,6 +135,21 @@ public final class Validation {
             fail(field, "must be one of " + allowed);
             return null;
         });
+    }
+
+    /** Memory types by their wire names, blanks skipped; an unknown name is an error, never ignored. */
+    public Set<MemoryType> memoryTypes(String field, List<String> names) {
+        Set<MemoryType> types = new LinkedHashSet<>();
+        for (String name : names.stream().filter(java.util.Objects::nonNull).map(String::strip).filter(n -> !n.isEmpty()).toList()) {
+            MemoryType.fromWireName(name).ifPresentOrElse(types::add,
+                    () -> fail(field, "unknown type '" + name + "'; allowed: " + memoryTypeNames()));
+        }
+        return types;
+    }
+
+    /** Every memory type's wire name, for a message that lists what is allowed. */
+    public static String memoryTypeNames() {
+        return String.join(", ", Arrays.stream(MemoryType.values()).map(MemoryType::wireName).toList());
     }
 
     public int intInRange(String field, String value, int defaultValue, int min, int max) {

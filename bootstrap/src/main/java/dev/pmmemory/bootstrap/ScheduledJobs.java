@@ -1,6 +1,6 @@
 package dev.pmmemory.bootstrap;
 
-import dev.pmmemory.application.port.in.Job;
+import dev.pmmemory.application.model.Job;
 import dev.pmmemory.application.port.in.JobReport;
 import dev.pmmemory.application.port.in.RunJob;
 import dev.pmmemory.application.port.out.MemoryStore;

@@ -70,8 +70,8 @@ class OpenApiDocumentTest {
     void auditEventKindsAreTheApplicationsKinds() {
         given().queryParam("format", "json").when().get("/q/openapi").then().statusCode(200)
                 .body("components.schemas.AuditEvent.properties.kind.enum", org.hamcrest.Matchers.containsInAnyOrder(
-                        java.util.Arrays.stream(dev.pmmemory.application.port.in.AuditKind.values())
-                                .map(dev.pmmemory.application.port.in.AuditKind::wireName).toArray()));
+                        java.util.Arrays.stream(dev.pmmemory.application.model.AuditKind.values())
+                                .map(dev.pmmemory.application.model.AuditKind::wireName).toArray()));
     }
 
     @Test

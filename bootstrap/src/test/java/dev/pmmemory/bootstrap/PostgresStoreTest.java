@@ -12,7 +12,7 @@ import dev.pmmemory.adapters.postgres.PostgresDialect;
 import dev.pmmemory.adapters.postgres.PostgresMemoryStore;
 import dev.pmmemory.application.port.out.MemoryListQuery;
 import dev.pmmemory.domain.memory.MemoryType;
-import dev.pmmemory.application.port.in.FeedbackOutcome;
+import dev.pmmemory.application.model.FeedbackOutcome;
 import dev.pmmemory.application.port.out.MemoryStore;
 import dev.pmmemory.application.port.in.RawMessage;
 import dev.pmmemory.domain.memory.Source;

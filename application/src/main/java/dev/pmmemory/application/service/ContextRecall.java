@@ -1,6 +1,6 @@
 package dev.pmmemory.application.service;
 
-import dev.pmmemory.application.port.in.ContextInclude;
+import dev.pmmemory.application.model.ContextInclude;
 import dev.pmmemory.application.port.in.ContextResult;
 import dev.pmmemory.application.port.in.ContextResult.RecalledMemory;
 import dev.pmmemory.application.port.in.RecallContext;

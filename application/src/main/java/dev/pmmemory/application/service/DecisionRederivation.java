@@ -1,7 +1,7 @@
 package dev.pmmemory.application.service;
 
 import dev.pmmemory.application.port.in.AuditEvent;
-import dev.pmmemory.application.port.in.AuditKind;
+import dev.pmmemory.application.model.AuditKind;
 import dev.pmmemory.application.port.in.ChangedFields;
 import dev.pmmemory.application.port.in.RawMessage;
 import dev.pmmemory.application.port.out.Embeddings;

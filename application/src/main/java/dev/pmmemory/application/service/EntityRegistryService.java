@@ -12,7 +12,7 @@ import dev.pmmemory.application.port.in.ManageEntities;
 import dev.pmmemory.application.port.in.PutEntityCommand;
 import dev.pmmemory.application.port.in.ReadEntities;
 import dev.pmmemory.application.port.in.AuditEvent;
-import dev.pmmemory.application.port.in.AuditKind;
+import dev.pmmemory.application.model.AuditKind;
 import dev.pmmemory.application.port.in.AuditPage;
 import dev.pmmemory.application.port.in.RegistryAuditQuery;
 import dev.pmmemory.application.port.out.EntityRegistry;

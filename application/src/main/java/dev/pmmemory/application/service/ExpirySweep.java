@@ -1,9 +1,9 @@
 package dev.pmmemory.application.service;
 
-import dev.pmmemory.application.port.in.Job;
+import dev.pmmemory.application.model.Job;
 import dev.pmmemory.application.port.in.JobReport;
 import dev.pmmemory.application.port.in.AuditEvent;
-import dev.pmmemory.application.port.in.AuditKind;
+import dev.pmmemory.application.model.AuditKind;
 import dev.pmmemory.application.port.out.IdGenerator;
 import dev.pmmemory.application.port.out.MemoryStore;
 import dev.pmmemory.domain.memory.Memory;

@@ -14,7 +14,7 @@ import dev.pmmemory.application.port.in.RecordFact;
 import dev.pmmemory.application.port.in.RecordFactCommand;
 import dev.pmmemory.application.port.in.RecordedFact;
 import dev.pmmemory.application.port.in.AuditEvent;
-import dev.pmmemory.application.port.in.AuditKind;
+import dev.pmmemory.application.model.AuditKind;
 import dev.pmmemory.application.port.out.IdGenerator;
 import dev.pmmemory.application.port.out.MemoryStore;
 import dev.pmmemory.application.port.out.MemoryStore.StoreTransaction;

@@ -12,7 +12,7 @@ import dev.pmmemory.application.port.in.ReadAuditTrail;
 import dev.pmmemory.application.port.in.ReadEntityHistory;
 import dev.pmmemory.application.port.in.ReadMessages;
 import dev.pmmemory.application.port.in.AuditEvent;
-import dev.pmmemory.application.port.in.AuditKind;
+import dev.pmmemory.application.model.AuditKind;
 import dev.pmmemory.application.port.in.PagePosition;
 import dev.pmmemory.application.port.out.MemoryStore;
 import dev.pmmemory.application.port.out.MemoryStore.StoreTransaction;

@@ -1,6 +1,6 @@
 package dev.pmmemory.application.service;
 
-import dev.pmmemory.application.port.in.Job;
+import dev.pmmemory.application.model.Job;
 import dev.pmmemory.application.port.in.JobReport;
 import dev.pmmemory.application.port.in.RunJob;
 import java.util.Objects;

@@ -1,10 +1,10 @@
 package dev.pmmemory.application.service;
 
 import dev.pmmemory.application.port.in.AddFeedbackCommand;
-import dev.pmmemory.application.port.in.Job;
+import dev.pmmemory.application.model.Job;
 import dev.pmmemory.application.port.in.JobReport;
 import dev.pmmemory.application.port.in.AuditEvent;
-import dev.pmmemory.application.port.in.AuditKind;
+import dev.pmmemory.application.model.AuditKind;
 import dev.pmmemory.application.port.out.IdGenerator;
 import dev.pmmemory.application.port.out.MemoryGroup;
 import dev.pmmemory.application.port.out.MemoryStore;

@@ -11,7 +11,7 @@ import dev.pmmemory.application.port.in.MemoryActionCommand;
 import dev.pmmemory.application.port.in.MemoryChange;
 import dev.pmmemory.application.port.in.SettlePendingMemory;
 import dev.pmmemory.application.port.in.AuditEvent;
-import dev.pmmemory.application.port.in.AuditKind;
+import dev.pmmemory.application.model.AuditKind;
 import dev.pmmemory.application.port.out.IdGenerator;
 import dev.pmmemory.application.port.out.MemoryStore;
 import dev.pmmemory.application.port.out.MemoryStore.StoreTransaction;

@@ -9,7 +9,7 @@ import dev.pmmemory.application.port.in.ImportProfile;
 import dev.pmmemory.application.port.in.ImportProfileCommand;
 import dev.pmmemory.application.port.in.ProfileData;
 import dev.pmmemory.application.port.in.AuditEvent;
-import dev.pmmemory.application.port.in.AuditKind;
+import dev.pmmemory.application.model.AuditKind;
 import dev.pmmemory.application.port.out.IdGenerator;
 import dev.pmmemory.application.port.out.MemoryStore;
 import java.time.Clock;

@@ -3,9 +3,7 @@ package dev.pmmemory.application.service;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.pmmemory.application.InvalidInputException;
-import dev.pmmemory.application.InvalidInputException.FieldError;
-import dev.pmmemory.application.port.in.ContextInclude;
+import dev.pmmemory.application.model.ContextInclude;
 import dev.pmmemory.application.port.in.ContextResult;
 import dev.pmmemory.application.port.in.RecallContextQuery;
 import dev.pmmemory.application.port.in.RecordExperienceCommand;
@@ -108,19 +106,5 @@ class ContextRecallExperiencesTest {
         assertThat(plain.experiences()).isEmpty();
         assertThat(plain.promptBlock()).doesNotContain("Lessons from past rounds").contains("OpenAI 估值高");
         assertThat(withExperiences("OpenAI", 3, null).promptBlock()).startsWith(plain.promptBlock());
-    }
-
-    @Test
-    void includeTakesAListAndNamesAnUnknownValue() {
-        assertThat(RecallContextQuery.of(P, "q", null, null, null, null, " experiences , ").include())
-                .containsExactly(ContextInclude.EXPERIENCES);
-        assertThat(RecallContextQuery.of(P, "q", null, null, null, null, null).include()).isEmpty();
-        try {
-            RecallContextQuery.of(P, "q", null, null, null, null, "experiences,facts");
-            throw new AssertionError("accepted an unknown include");
-        } catch (InvalidInputException e) {
-            assertThat(e.errors()).extracting(FieldError::field).containsExactly("include");
-            assertThat(e.errors().get(0).message()).contains("'facts'").contains("allowed: experiences");
-        }
     }
 }

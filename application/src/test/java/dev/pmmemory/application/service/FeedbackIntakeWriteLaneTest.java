@@ -2,7 +2,7 @@ package dev.pmmemory.application.service;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.pmmemory.application.port.in.FeedbackOutcome;
+import dev.pmmemory.application.model.FeedbackOutcome;
 import dev.pmmemory.application.port.in.FeedbackResult;
 import dev.pmmemory.application.port.out.MemoryStore;
 import dev.pmmemory.application.testing.InMemoryMemoryStore;

@@ -12,7 +12,7 @@ import dev.pmmemory.application.port.in.SessionHistory;
 import dev.pmmemory.application.port.in.SessionTurn;
 import dev.pmmemory.application.port.out.SessionTurns;
 import dev.pmmemory.application.port.out.StoredSession;
-import dev.pmmemory.application.port.in.TurnRole;
+import dev.pmmemory.application.model.TurnRole;
 import dev.pmmemory.application.testing.MutableClock;
 import dev.pmmemory.domain.privacy.Redactor;
 import java.time.Duration;

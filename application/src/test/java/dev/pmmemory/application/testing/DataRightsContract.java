@@ -4,7 +4,6 @@ import dev.pmmemory.domain.recall.RecallWindow;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.pmmemory.application.InvalidInputException;
 import dev.pmmemory.application.NotFoundException;
 import dev.pmmemory.application.StateConflictException;
 import dev.pmmemory.application.port.in.CorrectMemoryCommand;
@@ -16,8 +15,8 @@ import dev.pmmemory.application.port.in.ProfileData;
 import dev.pmmemory.application.port.in.RecordExperienceCommand;
 import dev.pmmemory.application.port.in.RecordFactCommand;
 import dev.pmmemory.application.port.in.AuditEvent;
-import dev.pmmemory.application.port.in.AuditKind;
-import dev.pmmemory.application.port.in.FeedbackOutcome;
+import dev.pmmemory.application.model.AuditKind;
+import dev.pmmemory.application.model.FeedbackOutcome;
 import dev.pmmemory.application.port.out.MemoryStore;
 import dev.pmmemory.application.port.in.RawMessage;
 import dev.pmmemory.application.port.out.StoredIds;
@@ -32,7 +31,6 @@ import dev.pmmemory.domain.memory.MemoryStatus;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -431,201 +429,5 @@ public abstract class DataRightsContract {
                     assertThat(e.after()).isNull();
                 });
         assertThatThrownBy(() -> rights.erase(P, ADMIN)).isInstanceOf(NotFoundException.class);
-    }
-
-    // --- the document: every bad field named, nothing stored --------------------------------------
-
-    private static Map<String, Object> document(Object... extra) {
-        Map<String, Object> d = new LinkedHashMap<>();
-        d.put("format_version", 1);
-        d.put("profile_id", P);
-        d.put("exported_at", "2026-06-15T08:00:00Z");
-        d.put("raw_messages", List.of());
-        d.put("memories", List.of());
-        d.put("audit_events", List.of());
-        d.put("experiences", List.of());
-        d.put("facts", List.of());
-        for (int i = 0; i < extra.length; i += 2) {
-            d.put((String) extra[i], extra[i + 1]);
-        }
-        return d;
-    }
-
-    private static List<String> fieldsNamed(Map<String, Object> document) {
-        try {
-            ImportProfileCommand.of(P, document, ADMIN);
-        } catch (InvalidInputException e) {
-            return e.errors().stream().map(InvalidInputException.FieldError::field).toList();
-        }
-        throw new AssertionError("the document was accepted");
-    }
-
-    @Test
-    void aDocumentOfAnotherFormatVersionIsRefusedNamingTheField() {
-        assertThat(fieldsNamed(document("format_version", 2))).containsExactly("format_version");
-        assertThat(fieldsNamed(document("format_version", "1"))).containsExactly("format_version");
-        Map<String, Object> none = document();
-        none.remove("format_version");
-        assertThat(fieldsNamed(none)).containsExactly("format_version");
-    }
-
-    @Test
-    void aMalformedDocumentIsRefusedNamingEveryBadField() {
-        Map<String, Object> memory = new HashMap<>();
-        memory.put("id", "m1");
-        memory.put("type", "no_such_type");
-        memory.put("content", "Mistral 估值高");
-        memory.put("normalized_content", "mistral 估值高");
-        memory.put("entities", List.of("Mistral"));
-        memory.put("keywords", List.of("mistral"));
-        memory.put("weight", 0);
-        memory.put("status", "active");
-        memory.put("source", "explicit");
-        memory.put("created_at", "yesterday");
-        memory.put("last_seen_at", "2026-06-15T08:00:00Z");
-        memory.put("superseded_entity_keys", List.of());
-        memory.put("source_message_ids", List.of());
-        memory.put("colour", "red");
-
-        List<String> fields = fieldsNamed(document("profile_id", OTHER, "memories", List.of(memory),
-                "raw_messages", "none", "audit_events", List.of("x"), "facts", "none",
-                "surprise", true));
-
-        assertThat(fields).containsExactlyInAnyOrder("profile_id", "memories[0].type", "memories[0].weight",
-                "memories[0].created_at", "memories[0].colour", "raw_messages", "audit_events[0]", "facts",
-                "surprise");
-        assertThat(count(tx -> tx.memories().countByProfile(P))).isZero();
-    }
-
-    private static Map<String, Object> experienceItem(String id) {
-        Map<String, Object> x = new LinkedHashMap<>();
-        x.put("id", id);
-        x.put("task", "t");
-        x.put("outcome", "o");
-        x.put("lesson", "l");
-        x.put("importance", 0.5);
-        x.put("keywords", List.of("k"));
-        x.put("created_at", "2026-06-15T08:00:00Z");
-        return x;
-    }
-
-    private static Map<String, Object> rawItem(String id, String memoryId) {
-        Map<String, Object> r = new LinkedHashMap<>();
-        r.put("id", id);
-        r.put("message_id", null);
-        r.put("session_id", null);
-        r.put("source", "explicit");
-        r.put("content", "Mistral 估值高");
-        r.put("created_at", "2026-06-15T08:00:00Z");
-        r.put("received_at", "2026-06-15T08:00:00Z");
-        r.put("outcome", memoryId == null ? "unclassified" : "created");
-        r.put("memory_id", memoryId);
-        r.put("superseded_ids", List.of());
-        r.put("redactions", List.of());
-        return r;
-    }
-
-    @Test
-    void aDocumentRepeatingAnIdIsRefusedNamingTheRepeat() {
-        assertThat(fieldsNamed(document("experiences", List.of(experienceItem("x1"), experienceItem("x2"),
-                experienceItem("x1"))))).containsExactly("experiences[2].id");
-        assertThat(fieldsNamed(document("raw_messages", List.of(rawItem("r1", null), rawItem("r1", null)))))
-                .containsExactly("raw_messages[1].id");
-        assertThat(count(tx -> tx.experiences().countByProfile(P))).isZero();
-    }
-
-    @Test
-    void aRawMessageOfAMemoryNotInTheDocumentIsRefusedNamingItsMemoryId() {
-        assertThat(fieldsNamed(document("raw_messages", List.of(rawItem("r1", null), rawItem("r2", "m-elsewhere")))))
-                .containsExactly("raw_messages[1].memory_id");
-        assertThat(count(tx -> tx.rawMessages().countByProfile(P))).isZero();
-    }
-
-    @Test
-    void aValidDocumentReadsBackItsValues() {
-        Map<String, Object> event = new LinkedHashMap<>();
-        event.put("id", "a1");
-        event.put("memory_id", "m1");
-        event.put("raw_message_id", null);
-        event.put("kind", "memory_corrected");
-        event.put("detail", "fields=content");
-        event.put("at", "2026-06-15T08:00:00.123Z");
-        event.put("actor", ADMIN);
-        Map<String, Object> before = new LinkedHashMap<>();
-        before.put("content", "旧 \"x\"\n");
-        before.put("expires_at", null);
-        event.put("before", before);
-        event.put("after", null);
-
-        ImportProfileCommand command = ImportProfileCommand.of(P, document("audit_events", List.of(event)), ADMIN);
-
-        assertThat(command.data().auditEvents()).containsExactly(new AuditEvent("a1", P, "m1", null,
-                AuditKind.MEMORY_CORRECTED, "fields=content", Instant.parse("2026-06-15T08:00:00.123Z"), ADMIN,
-                "{\"content\":\"旧 \\\"x\\\"\\n\",\"expires_at\":null}", null));
-    }
-
-    private static Map<String, Object> fact(Object... kv) {
-        Map<String, Object> f = new LinkedHashMap<>();
-        f.put("id", "f1");
-        f.put("attribute", "focus_stage");
-        f.put("value", Map.of("stage", "early", "ratio", 0.5));
-        f.put("confidence", 1.0);
-        f.put("source", "explicit");
-        f.put("valid_from", "2026-06-01T00:00:00Z");
-        f.put("valid_until", null);
-        f.put("supersedes", null);
-        f.put("recorded_at", "2026-06-01T00:00:01.250Z");
-        f.put("recorded_by", ADMIN);
-        for (int i = 0; i < kv.length; i += 2) {
-            f.put((String) kv[i], kv[i + 1]);
-        }
-        return f;
-    }
-
-    @Test
-    void aDocumentsFactsReadBackAsStored() {
-        Map<String, Object> closed = fact("valid_until", "2026-06-10T00:00:00Z");
-        Map<String, Object> current = fact("id", "f2", "value", "growth", "confidence", 0.5, "source", "inferred",
-                "valid_from", "2026-06-10T00:00:00Z", "supersedes", "f1");
-
-        ImportProfileCommand command = ImportProfileCommand.of(P, document("facts", List.of(closed, current)), ADMIN);
-
-        assertThat(command.data().facts()).containsExactly(
-                new Fact("f1", P, "focus_stage", "{\"ratio\":0.5,\"stage\":\"early\"}", 1.0,
-                        dev.pmmemory.domain.memory.Source.EXPLICIT, Instant.parse("2026-06-01T00:00:00Z"),
-                        Instant.parse("2026-06-10T00:00:00Z"), null, Instant.parse("2026-06-01T00:00:01.250Z"), ADMIN),
-                new Fact("f2", P, "focus_stage", "\"growth\"", 0.5, dev.pmmemory.domain.memory.Source.INFERRED,
-                        Instant.parse("2026-06-10T00:00:00Z"), null, "f1", Instant.parse("2026-06-01T00:00:01.250Z"),
-                        ADMIN));
-    }
-
-    @Test
-    void aDocumentsBadFactsAreRefusedNamingEveryBadField() {
-        List<String> fields = fieldsNamed(document("facts", List.of(
-                fact("valid_from", "yesterday", "confidence", 2, "colour", "red"),
-                fact("id", "f2", "attribute", "Focus Stage", "value", List.of(), "source", "rumour",
-                        "recorded_at", null, "recorded_by", ""),
-                fact("id", "f3", "valid_from", "2026-06-10T00:00:00Z", "valid_until", "2026-06-09T00:00:00Z"))));
-
-        assertThat(fields).containsExactlyInAnyOrder("facts[0].valid_from", "facts[0].confidence",
-                "facts[0].colour", "facts[1].attribute", "facts[1].value", "facts[1].source",
-                "facts[1].recorded_at", "facts[1].recorded_by", "facts[2].valid_until");
-    }
-
-    @Test
-    void aDocumentsFactVersionsMustHoldTogether() {
-        // two open versions of one attribute; a supersedes pointing outside the document, to another
-        // attribute, and a version followed twice; a repeated id
-        List<String> fields = fieldsNamed(document("facts", List.of(
-                fact(),
-                fact("id", "f2", "valid_from", "2026-06-02T00:00:00Z", "supersedes", "f1"),
-                fact("id", "f3", "attribute", "regions", "valid_until", "2026-06-03T00:00:00Z", "supersedes", "nope"),
-                fact("id", "f4", "attribute", "regions", "supersedes", "f1"),
-                fact("id", "f5", "valid_until", "2026-06-04T00:00:00Z", "supersedes", "f1"),
-                fact("id", "f5", "attribute", "sectors"))));
-
-        assertThat(fields).containsExactlyInAnyOrder("facts[1].valid_until", "facts[2].supersedes",
-                "facts[3].supersedes", "facts[4].supersedes", "facts[5].id");
-        assertThat(count(tx -> tx.facts().countByProfile(P))).isZero();
     }
 }

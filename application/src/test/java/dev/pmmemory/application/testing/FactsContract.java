@@ -12,7 +12,7 @@ import dev.pmmemory.application.port.in.FactsQuery;
 import dev.pmmemory.application.port.in.RecordFactCommand;
 import dev.pmmemory.application.port.in.RecordedFact;
 import dev.pmmemory.application.port.in.AuditEvent;
-import dev.pmmemory.application.port.in.AuditKind;
+import dev.pmmemory.application.model.AuditKind;
 import dev.pmmemory.application.port.out.MemoryStore;
 import dev.pmmemory.application.service.FactBook;
 import dev.pmmemory.domain.fact.Fact;

@@ -11,8 +11,8 @@ import dev.pmmemory.application.port.in.AddFeedback;
 import dev.pmmemory.application.port.in.AddFeedbackCommand;
 import dev.pmmemory.application.port.in.FeedbackResult;
 import dev.pmmemory.application.port.in.AuditEvent;
-import dev.pmmemory.application.port.in.AuditKind;
-import dev.pmmemory.application.port.in.FeedbackOutcome;
+import dev.pmmemory.application.model.AuditKind;
+import dev.pmmemory.application.model.FeedbackOutcome;
 import dev.pmmemory.application.port.out.MemoryListQuery;
 import dev.pmmemory.application.port.in.PagePosition;
 import dev.pmmemory.application.port.out.Memories;
@@ -2317,7 +2317,7 @@ public abstract class MemoryStoreContract {
 
             var report = compaction(2, new dev.pmmemory.application.service.FrequencySummarizer()).run();
 
-            assertThat(report.job()).isEqualTo(dev.pmmemory.application.port.in.Job.COMPACT);
+            assertThat(report.job()).isEqualTo(dev.pmmemory.application.model.Job.COMPACT);
             assertThat(report.profiles()).isEqualTo(1);
             assertThat(report.changed()).as("three market_info folded; preferences never").isEqualTo(3);
             Memory summary = store.<List<Memory>>read(tx -> tx.memories().list(

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.pmmemory.application.port.in.SessionTurn;
 import dev.pmmemory.application.port.out.SessionTurns;
 import dev.pmmemory.application.port.out.StoredSession;
-import dev.pmmemory.application.port.in.TurnRole;
+import dev.pmmemory.application.model.TurnRole;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

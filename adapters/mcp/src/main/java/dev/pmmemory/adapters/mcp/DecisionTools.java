@@ -56,7 +56,7 @@ public class DecisionTools {
             String type,
             McpConnection connection) {
         return calls.change(connection, profile_id, memory_id, cmd -> settle.confirm(cmd,
-                dev.pmmemory.application.port.in.ConfirmChoice.of(type == null ? null : java.util.Map.of("type", type)).type()));
+                dev.pmmemory.application.port.in.ConfirmChoice.named(type).type()));
     }
 
     @Tool(name = "reject", description = """

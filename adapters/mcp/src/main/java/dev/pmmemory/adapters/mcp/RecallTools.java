@@ -1,5 +1,6 @@
 package dev.pmmemory.adapters.mcp;
 
+import dev.pmmemory.application.Validation;
 import dev.pmmemory.application.access.Scope;
 import dev.pmmemory.application.port.in.RecallContext;
 import dev.pmmemory.application.port.in.RecallContextQuery;
@@ -11,7 +12,10 @@ import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
+import dev.pmmemory.domain.memory.MemoryType;
+import java.time.Instant;
 import java.util.List;
+import java.util.Set;
 
 /** recall: the memories that matter for the next answer (rules.md §6; REST: GET …/context). */
 public class RecallTools {
@@ -46,7 +50,17 @@ public class RecallTools {
                     + " (what did the bot know then?), default now. " + Args.INSTANT) String as_of,
             McpConnection connection) {
         return calls.run(connection, Scope.READ, profile_id, (caller, profile) -> Results.Recall.of(
-                recallContext.recall(RecallContextQuery.of(profile, query, limit == null ? null : limit.toString(),
-                        as_of, types == null ? null : String.join(",", types), null, null))));
+                recallContext.recall(query(profile, query, limit, types, as_of))));
+    }
+
+    /** The tool's arguments as a query; every bad one is named at once. */
+    private static RecallContextQuery query(String profile, String query, Integer limit, List<String> types,
+                                            String asOf) {
+        Validation v = new Validation();
+        Instant at = v.optionalInstant("as_of", asOf);
+        Set<MemoryType> typeSet = v.memoryTypes("types", types == null ? List.of() : types);
+        v.check();
+        return new RecallContextQuery(profile, query, limit == null ? RecallContextQuery.DEFAULT_LIMIT : limit, at,
+                typeSet, null);
     }
 }

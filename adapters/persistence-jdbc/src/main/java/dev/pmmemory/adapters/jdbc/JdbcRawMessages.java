@@ -5,7 +5,7 @@ import static dev.pmmemory.adapters.jdbc.Codec.join;
 import static dev.pmmemory.adapters.jdbc.Codec.placeholders;
 import static dev.pmmemory.adapters.jdbc.Codec.split;
 
-import dev.pmmemory.application.port.in.FeedbackOutcome;
+import dev.pmmemory.application.model.FeedbackOutcome;
 import dev.pmmemory.application.port.in.PagePosition;
 import dev.pmmemory.application.port.in.RawMessage;
 import dev.pmmemory.application.port.out.RawMessages;

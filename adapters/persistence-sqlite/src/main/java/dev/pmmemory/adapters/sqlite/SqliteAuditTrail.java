@@ -9,7 +9,7 @@ import static dev.pmmemory.adapters.jdbc.Codec.setInstant;
 import static dev.pmmemory.adapters.jdbc.Codec.setNullableString;
 
 import dev.pmmemory.application.port.in.AuditEvent;
-import dev.pmmemory.application.port.in.AuditKind;
+import dev.pmmemory.application.model.AuditKind;
 import dev.pmmemory.application.port.out.AuditTrail;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

@@ -10,7 +10,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.pmmemory.application.port.in.FeedbackResult;
 import dev.pmmemory.application.port.in.AuditEvent;
-import dev.pmmemory.application.port.in.FeedbackOutcome;
+import dev.pmmemory.application.model.FeedbackOutcome;
 import dev.pmmemory.application.port.in.RawMessage;
 import dev.pmmemory.application.service.FeedbackIntake;
 import dev.pmmemory.application.testing.UseCases;

@@ -2,7 +2,7 @@ package dev.pmmemory.adapters.sqlite;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.pmmemory.application.port.in.FeedbackOutcome;
+import dev.pmmemory.application.model.FeedbackOutcome;
 import dev.pmmemory.application.service.FeedbackIntake;
 import dev.pmmemory.application.testing.UseCases;
 import java.io.IOException;

@@ -89,7 +89,7 @@ public class ContextResource {
                     style = ParameterStyle.FORM, explode = Explode.FALSE,
                     schema = @Schema(type = SchemaType.ARRAY, implementation = ApiDocs.ContextSection.class))
             @QueryParam("include") String include) {
-        RecallContextQuery q = RecallContextQuery.of(profileId, query, limit, asOf, types, entity, include);
+        RecallContextQuery q = new ContextParameters(query, limit, asOf, types, entity, include).toQuery(profileId);
         Timer.Sample sample = Timer.start();
         try {
             return ContextResponse.of(recallContext.recall(q));

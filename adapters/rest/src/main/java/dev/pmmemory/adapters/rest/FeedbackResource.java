@@ -5,7 +5,7 @@ import dev.pmmemory.adapters.rest.dto.FeedbackResponse;
 import dev.pmmemory.adapters.rest.dto.Problem;
 import dev.pmmemory.application.port.in.AddFeedback;
 import dev.pmmemory.application.port.in.FeedbackResult;
-import dev.pmmemory.application.port.in.FeedbackOutcome;
+import dev.pmmemory.application.model.FeedbackOutcome;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.concurrent.atomic.AtomicReferenceArray;

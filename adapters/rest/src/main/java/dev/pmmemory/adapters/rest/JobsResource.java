@@ -5,7 +5,7 @@ import dev.pmmemory.application.access.Scope;
 import dev.pmmemory.adapters.rest.dto.JobReportResponse;
 import dev.pmmemory.adapters.rest.dto.Problem;
 import dev.pmmemory.application.NotFoundException;
-import dev.pmmemory.application.port.in.Job;
+import dev.pmmemory.application.model.Job;
 import dev.pmmemory.application.port.in.RunJob;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;

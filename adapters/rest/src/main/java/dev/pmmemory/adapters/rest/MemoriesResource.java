@@ -1,8 +1,11 @@
 package dev.pmmemory.adapters.rest;
 
+import dev.pmmemory.adapters.rest.dto.ConfirmRequest;
 import dev.pmmemory.adapters.rest.dto.MemoryDetailResponse;
 import dev.pmmemory.adapters.rest.dto.MemoryListResponse;
 import dev.pmmemory.adapters.rest.dto.Problem;
+import dev.pmmemory.application.InvalidInputException;
+import dev.pmmemory.application.port.in.ConfirmChoice;
 import dev.pmmemory.application.port.in.GetMemory;
 import dev.pmmemory.application.port.in.GetMemoryQuery;
 import dev.pmmemory.application.port.in.ListMemories;
@@ -27,6 +30,7 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
+import java.util.List;
 import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
@@ -184,7 +188,7 @@ public class MemoriesResource {
                     + "type: one of the memory's own type and its alternatives (a memory held because the "
                     + "classifiers were unsure of its sign, pending_reason uncertain_type).")
     @RequestBody(required = false, content = @Content(mediaType = MediaType.APPLICATION_JSON,
-            schema = @Schema(implementation = dev.pmmemory.adapters.rest.dto.ConfirmRequest.class)))
+            schema = @Schema(implementation = ConfirmRequest.class)))
     @APIResponse(responseCode = "200", description = "the confirmed memory and what it superseded",
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = MemoryChangeResponse.class),
@@ -207,27 +211,21 @@ public class MemoriesResource {
                                         @PathParam("memory_id") String memoryId, String body) {
         // read as text: a confirm without a body (and without a content type) stays valid
         return MemoryChangeResponse.of(settle.confirm(new MemoryActionCommand(profileId, memoryId, caller.actor(),
-                caller.agent()), dev.pmmemory.application.port.in.ConfirmChoice.of(confirmBody(body)).type()));
+                caller.agent()), confirmChoice(body).type()));
     }
 
-    @SuppressWarnings("unchecked")
-    private Map<String, Object> confirmBody(String body) {
+    private ConfirmChoice confirmChoice(String body) {
         if (body == null || body.isBlank()) {
-            return null;
+            return ConfirmChoice.named(null);
         }
+        ConfirmRequest request;
         try {
-            Object parsed = json.readValue(body, Object.class);
-            if (parsed == null) {
-                return null; // a JSON null, as a generated client sends for no body
-            }
-            if (parsed instanceof Map<?, ?> map) {
-                return (Map<String, Object>) map;
-            }
+            request = json.readValue(body, ConfirmRequest.class);
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            // reported below as any body that is no JSON object
+            throw new InvalidInputException(List.of(new InvalidInputException.FieldError("", "must be a JSON object")));
         }
-        throw new dev.pmmemory.application.InvalidInputException(java.util.List.of(
-                new dev.pmmemory.application.InvalidInputException.FieldError("", "must be a JSON object")));
+        // a JSON null, as a generated client sends for no body: confirmed as it is
+        return request == null ? ConfirmChoice.named(null) : request.toChoice();
     }
 
     @POST

@@ -79,7 +79,7 @@ public class ProblemResponsesFilter implements OASFilter {
         Schema event = openAPI.getComponents().getSchemas().get("AuditEvent");
         Schema kind = event == null || event.getProperties() == null ? null : event.getProperties().get("kind");
         if (kind != null) {
-            kind.setEnumeration(java.util.Arrays.stream(dev.pmmemory.application.port.in.AuditKind.values())
+            kind.setEnumeration(java.util.Arrays.stream(dev.pmmemory.application.model.AuditKind.values())
                     .map(k -> (Object) k.wireName()).toList());
         }
     }

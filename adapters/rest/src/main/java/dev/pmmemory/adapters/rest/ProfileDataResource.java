@@ -11,6 +11,8 @@ import dev.pmmemory.application.port.in.EraseProfile;
 import dev.pmmemory.application.port.in.ExportProfile;
 import dev.pmmemory.application.port.in.ImportProfile;
 import dev.pmmemory.application.port.in.ImportProfileCommand;
+import dev.pmmemory.adapters.rest.profiledata.ImportDocument;
+import dev.pmmemory.adapters.rest.profiledata.ImportDocumentReader;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -19,7 +21,6 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
-import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -116,7 +117,8 @@ public class ProfileDataResource {
             content = @Content(mediaType = ApiDocs.PROBLEM, schema = @Schema(implementation = Problem.class)))
     @APIResponse(responseCode = "503", description = ApiDocs.UNAVAILABLE,
             content = @Content(mediaType = ApiDocs.PROBLEM, schema = @Schema(implementation = Problem.class)))
-    public ImportResponse importDocument(@PathParam("profile_id") String profileId, Map<String, Object> body) {
-        return ImportResponse.of(importProfile.load(ImportProfileCommand.of(profileId, body, caller.actor())));
+    public ImportResponse importDocument(@PathParam("profile_id") String profileId, ImportDocument body) {
+        return ImportResponse.of(importProfile.load(new ImportProfileCommand(profileId,
+                ImportDocumentReader.read(profileId, body), caller.actor())));
     }
 }

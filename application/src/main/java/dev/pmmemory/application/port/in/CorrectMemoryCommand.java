@@ -85,7 +85,7 @@ public record CorrectMemoryCommand(String profileId, String memoryId, Optional<S
             Object t = fields.get("type");
             type = t instanceof String s ? MemoryType.fromWireName(s) : Optional.empty();
             if (type.isEmpty()) {
-                v.fail("type", "must be one of " + RecallContextQuery.allTypes());
+                v.fail("type", "must be one of " + Validation.memoryTypeNames());
             } else if (!type.get().classifiable()) {
                 v.fail("type", "summary is made only by the compact job; a correction cannot give it");
             }

@@ -1,5 +1,7 @@
 package dev.pmmemory.application.port.in;
 
+import dev.pmmemory.application.model.AuditKind;
+
 import dev.pmmemory.domain.memory.MemoryStatus;
 import java.time.Instant;
 import java.util.List;

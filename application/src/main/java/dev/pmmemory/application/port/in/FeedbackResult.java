@@ -1,5 +1,7 @@
 package dev.pmmemory.application.port.in;
 
+import dev.pmmemory.application.model.FeedbackOutcome;
+
 import java.util.List;
 import java.util.Optional;
 

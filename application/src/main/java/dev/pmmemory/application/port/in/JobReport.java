@@ -1,5 +1,7 @@
 package dev.pmmemory.application.port.in;
 
+import dev.pmmemory.application.model.Job;
+
 import java.util.Objects;
 
 /**

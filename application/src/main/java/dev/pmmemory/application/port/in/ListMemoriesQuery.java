@@ -43,7 +43,7 @@ public record ListMemoriesQuery(String profileId, MemoryStatus status, MemoryTyp
         MemoryStatus st = v.optionalEnum("status", blankToNull(status), MemoryStatus::fromWireName,
                 String.join(", ", Arrays.stream(MemoryStatus.values()).map(MemoryStatus::wireName).toList()));
         MemoryType ty = v.optionalEnum("type", blankToNull(type), MemoryType::fromWireName,
-                RecallContextQuery.allTypes());
+                Validation.memoryTypeNames());
         int k = v.intInRange("limit", limit, DEFAULT_LIMIT, 1, MAX_LIMIT);
         PagePosition after = null;
         if (cursor != null && !cursor.isEmpty()) {

@@ -1,5 +1,7 @@
 package dev.pmmemory.application.port.in;
 
+import dev.pmmemory.application.model.FeedbackOutcome;
+
 import dev.pmmemory.application.Validation;
 import java.util.Arrays;
 import java.util.Optional;

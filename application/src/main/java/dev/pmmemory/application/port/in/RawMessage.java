@@ -1,5 +1,7 @@
 package dev.pmmemory.application.port.in;
 
+import dev.pmmemory.application.model.FeedbackOutcome;
+
 import dev.pmmemory.domain.memory.Source;
 import java.time.Instant;
 import java.util.List;

@@ -1,16 +1,15 @@
 package dev.pmmemory.application.port.in;
 
 import dev.pmmemory.application.Validation;
+import dev.pmmemory.application.model.ContextInclude;
 import dev.pmmemory.domain.memory.MemoryType;
 import java.time.Instant;
-import java.util.Arrays;
-import java.util.LinkedHashSet;
 import java.util.Set;
 
 /**
  * A valid context request.
  *
- * @param query  free text, possibly empty
+ * @param query  free text, possibly empty (null reads as empty)
  * @param asOf   the instant to evaluate at, or null for now
  * @param types  empty = every type
  * @param entity nullable
@@ -22,12 +21,21 @@ public record RecallContextQuery(String profileId, String query, int limit, Inst
     public static final int DEFAULT_LIMIT = 3;
     public static final int MAX_LIMIT = 50;
     public static final int MAX_QUERY_CODE_POINTS = 1000;
+    public static final int MAX_ENTITY_CHARS = 200;
 
     public RecallContextQuery {
         Validation v = new Validation();
         v.profileId("profile_id", profileId);
+        if (query != null && query.codePointCount(0, query.length()) > MAX_QUERY_CODE_POINTS) {
+            v.fail("query", "must be at most " + MAX_QUERY_CODE_POINTS + " characters");
+        } else if (query != null && !Validation.isWellFormedUnicode(query)) {
+            v.fail("query", "must be well-formed Unicode text");
+        }
         if (limit < 1 || limit > MAX_LIMIT) {
             v.fail("limit", "must be a whole number from 1 to " + MAX_LIMIT);
+        }
+        if (entity != null && (entity.isBlank() || entity.length() > MAX_ENTITY_CHARS)) {
+            v.fail("entity", "must be 1 to " + MAX_ENTITY_CHARS + " characters");
         }
         v.check();
         query = query == null ? "" : query;
@@ -43,44 +51,5 @@ public record RecallContextQuery(String profileId, String query, int limit, Inst
 
     public boolean includes(ContextInclude section) {
         return include.contains(section);
-    }
-
-    /** From raw wire values (any may be null); every invalid field is reported at once. */
-    public static RecallContextQuery of(String profileId, String query, String limit, String asOf, String types,
-                                        String entity, String include) {
-        Validation v = new Validation();
-        v.profileId("profile_id", profileId);
-        if (query != null && query.codePointCount(0, query.length()) > MAX_QUERY_CODE_POINTS) {
-            v.fail("query", "must be at most " + MAX_QUERY_CODE_POINTS + " characters");
-        } else if (query != null && !Validation.isWellFormedUnicode(query)) {
-            v.fail("query", "must be well-formed Unicode text");
-        }
-        int k = v.intInRange("limit", limit, DEFAULT_LIMIT, 1, MAX_LIMIT);
-        Instant at = v.optionalInstant("as_of", asOf);
-        Set<MemoryType> typeSet = new LinkedHashSet<>();
-        if (types != null && !types.isBlank()) {
-            for (String t : Arrays.stream(types.split(",")).map(String::strip).filter(s -> !s.isEmpty()).toList()) {
-                MemoryType.fromWireName(t).ifPresentOrElse(typeSet::add,
-                        () -> v.fail("types", "unknown type '" + t + "'; allowed: " + allTypes()));
-            }
-        }
-        if (entity != null && (entity.isBlank() || entity.length() > 200)) {
-            v.fail("entity", "must be 1 to 200 characters");
-        }
-        Set<ContextInclude> sections = new LinkedHashSet<>();
-        if (include != null) {
-            // a comma-separated list, blanks skipped as in types; an unknown value is an error, never ignored
-            for (String name : Arrays.stream(include.split(",")).map(String::strip).filter(n -> !n.isEmpty())
-                    .toList()) {
-                ContextInclude.fromWireName(name).ifPresentOrElse(sections::add,
-                        () -> v.fail("include", "unknown value '" + name + "'; allowed: " + ContextInclude.allowed()));
-            }
-        }
-        v.check();
-        return new RecallContextQuery(profileId, query, k, at, typeSet, entity, sections);
-    }
-
-    static String allTypes() {
-        return String.join(", ", Arrays.stream(MemoryType.values()).map(MemoryType::wireName).toList());
     }
 }

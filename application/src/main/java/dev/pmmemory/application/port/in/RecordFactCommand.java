@@ -115,7 +115,7 @@ public record RecordFactCommand(String profileId, String attribute, Object value
     }
 
     /** What is wrong with a fact's value, or null; also what an import checks of its facts. */
-    static String valueProblem(Object value) {
+    public static String valueProblem(Object value) {
         if (value == null) {
             return "is required: any JSON value but null";
         }

@@ -1,7 +1,7 @@
 package dev.pmmemory.application.port.out;
 
 import dev.pmmemory.application.port.in.RawMessage;
-import dev.pmmemory.application.port.in.FeedbackOutcome;
+import dev.pmmemory.application.model.FeedbackOutcome;
 import dev.pmmemory.application.port.in.PagePosition;
 import java.time.Instant;
 import java.util.Collection;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.pmmemory.application.port.in.SessionTurn;
 import dev.pmmemory.application.port.out.SessionTurns;
-import dev.pmmemory.application.port.in.TurnRole;
+import dev.pmmemory.application.model.TurnRole;
 import dev.pmmemory.application.testing.SessionTurnsContract;
 import java.time.Duration;
 import java.time.Instant;

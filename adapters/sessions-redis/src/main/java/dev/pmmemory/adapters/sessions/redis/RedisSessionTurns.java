@@ -7,7 +7,7 @@ import dev.pmmemory.application.SessionsUnavailableException;
 import dev.pmmemory.application.port.in.SessionTurn;
 import dev.pmmemory.application.port.out.SessionTurns;
 import dev.pmmemory.application.port.out.StoredSession;
-import dev.pmmemory.application.port.in.TurnRole;
+import dev.pmmemory.application.model.TurnRole;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Redis;
 import io.vertx.redis.client.Request;

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.pmmemory.application.SessionsUnavailableException;
 import dev.pmmemory.application.port.in.SessionTurn;
 import dev.pmmemory.application.port.out.SessionTurns;
-import dev.pmmemory.application.port.in.TurnRole;
+import dev.pmmemory.application.model.TurnRole;
 import dev.pmmemory.application.testing.SessionTurnsContract;
 import io.vertx.core.Vertx;
 import io.vertx.redis.client.Command;

@@ -1,4 +1,4 @@
-package dev.pmmemory.application.port.in;
+package dev.pmmemory.application.model;
 
 import java.util.Locale;
 

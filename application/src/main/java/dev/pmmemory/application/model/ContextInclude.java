@@ -1,4 +1,4 @@
-package dev.pmmemory.application.port.in;
+package dev.pmmemory.application.model;
 
 import java.util.Arrays;
 import java.util.Optional;
@@ -22,7 +22,7 @@ public enum ContextInclude {
         return Arrays.stream(values()).filter(i -> i.wireName.equals(name)).findFirst();
     }
 
-    static String allowed() {
+    public static String allowed() {
         return String.join(", ", Arrays.stream(values()).map(ContextInclude::wireName).toList());
     }
 }

@@ -1,0 +1,405 @@
+package dev.pmmemory.adapters.rest.profiledata;
+
+import dev.pmmemory.adapters.rest.profiledata.ImportDocument.AuditItem;
+import dev.pmmemory.adapters.rest.profiledata.ImportDocument.ExperienceItem;
+import dev.pmmemory.adapters.rest.profiledata.ImportDocument.FactItem;
+import dev.pmmemory.adapters.rest.profiledata.ImportDocument.MemoryItem;
+import dev.pmmemory.adapters.rest.profiledata.ImportDocument.RawMessageItem;
+import dev.pmmemory.application.Validation;
+import dev.pmmemory.application.model.AuditKind;
+import dev.pmmemory.application.model.FeedbackOutcome;
+import dev.pmmemory.application.port.in.AuditEvent;
+import dev.pmmemory.application.port.in.ChangedFields;
+import dev.pmmemory.application.port.in.ProfileData;
+import dev.pmmemory.application.port.in.RawMessage;
+import dev.pmmemory.application.port.in.RecordFactCommand;
+import dev.pmmemory.domain.experience.Experience;
+import dev.pmmemory.domain.fact.Fact;
+import dev.pmmemory.domain.fact.FactValue;
+import dev.pmmemory.domain.memory.Memory;
+import dev.pmmemory.domain.memory.MemoryStatus;
+import dev.pmmemory.domain.memory.MemoryType;
+import dev.pmmemory.domain.memory.PendingReason;
+import dev.pmmemory.domain.memory.Source;
+import dev.pmmemory.domain.privacy.Redactor;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.BiFunction;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+
+/**
+ * Reads an import body into the profile's data, collecting every error in one {@link Validation} with the
+ * field's path ({@code memories[2].weight}): nothing is stored from a document that is not wholly valid.
+ * A part with an error reads as null; the reader fails once everything has been read.
+ */
+public final class ImportDocumentReader {
+    private static final Set<String> TOP = Set.of("format_version", "profile_id", "exported_at", "raw_messages",
+            "memories", "audit_events", "experiences", "facts");
+    private static final Set<String> RAW = Set.of("id", "message_id", "session_id", "source", "content",
+            "created_at", "received_at", "outcome", "memory_id", "superseded_ids", "redactions");
+    private static final Set<String> MEMORY = Set.of("id", "type", "content", "normalized_content", "entities",
+            "keywords", "weight", "status", "source", "session_id", "created_at", "last_seen_at", "expires_at",
+            "valid_from", "valid_until", "superseded_by", "superseded_entity_keys", "source_message_ids",
+            "pending_reason", "alternatives");
+    private static final Set<String> AUDIT = Set.of("id", "memory_id", "raw_message_id", "kind", "detail", "at",
+            "actor", "before", "after", "agent");
+    private static final Set<String> EXPERIENCE = Set.of("id", "task", "outcome", "lesson", "importance",
+            "keywords", "created_at");
+    private static final Set<String> FACT = Set.of("id", "attribute", "value", "confidence", "source", "valid_from",
+            "valid_until", "supersedes", "recorded_at", "recorded_by");
+
+    private final Validation v = new Validation();
+    // redacting a value twice changes nothing, so a value exported by this service reads back as it
+    // was; a hand-edited one gets no unredacted secret into the store
+    private final Redactor redactor = new Redactor();
+    private final String profileId;
+
+    private ImportDocumentReader(String profileId) {
+        this.profileId = profileId;
+    }
+
+    /**
+     * @param profileId the profile of the path, which the document must name
+     * @throws dev.pmmemory.application.InvalidInputException naming every bad field
+     */
+    public static ProfileData read(String profileId, ImportDocument body) {
+        return new ImportDocumentReader(profileId).document(body);
+    }
+
+    private ProfileData document(ImportDocument body) {
+        v.profileId("profile_id", profileId);
+        if (body == null) {
+            v.fail("body", "must be an export document (a JSON object)");
+            v.check();
+        }
+        unknown("", body.unknown(), TOP);
+        if (body.formatVersion() == null || body.formatVersion() != ProfileData.FORMAT_VERSION) {
+            // nothing else of a document of another version can be read reliably
+            v.fail("format_version", "must be " + ProfileData.FORMAT_VERSION + " (this service reads only that version)");
+            v.check();
+        }
+        if (body.profileId() == null) {
+            v.fail("profile_id", "is required");
+        } else if (!body.profileId().equals(profileId)) {
+            v.fail("profile_id", "must be the profile of the path (an export loads back into its own profile)");
+        }
+        v.optionalInstant("exported_at", body.exportedAt());
+        List<RawMessage> raws = parts("raw_messages", body.rawMessages(), RAW, RawMessageItem::unknown,
+                this::rawMessage);
+        List<Memory> memories = parts("memories", body.memories(), MEMORY, MemoryItem::unknown, this::memory);
+        List<AuditEvent> events = parts("audit_events", body.auditEvents(), AUDIT, AuditItem::unknown,
+                this::auditEvent);
+        List<Experience> experiences = parts("experiences", body.experiences(), EXPERIENCE, ExperienceItem::unknown,
+                this::experience);
+        List<Fact> facts = parts("facts", body.facts(), FACT, FactItem::unknown, this::fact);
+        DocumentLinks links = new DocumentLinks(v);
+        links.unique("raw_messages", raws, RawMessage::id);
+        links.unique("memories", memories, Memory::id);
+        links.unique("audit_events", events, AuditEvent::id);
+        links.unique("experiences", experiences, Experience::id);
+        links.unique("facts", facts, Fact::id);
+        links.uniqueMessageIds(raws);
+        links.messagesOfDocumentMemories(raws, memories);
+        links.factVersions(facts);
+        v.check();
+        return new ProfileData(profileId, null, raws, memories, events, experiences, facts);
+    }
+
+    private <I, T> List<T> parts(String field, List<I> items, Set<String> fields, Function<I, Map<String, Object>> unknown,
+                                 BiFunction<String, I, T> part) {
+        if (items == null) {
+            v.fail(field, "must be an array (empty when there is none)");
+            return List.of();
+        }
+        List<T> out = new ArrayList<>();
+        for (int i = 0; i < items.size(); i++) {
+            String path = field + "[" + i + "]";
+            I item = items.get(i);
+            if (item == null) {
+                v.fail(path, "must be an object");
+                out.add(null);
+            } else {
+                unknown(path + ".", unknown.apply(item), fields);
+                out.add(part.apply(path + ".", item));
+            }
+        }
+        return out;
+    }
+
+    private void unknown(String prefix, Map<String, Object> unknown, Set<String> allowed) {
+        if (unknown == null) {
+            return;
+        }
+        for (String key : new TreeSet<>(unknown.keySet())) {
+            v.fail(prefix + key, "is not a field of this part of the document; allowed: " + new TreeSet<>(allowed));
+        }
+    }
+
+    private RawMessage rawMessage(String p, RawMessageItem o) {
+        String id = id(p + "id", o.id(), true);
+        String messageId = id(p + "message_id", o.messageId(), false);
+        String sessionId = id(p + "session_id", o.sessionId(), false);
+        Source source = wireEnum(p + "source", o.source(), Source::fromWireName, Source.values(), Source::wireName);
+        String content = text(p + "content", o.content());
+        Instant createdAt = instant(p + "created_at", o.createdAt(), true);
+        Instant receivedAt = instant(p + "received_at", o.receivedAt(), true);
+        FeedbackOutcome outcome = wireEnum(p + "outcome", o.outcome(), name -> wireName(FeedbackOutcome.values(),
+                FeedbackOutcome::wireName, name), FeedbackOutcome.values(), FeedbackOutcome::wireName);
+        String memoryId = id(p + "memory_id", o.memoryId(), false);
+        List<String> superseded = ids(p + "superseded_ids", o.supersededIds());
+        List<String> redactions = names(p + "redactions", o.redactions());
+        if (id == null || source == null || content == null || createdAt == null || receivedAt == null
+                || outcome == null || superseded == null || redactions == null) {
+            return null;
+        }
+        return new RawMessage(id, profileId, messageId, sessionId, source, content, createdAt, receivedAt,
+                outcome, memoryId, superseded, redactions);
+    }
+
+    private Memory memory(String p, MemoryItem o) {
+        String id = id(p + "id", o.id(), true);
+        MemoryType type = wireEnum(p + "type", o.type(), MemoryType::fromWireName, MemoryType.values(),
+                MemoryType::wireName);
+        String content = text(p + "content", o.content());
+        String normalized = text(p + "normalized_content", o.normalizedContent());
+        List<String> entities = names(p + "entities", o.entities());
+        List<String> keywords = names(p + "keywords", o.keywords());
+        Integer weight = o.weight();
+        if (weight == null || weight < 1) {
+            v.fail(p + "weight", "must be a whole number of at least 1");
+            weight = null;
+        }
+        MemoryStatus status = wireEnum(p + "status", o.status(), MemoryStatus::fromWireName, MemoryStatus.values(),
+                MemoryStatus::wireName);
+        Source source = wireEnum(p + "source", o.source(), Source::fromWireName, Source.values(), Source::wireName);
+        String sessionId = id(p + "session_id", o.sessionId(), false);
+        Instant createdAt = instant(p + "created_at", o.createdAt(), true);
+        Instant lastSeenAt = instant(p + "last_seen_at", o.lastSeenAt(), true);
+        Instant expiresAt = instant(p + "expires_at", o.expiresAt(), false);
+        Instant validFrom = instant(p + "valid_from", o.validFrom(), false);
+        Instant validUntil = instant(p + "valid_until", o.validUntil(), false);
+        String supersededBy = id(p + "superseded_by", o.supersededBy(), false);
+        List<String> supersededKeys = names(p + "superseded_entity_keys", o.supersededEntityKeys());
+        List<String> sources = ids(p + "source_message_ids", o.sourceMessageIds());
+        boolean neverVisible = status == MemoryStatus.PENDING || status == MemoryStatus.REJECTED;
+        if (validFrom != null && neverVisible) {
+            v.fail(p + "valid_from", "must be null for a " + status.wireName() + " memory (it never was visible)");
+        }
+        // both optional: exports written before a held memory carried them have neither
+        PendingReason pendingReason = o.pendingReason() == null ? null
+                : wireEnum(p + "pending_reason", o.pendingReason(), PendingReason::fromWireName,
+                        PendingReason.values(), PendingReason::wireName);
+        List<MemoryType> alternatives = new ArrayList<>();
+        for (String t : o.alternatives() == null ? List.<String>of() : o.alternatives()) {
+            MemoryType alternative = wireEnum(p + "alternatives", t, MemoryType::fromWireName, MemoryType.values(),
+                    MemoryType::wireName);
+            if (alternative != null && alternative != type && !alternatives.contains(alternative)) {
+                alternatives.add(alternative);
+            }
+        }
+        if (id == null || type == null || content == null || normalized == null || entities == null
+                || keywords == null || weight == null || status == null || source == null || createdAt == null
+                || lastSeenAt == null || supersededKeys == null || sources == null
+                || (validFrom != null && neverVisible)) {
+            return null;
+        }
+        return new Memory(id, profileId, type, content, normalized, entities, keywords, weight, status, source,
+                sessionId, createdAt, lastSeenAt, expiresAt, validFrom, validUntil, supersededBy,
+                new LinkedHashSet<>(supersededKeys), sources, pendingReason, alternatives);
+    }
+
+    private AuditEvent auditEvent(String p, AuditItem o) {
+        String id = id(p + "id", o.id(), true);
+        String memoryId = id(p + "memory_id", o.memoryId(), false);
+        String rawMessageId = id(p + "raw_message_id", o.rawMessageId(), false);
+        AuditKind kind = wireEnum(p + "kind", o.kind(), name -> wireName(AuditKind.values(), AuditKind::wireName,
+                name), AuditKind.values(), AuditKind::wireName);
+        String detail = o.detail();
+        if (detail == null || !isPlainLine(detail)) {
+            v.fail(p + "detail", "must be a string (empty allowed) without control characters");
+            detail = null;
+        }
+        Instant at = instant(p + "at", o.at(), true);
+        String actor = actor(p + "actor", o.actor());
+        Optional<String> before = changedFields(p + "before", o.before());
+        Optional<String> after = changedFields(p + "after", o.after());
+        if (o.agent() != null) {
+            v.agent(p + "agent", o.agent());
+        }
+        if (id == null || kind == null || detail == null || at == null || actor == null || before == null
+                || after == null) {
+            return null;
+        }
+        return new AuditEvent(id, profileId, memoryId, rawMessageId, kind, detail, at, actor,
+                before.orElse(null), after.orElse(null), o.agent());
+    }
+
+    private Experience experience(String p, ExperienceItem o) {
+        String id = id(p + "id", o.id(), true);
+        String task = text(p + "task", o.task());
+        String outcome = text(p + "outcome", o.outcome());
+        String lesson = text(p + "lesson", o.lesson());
+        Double importance = unitInterval(p + "importance", o.importance());
+        List<String> keywords = names(p + "keywords", o.keywords());
+        Instant createdAt = instant(p + "created_at", o.createdAt(), true);
+        if (id == null || task == null || outcome == null || lesson == null || importance == null
+                || keywords == null || createdAt == null) {
+            return null;
+        }
+        return new Experience(id, profileId, task, outcome, lesson, importance, keywords, createdAt);
+    }
+
+    private Fact fact(String p, FactItem o) {
+        String id = id(p + "id", o.id(), true);
+        String attribute = v.attribute(p + "attribute", o.attribute());
+        String value = factValue(p + "value", o.value());
+        Double confidence = unitInterval(p + "confidence", o.confidence());
+        Source source = wireEnum(p + "source", o.source(), Source::fromWireName, Source.values(), Source::wireName);
+        Instant validFrom = instant(p + "valid_from", o.validFrom(), true);
+        Instant validUntil = instant(p + "valid_until", o.validUntil(), false);
+        if (validFrom != null && validUntil != null && validUntil.isBefore(validFrom)) {
+            v.fail(p + "valid_until", "must not be before valid_from");
+            validUntil = null;
+            validFrom = null;
+        }
+        String supersedes = id(p + "supersedes", o.supersedes(), false);
+        Instant recordedAt = instant(p + "recorded_at", o.recordedAt(), true);
+        String recordedBy = actor(p + "recorded_by", o.recordedBy());
+        if (id == null || attribute == null || value == null || confidence == null || source == null
+                || validFrom == null || recordedAt == null || recordedBy == null) {
+            return null;
+        }
+        return new Fact(id, profileId, attribute, value, confidence, source, validFrom, validUntil, supersedes,
+                recordedAt, recordedBy);
+    }
+
+    // --- values ------------------------------------------------------------------------------
+
+    /** A fact's value: any JSON value a PUT accepts, stored as its canonical (redacted) text. */
+    private String factValue(String field, Object value) {
+        String problem = RecordFactCommand.valueProblem(value);
+        if (problem != null) {
+            v.fail(field, problem);
+            return null;
+        }
+        String json = FactValue.canonical(value, redactor).json();
+        if (json.length() > RecordFactCommand.MAX_VALUE_CHARS) {
+            v.fail(field, "must be at most " + RecordFactCommand.MAX_VALUE_CHARS + " characters as JSON");
+            return null;
+        }
+        return json;
+    }
+
+    private Double unitInterval(String field, Double value) {
+        if (value != null && value >= 0.0 && value <= 1.0) {
+            return value;
+        }
+        v.fail(field, "must be a number from 0 to 1");
+        return null;
+    }
+
+    /** Who did something: an API key's name, or local. */
+    private String actor(String field, String value) {
+        if (value != null && !value.isBlank() && value.length() <= 128 && isPlainLine(value)) {
+            return value;
+        }
+        v.fail(field, "must be 1 to 128 characters");
+        return null;
+    }
+
+    private String required(String field, String value, boolean required) {
+        if (value == null && required) {
+            v.fail(field, "is required");
+        }
+        return value;
+    }
+
+    /** An id as the service hands them out; {@code required} false: null allowed. */
+    private String id(String field, String value, boolean required) {
+        String s = required(field, value, required);
+        return s == null ? null : v.optionalOpaqueId(field, s);
+    }
+
+    /** Stored text: not blank, well-formed, no control characters but line breaks and tabs. */
+    private String text(String field, String value) {
+        String s = required(field, value, true);
+        return s == null ? null : v.text(field, s, Integer.MAX_VALUE);
+    }
+
+    private Instant instant(String field, String value, boolean required) {
+        String s = required(field, value, required);
+        return s == null ? null : v.optionalInstant(field, s);
+    }
+
+    /** A list of ids. */
+    private List<String> ids(String field, List<String> value) {
+        return list(field, value, s -> v.optionalOpaqueId(field, s) != null);
+    }
+
+    /** A list of names (entities, keywords, redaction kinds): single-line text. */
+    private List<String> names(String field, List<String> value) {
+        return list(field, value, s -> !s.isEmpty() && isPlainLine(s) && Validation.isWellFormedUnicode(s));
+    }
+
+    private List<String> list(String field, List<String> value, Predicate<String> valid) {
+        if (value == null) {
+            v.fail(field, "must be an array of strings (empty when there is none)");
+            return null;
+        }
+        for (int i = 0; i < value.size(); i++) {
+            if (value.get(i) == null || !valid.test(value.get(i))) {
+                v.fail(field + "[" + i + "]", "must be a non-empty string without control characters");
+                return null;
+            }
+        }
+        return value;
+    }
+
+    private <E> E wireEnum(String field, String value, Function<String, Optional<E>> parse, E[] all,
+                           Function<E, String> wireName) {
+        Optional<E> parsed = value == null ? Optional.empty() : parse.apply(value);
+        if (parsed.isEmpty()) {
+            v.fail(field, "must be one of " + Arrays.stream(all).map(wireName).collect(Collectors.joining(", ")));
+            return null;
+        }
+        return parsed.get();
+    }
+
+    private static <E> Optional<E> wireName(E[] all, Function<E, String> wireName, String name) {
+        return Arrays.stream(all).filter(e -> wireName.apply(e).equals(name)).findFirst();
+    }
+
+    /**
+     * An audit event's before / after: null, or a flat object of strings and nulls (what the
+     * service records), written back exactly as the service writes it. Empty: absent (null);
+     * null: invalid.
+     */
+    private Optional<String> changedFields(String field, Map<String, Object> value) {
+        if (value == null) {
+            return Optional.empty();
+        }
+        ChangedFields fields = new ChangedFields();
+        for (Map.Entry<String, Object> e : value.entrySet()) {
+            if (e.getValue() == null || e.getValue() instanceof String) {
+                fields = fields.put(e.getKey(), (String) e.getValue());
+            } else {
+                v.fail(field + "." + e.getKey(), "must be a string or null");
+                return null;
+            }
+        }
+        return Optional.of(fields.json());
+    }
+
+    static boolean isPlainLine(String s) {
+        return s.chars().noneMatch(Character::isISOControl);
+    }
+}
