@@ -34,10 +34,7 @@ final class CompanyEndingNames implements NameRule {
                 i++;
                 continue;
             }
-            int runEnd = i;
-            while (runEnd < nfkc.length() && HanText.isHan(nfkc.charAt(runEnd))) {
-                runEnd++;
-            }
+            int runEnd = HanText.runEnd(nfkc, i, nfkc.length());
             String run = nfkc.substring(i, runEnd); // searched alone: the rest of a long text is not scanned per run
             for (String ending : endings) {
                 for (int inRun = run.indexOf(ending); inRun >= 0; inRun = run.indexOf(ending, inRun + 1)) {

@@ -59,6 +59,18 @@ final class HanText {
     }
 
     /**
+     * Where the Han run starting at {@code from} ends: the first index from there that holds no Han
+     * character, scanning no further than {@code limit} (an index of the text).
+     */
+    static int runEnd(String text, int from, int limit) {
+        int end = from;
+        while (end < limit && isHan(text.codePointAt(end))) {
+            end += Character.charCount(text.codePointAt(end));
+        }
+        return end;
+    }
+
+    /**
      * Where the Han run ending at {@code end} starts, after its last boundary character (少推|国内大模型), at
      * most {@code limit} characters back.
      */

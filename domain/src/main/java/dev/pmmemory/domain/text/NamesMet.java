@@ -40,9 +40,8 @@ final class NamesMet implements NameRule {
 
     /** After a visit verb (见了, 拜访了) a name may also end before 的: 见了星轨机器人的人. */
     private Optional<Span> nameMet(String nfkc, int from, boolean possessiveEnds) {
-        int end = from;
-        while (end < nfkc.length() && HanText.isHan(nfkc.charAt(end)) && end - from <= NameGuards.MAX_HAN_NAME + 1) {
-            end++;
+        int runEnd = HanText.runEnd(nfkc, from, Math.min(nfkc.length(), from + NameGuards.MAX_HAN_NAME + 2));
+        for (int end = from + 1; end <= runEnd; end++) {
             int at = end;
             if (end - from >= NameGuards.MIN_HAN_NAME && (talkWords.stream().anyMatch(talk -> nfkc.startsWith(talk, at))
                     || possessiveEnds && possessives.stream().anyMatch(p -> nfkc.startsWith(p, at)))) {

@@ -89,9 +89,10 @@ final class SentenceSubjects implements NameRule {
                 }
             }
         }
+        int runEnd = HanText.runEnd(nfkc, start, clauseEnd);
         int end = start;
         int length = 0;
-        while (end < clauseEnd && HanText.isHan(nfkc.codePointAt(end)) && !startsPredicate(nfkc, end, start)) {
+        while (end < runEnd && !startsPredicate(nfkc, end, start)) {
             if (++length > NameGuards.MAX_LONG_NAME) {
                 return Optional.empty(); // a phrase, not a name: stop scanning
             }

@@ -28,10 +28,7 @@ final class SpacedTopic implements NameRule {
         if (HanText.startsWithAny(nfkc, start, topicOpeners)) {
             return; // 关于X …: TopicNames reads it
         }
-        int end = start;
-        while (end < nfkc.length() && HanText.isHan(nfkc.codePointAt(end))) {
-            end += Character.charCount(nfkc.codePointAt(end));
-        }
+        int end = HanText.runEnd(nfkc, start, nfkc.length());
         if (end == start || end + 1 >= nfkc.length() || nfkc.charAt(end) != ' '
                 || !Character.isLetterOrDigit(nfkc.codePointAt(end + 1))) {
             return;

@@ -47,10 +47,7 @@ final class SubjectsBeforeEvaluation implements NameRule {
             }
         }
         // The subject opens its clause: the whole Han run before the evaluation, clause openers aside.
-        int start = end;
-        while (start > 0 && HanText.isHan(nfkc.codePointBefore(start))) {
-            start -= Character.charCount(nfkc.codePointBefore(start));
-        }
+        int start = HanText.runStartBefore(nfkc, end, Integer.MAX_VALUE, "");
         if (!HanText.opensClause(nfkc, start)) {
             return Optional.empty(); // after a Latin word or a digit: mid-clause ("约他们 CFO 过来见面")
         }

@@ -25,10 +25,7 @@ final class TopicNames implements NameRule {
     }
 
     private Optional<Span> topicAfter(String nfkc, int from) {
-        int end = from;
-        while (end < nfkc.length() && HanText.isHan(nfkc.charAt(end)) && end - from <= NameGuards.MAX_HAN_NAME + 1) {
-            end++;
-        }
+        int end = HanText.runEnd(nfkc, from, Math.min(nfkc.length(), from + NameGuards.MAX_HAN_NAME + 2));
         if (end >= nfkc.length() || Character.isLetterOrDigit(nfkc.codePointAt(end))) {
             return Optional.empty(); // the topic runs on: a phrase, not a name
         }
