@@ -1,6 +1,9 @@
 package dev.pmmemory.bootstrap;
 
+import dev.pmmemory.domain.recall.RankingMode;
+import io.quarkus.runtime.configuration.MemorySize;
 import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithConverter;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;
 import java.util.Optional;
@@ -11,7 +14,8 @@ public interface MemoryConfig {
 
     /** Which store serves the ports, chosen at start-up: {@code sqlite} (default) or {@code postgres}. */
     @WithDefault("sqlite")
-    String store();
+    @WithConverter(StoreKind.Setting.class)
+    StoreKind store();
 
     Sqlite sqlite();
 
@@ -29,10 +33,11 @@ public interface MemoryConfig {
     /**
      * How context orders what it recalls: {@code relevance} (default: every memory matching the
      * query ranks above every other one, the score orders each group) or {@code seed} (the score
-     * alone, rules.md §6). Checked at start.
+     * alone, rules.md §6); {@code seed}, its earlier name, reads as score-only. Checked at start.
      */
     @WithDefault("relevance")
-    String ranking();
+    @WithConverter(RankingSetting.class)
+    RankingMode ranking();
 
     Classifiers classifier();
 
@@ -56,7 +61,8 @@ public interface MemoryConfig {
      * ISO-8601 ({@code P180D}). Checked at start.
      */
     @WithDefault("180d")
-    String retention();
+    @WithConverter(RetentionSetting.class)
+    Duration retention();
 
     Jobs jobs();
 
@@ -67,9 +73,9 @@ public interface MemoryConfig {
         /**
          * How often this instance reads the registry to pick up what other instances on the same
          * database changed: a Quarkus duration ({@code 30s}, {@code 5m}; default in
-         * application.properties), read by {@code RegistryRefresh}.
+         * application.properties), read by {@code RegistryRefresh}; checked at start.
          */
-        String refreshInterval();
+        Duration refreshInterval();
     }
 
     /** The scheduled lifecycle jobs; each also runs on demand (POST /v1/admin/jobs/{job}:run). */
@@ -142,14 +148,16 @@ public interface MemoryConfig {
          * re-indexes the stored memories in the background (docs/configuration.md "Word segmentation").
          */
         @WithDefault("hanlp")
-        String segmenter();
+        @WithConverter(SegmenterKind.Setting.class)
+        SegmenterKind segmenter();
     }
 
     /** Short-term sessions (rules.md §10): kept apart from the memory store. */
     interface Sessions {
         /** {@code embedded} (default: the process's heap) or {@code redis} (quarkus.redis.hosts), chosen at start. */
         @WithDefault("embedded")
-        String store();
+        @WithConverter(SessionStoreKind.Setting.class)
+        SessionStoreKind store();
 
         /** The whole session expires this long after its last write. */
         @WithDefault("1H")
@@ -262,11 +270,11 @@ public interface MemoryConfig {
     interface Http {
         /** Bodies declared larger get a 413 problem response (read by the REST adapter's BodySizeLimit). */
         @WithDefault("256K")
-        String maxBodySize();
+        MemorySize maxBodySize();
 
         /** The same for {@code POST …/feedback:batch}, whose body carries up to 500 messages. */
         @WithDefault("4M")
-        String maxBatchBodySize();
+        MemorySize maxBatchBodySize();
     }
 
     interface Sqlite {

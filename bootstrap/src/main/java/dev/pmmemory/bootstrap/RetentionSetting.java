@@ -5,14 +5,12 @@ import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.eclipse.microprofile.config.spi.Converter;
 
 /** Reads {@code memory.retention}: {@code 180d}, {@code 12h}, {@code 30m}, {@code 45s} or ISO-8601 ({@code P180D}, {@code PT12H}). */
-final class RetentionSetting {
+public final class RetentionSetting implements Converter<Duration> {
     static final String KEY = "memory.retention";
     private static final Pattern SHORT = Pattern.compile("(\\d{1,9})([dhms])");
-
-    private RetentionSetting() {
-    }
 
     static Duration parse(String value) {
         String v = value == null ? "" : value.trim();
@@ -36,5 +34,10 @@ final class RetentionSetting {
             // reported below, with the key
         }
         throw new ConfigurationException(KEY + ": '" + value + "' is not a duration; use e.g. 180d, 12h or P180D");
+    }
+
+    @Override
+    public Duration convert(String value) {
+        return parse(value);
     }
 }

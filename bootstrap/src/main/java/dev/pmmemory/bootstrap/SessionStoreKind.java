@@ -1,11 +1,9 @@
 package dev.pmmemory.bootstrap;
 
-import io.quarkus.runtime.configuration.ConfigurationException;
-import java.util.Arrays;
-import java.util.stream.Collectors;
+import org.eclipse.microprofile.config.spi.Converter;
 
 /** The values of {@code memory.sessions.store}, read at start-up like {@link StoreKind}. */
-enum SessionStoreKind {
+public enum SessionStoreKind {
     EMBEDDED("embedded"),
     REDIS("redis");
 
@@ -20,9 +18,14 @@ enum SessionStoreKind {
     }
 
     static SessionStoreKind parse(String value) {
-        return Arrays.stream(values()).filter(k -> k.value.equals(value)).findFirst()
-                .orElseThrow(() -> new ConfigurationException("memory.sessions.store (env MEMORY_SESSIONS_STORE): "
-                        + "unknown session store '" + value + "'; supported: "
-                        + Arrays.stream(values()).map(k -> k.value).collect(Collectors.joining(", "))));
+        return ConfigChoice.named("memory.sessions.store", "session store", values(), SessionStoreKind::value, value);
+    }
+
+    /** Reads {@code memory.sessions.store} by its exact names. */
+    public static final class Setting implements Converter<SessionStoreKind> {
+        @Override
+        public SessionStoreKind convert(String value) {
+            return parse(value);
+        }
     }
 }

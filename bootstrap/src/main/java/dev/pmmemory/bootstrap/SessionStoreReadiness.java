@@ -19,7 +19,7 @@ public class SessionStoreReadiness implements HealthCheck {
 
     public SessionStoreReadiness(SessionTurns sessions, MemoryConfig config) {
         this.sessions = sessions;
-        this.kind = SessionStoreKind.parse(config.sessions().store()).value();
+        this.kind = config.sessions().store().value();
     }
 
     @Override

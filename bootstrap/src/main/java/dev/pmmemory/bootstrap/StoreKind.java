@@ -1,14 +1,12 @@
 package dev.pmmemory.bootstrap;
 
-import io.quarkus.runtime.configuration.ConfigurationException;
-import java.util.Arrays;
-import java.util.stream.Collectors;
+import org.eclipse.microprofile.config.spi.Converter;
 
 /**
  * The values of {@code memory.store}. Read at start-up, not at build time: one runner jar serves a
  * sidecar on SQLite and a team on PostgreSQL.
  */
-enum StoreKind {
+public enum StoreKind {
     SQLITE("sqlite"),
     POSTGRES("postgres");
 
@@ -19,9 +17,14 @@ enum StoreKind {
     }
 
     static StoreKind parse(String value) {
-        return Arrays.stream(values()).filter(k -> k.value.equals(value)).findFirst()
-                .orElseThrow(() -> new ConfigurationException("memory.store (env MEMORY_STORE): unknown store '"
-                        + value + "'; supported: " + Arrays.stream(values()).map(k -> k.value)
-                        .collect(Collectors.joining(", "))));
+        return ConfigChoice.named("memory.store", "store", values(), k -> k.value, value);
+    }
+
+    /** Reads {@code memory.store} by its exact names. */
+    public static final class Setting implements Converter<StoreKind> {
+        @Override
+        public StoreKind convert(String value) {
+            return parse(value);
+        }
     }
 }

@@ -42,15 +42,12 @@ import dev.pmmemory.domain.lexicon.Lexicon;
 import dev.pmmemory.domain.lexicon.TextAnalyzers;
 import dev.pmmemory.domain.memory.MemoryType;
 import dev.pmmemory.domain.privacy.Redactor;
-import dev.pmmemory.domain.recall.RankingMode;
 import dev.pmmemory.domain.text.TextAnalyzer;
 import io.agroal.api.AgroalDataSource;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.Startup;
-import io.quarkus.runtime.StartupEvent;
 import io.quarkus.runtime.configuration.ConfigurationException;
 import io.vertx.redis.client.Redis;
-import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Instance;
 import jakarta.enterprise.inject.Produces;
@@ -114,7 +111,7 @@ public class Wiring {
     @Produces
     @Singleton
     TextIndexVersion textIndexVersion(MemoryConfig config, LexiconSource source) {
-        return TextIndexVersion.of(config.text().segmenter(), source.text());
+        return TextIndexVersion.of(config.text().segmenter().value(), source.text());
     }
 
     @Produces
@@ -131,7 +128,7 @@ public class Wiring {
                       @ConfigProperty(name = "quarkus.datasource.jdbc.url") Optional<String> postgresUrl) {
         // The other store is never touched: no SQLite file with postgres; with sqlite the datasource, Flyway and
         // the persistence unit are inactive (application.properties) and never looked up here.
-        return switch (StoreKind.parse(config.store())) {
+        return switch (config.store()) {
             case SQLITE -> {
                 Path file = Path.of(config.sqlite().path());
                 SqliteMemoryStore sqlite = SqliteMemoryStore.open(file, clock);
@@ -221,17 +218,7 @@ public class Wiring {
     RecallContext recallContext(MemoryStore store, Lexicon lexicon, TextAnalyzer analyzer, Clock clock,
                                 SemanticRecall semantic, MemoryConfig config) {
         return new ContextRecall(store, lexicon, analyzer, clock, semantic.embeddings(), semantic.mix(),
-                rankingMode(config.ranking()));
-    }
-
-    static RankingMode rankingMode(String configured) {
-        return RankingMode.fromName(configured).orElseThrow(() -> new ConfigurationException(
-                "memory.ranking: expected relevance or score-only (seed: the same), got '" + configured + "'"));
-    }
-
-    /** A misspelt memory.ranking stops the start, not the first context call. */
-    void checkRankingAtStart(@Observes StartupEvent start, MemoryConfig config) {
-        rankingMode(config.ranking());
+                config.ranking());
     }
 
     @Produces
@@ -260,7 +247,7 @@ public class Wiring {
     @Startup // a bad memory.retention stops the start, not the first purge
     RunJob runJob(MemoryStore store, IdGenerator ids, Clock clock, MemoryConfig config, MeterRegistry registry,
                   Lexicon lexicon, EntityReindex reindex) {
-        Duration retention = RetentionSetting.parse(config.retention());
+        Duration retention = config.retention();
         LOG.infof("jobs: sweep %s, purge %s, retention %s",
                 config.jobs().sweep().enabled() ? "'" + config.jobs().sweep().cron() + "'" : "off",
                 config.jobs().purge().enabled() ? "'" + config.jobs().purge().cron() + "'" : "off", retention);
@@ -327,7 +314,7 @@ public class Wiring {
     @Startup // a bad memory.sessions.store stops the start, not the first session call
     SessionTurns sessionTurns(MemoryConfig config, Instance<Redis> redis) {
         MemoryConfig.Sessions sessions = config.sessions();
-        return switch (SessionStoreKind.parse(sessions.store())) {
+        return switch (sessions.store()) {
             case EMBEDDED -> {
                 LOG.infof("sessions: embedded (this process's memory), TTL %s", sessions.ttl());
                 yield new EmbeddedSessionTurns();

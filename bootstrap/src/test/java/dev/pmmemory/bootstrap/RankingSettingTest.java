@@ -11,19 +11,19 @@ class RankingSettingTest {
 
     @Test
     void relevanceAndScoreOnlyAreRead() {
-        assertThat(Wiring.rankingMode("relevance")).isEqualTo(RankingMode.RELEVANCE);
-        assertThat(Wiring.rankingMode("score-only")).isEqualTo(RankingMode.SCORE_ONLY);
+        assertThat(RankingSetting.parse("relevance")).isEqualTo(RankingMode.RELEVANCE);
+        assertThat(RankingSetting.parse("score-only")).isEqualTo(RankingMode.SCORE_ONLY);
     }
 
     @Test
     void seedTheEarlierNameOfScoreOnlyIsStillRead() {
-        assertThat(Wiring.rankingMode("SEED")).isEqualTo(RankingMode.SCORE_ONLY);
+        assertThat(RankingSetting.parse("SEED")).isEqualTo(RankingMode.SCORE_ONLY);
     }
 
     @Test
     void aBadValueStopsTheStartNamingTheKeyAndTheChoices() {
         for (String bad : new String[] {"", "score", "relevance-first"}) {
-            assertThatThrownBy(() -> Wiring.rankingMode(bad)).as(bad)
+            assertThatThrownBy(() -> RankingSetting.parse(bad)).as(bad)
                     .isInstanceOf(ConfigurationException.class)
                     .hasMessageContaining("memory.ranking").hasMessageContaining("relevance or score-only");
         }

@@ -16,19 +16,19 @@ class TextSegmentationTest {
 
     @Test
     void theTwoSegmentersByName() {
-        assertThat(TextSegmentation.segmenter("ngram", LEXICON)).isInstanceOf(CharacterBigrams.class);
-        assertThat(TextSegmentation.segmenter("hanlp", LEXICON)).isInstanceOf(HanlpSegmenter.class);
+        assertThat(TextSegmentation.segmenter(SegmenterKind.parse("ngram"), LEXICON)).isInstanceOf(CharacterBigrams.class);
+        assertThat(TextSegmentation.segmenter(SegmenterKind.parse("hanlp"), LEXICON)).isInstanceOf(HanlpSegmenter.class);
     }
 
     @Test
     void hanlpGetsTheLexiconsWordsAsItsUserDictionary() {
-        assertThat(TextSegmentation.segmenter("hanlp", LEXICON).words("阶跃星辰可以推进")).contains("阶跃星辰", "可以推进");
+        assertThat(TextSegmentation.segmenter(SegmenterKind.parse("hanlp"), LEXICON).words("阶跃星辰可以推进")).contains("阶跃星辰", "可以推进");
     }
 
     @Test
     void anUnknownSegmenterIsAClearConfigurationError() {
         for (String bad : new String[] {"jieba", "HanLP", "", " ngram", "bigram"}) {
-            assertThatThrownBy(() -> TextSegmentation.segmenter(bad, LEXICON))
+            assertThatThrownBy(() -> SegmenterKind.parse(bad))
                     .isInstanceOf(ConfigurationException.class)
                     .hasMessageContaining("memory.text.segmenter")
                     .hasMessageContaining("MEMORY_TEXT_SEGMENTER")
