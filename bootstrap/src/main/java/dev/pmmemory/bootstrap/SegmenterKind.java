@@ -1,32 +1,25 @@
 package dev.pmmemory.bootstrap;
 
-import dev.pmmemory.adapters.segmenter.hanlp.HanlpSegmenter;
-import dev.pmmemory.domain.text.CharacterBigrams;
 import org.eclipse.microprofile.config.spi.Converter;
 
-/** The values of {@code memory.text.segmenter}: which segmenter cuts Chinese into recall terms. */
+/**
+ * The values of {@code memory.text.segmenter}: which segmenter cuts Chinese into recall terms. Its name
+ * ({@code ngram}, {@code hanlp}) is also what a text index version records.
+ */
 public enum SegmenterKind {
     /** Character bigrams, JDK only. */
-    NGRAM(CharacterBigrams.NAME),
+    NGRAM,
     /** Word segmentation, the lexicon's words kept whole. */
-    HANLP(HanlpSegmenter.NAME);
+    HANLP;
 
-    private final String value;
-
-    SegmenterKind(String value) {
-        this.value = value;
-    }
-
-    /** The name a text index version records. */
-    String value() {
-        return value;
-    }
+    private static final ConfigChoice<SegmenterKind> SETTING =
+            new ConfigChoice<>("memory.text.segmenter", "segmenter", values());
 
     static SegmenterKind parse(String value) {
-        return ConfigChoice.named("memory.text.segmenter", "segmenter", values(), SegmenterKind::value, value);
+        return SETTING.read(value);
     }
 
-    /** Reads {@code memory.text.segmenter} by its exact names. */
+    /** Reads {@code memory.text.segmenter}: {@code ngram} or {@code hanlp}. */
     public static final class Setting implements Converter<SegmenterKind> {
         @Override
         public SegmenterKind convert(String value) {

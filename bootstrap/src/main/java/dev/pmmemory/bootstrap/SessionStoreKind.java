@@ -4,24 +4,17 @@ import org.eclipse.microprofile.config.spi.Converter;
 
 /** The values of {@code memory.sessions.store}, read at start-up like {@link StoreKind}. */
 public enum SessionStoreKind {
-    EMBEDDED("embedded"),
-    REDIS("redis");
+    EMBEDDED,
+    REDIS;
 
-    private final String value;
-
-    SessionStoreKind(String value) {
-        this.value = value;
-    }
-
-    String value() {
-        return value;
-    }
+    private static final ConfigChoice<SessionStoreKind> SETTING =
+            new ConfigChoice<>("memory.sessions.store", "session store", values());
 
     static SessionStoreKind parse(String value) {
-        return ConfigChoice.named("memory.sessions.store", "session store", values(), SessionStoreKind::value, value);
+        return SETTING.read(value);
     }
 
-    /** Reads {@code memory.sessions.store} by its exact names. */
+    /** Reads {@code memory.sessions.store}: {@code embedded} or {@code redis}. */
     public static final class Setting implements Converter<SessionStoreKind> {
         @Override
         public SessionStoreKind convert(String value) {

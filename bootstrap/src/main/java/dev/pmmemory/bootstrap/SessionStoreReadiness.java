@@ -19,7 +19,7 @@ public class SessionStoreReadiness implements HealthCheck {
 
     public SessionStoreReadiness(SessionTurns sessions, MemoryConfig config) {
         this.sessions = sessions;
-        this.kind = config.sessions().store().value();
+        this.kind = ConfigChoice.nameOf(config.sessions().store());
     }
 
     @Override

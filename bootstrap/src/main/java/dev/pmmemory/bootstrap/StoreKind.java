@@ -7,20 +7,16 @@ import org.eclipse.microprofile.config.spi.Converter;
  * sidecar on SQLite and a team on PostgreSQL.
  */
 public enum StoreKind {
-    SQLITE("sqlite"),
-    POSTGRES("postgres");
+    SQLITE,
+    POSTGRES;
 
-    private final String value;
-
-    StoreKind(String value) {
-        this.value = value;
-    }
+    private static final ConfigChoice<StoreKind> SETTING = new ConfigChoice<>("memory.store", "store", values());
 
     static StoreKind parse(String value) {
-        return ConfigChoice.named("memory.store", "store", values(), k -> k.value, value);
+        return SETTING.read(value);
     }
 
-    /** Reads {@code memory.store} by its exact names. */
+    /** Reads {@code memory.store}: {@code sqlite} or {@code postgres}. */
     public static final class Setting implements Converter<StoreKind> {
         @Override
         public StoreKind convert(String value) {

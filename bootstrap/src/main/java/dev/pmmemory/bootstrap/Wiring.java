@@ -111,7 +111,7 @@ public class Wiring {
     @Produces
     @Singleton
     TextIndexVersion textIndexVersion(MemoryConfig config, LexiconSource source) {
-        return TextIndexVersion.of(config.text().segmenter().value(), source.text());
+        return TextIndexVersion.of(ConfigChoice.nameOf(config.text().segmenter()), source.text());
     }
 
     @Produces
