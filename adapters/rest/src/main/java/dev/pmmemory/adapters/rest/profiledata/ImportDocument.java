@@ -1,6 +1,7 @@
 package dev.pmmemory.adapters.rest.profiledata;
 
 import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.util.List;
 import java.util.Map;
@@ -8,11 +9,12 @@ import java.util.Map;
 /**
  * The body of an import: the export document (docs/api.md "Export document") as it arrives. Instants,
  * ids and wire names stay text here so that {@link ImportDocumentReader} names every bad one by its path
- * at once; a value of the wrong JSON type is refused by Jackson, naming its path. Each part keeps the
+ * at once; a value of the wrong JSON type (a weight that is no whole number among them) is refused by Jackson,
+ * naming its path. Each part keeps the
  * fields it does not know in {@code unknown}, so that they are named rather than ignored.
  */
 @RegisterForReflection
-public record ImportDocument(Integer formatVersion, String profileId, String exportedAt,
+public record ImportDocument(@JsonDeserialize(using = WholeNumber.class) Integer formatVersion, String profileId, String exportedAt,
                              List<RawMessageItem> rawMessages, List<MemoryItem> memories,
                              List<AuditItem> auditEvents, List<ExperienceItem> experiences, List<FactItem> facts,
                              @JsonAnySetter Map<String, Object> unknown) {
@@ -26,7 +28,8 @@ public record ImportDocument(Integer formatVersion, String profileId, String exp
 
     @RegisterForReflection
     public record MemoryItem(String id, String type, String content, String normalizedContent, List<String> entities,
-                             List<String> keywords, Integer weight, String status, String source, String sessionId,
+                             List<String> keywords, @JsonDeserialize(using = WholeNumber.class) Integer weight,
+                             String status, String source, String sessionId,
                              String createdAt, String lastSeenAt, String expiresAt, String validFrom,
                              String validUntil, String supersededBy, List<String> supersededEntityKeys,
                              List<String> sourceMessageIds, String pendingReason, List<String> alternatives,

@@ -94,7 +94,10 @@ class ImportDocumentReaderTest {
     void aValueOfTheWrongJsonTypeIsRefusedByTheBindingNamingItsPath() {
         for (Object[] wrong : new Object[][] {{"raw_messages", "none", "raw_messages"},
                 {"audit_events", List.of("x"), "audit_events[0]"},
-                {"memories", List.of(Map.of("weight", List.of())), "memories[0].weight"}}) {
+                {"memories", List.of(Map.of("weight", List.of())), "memories[0].weight"},
+                {"memories", List.of(Map.of("weight", 1.5)), "memories[0].weight"},
+                {"memories", List.of(Map.of("weight", "1")), "memories[0].weight"},
+                {"format_version", "1", "format_version"}}) {
             assertThatThrownBy(() -> JSON.readValue(JSON.writeValueAsString(document(wrong[0], wrong[1])),
                     ImportDocument.class))
                     .isInstanceOfSatisfying(MismatchedInputException.class, e -> assertThat(e.getPath().stream()
