@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.regex.Pattern;
@@ -140,7 +141,9 @@ public final class Validation {
     /** Memory types by their wire names, blanks skipped; an unknown name is an error, never ignored. */
     public Set<MemoryType> memoryTypes(String field, List<String> names) {
         Set<MemoryType> types = new LinkedHashSet<>();
-        for (String name : names.stream().filter(java.util.Objects::nonNull).map(String::strip).filter(n -> !n.isEmpty()).toList()) {
+        List<String> given = names.stream().filter(Objects::nonNull).map(String::strip).filter(n -> !n.isEmpty())
+                .toList();
+        for (String name : given) {
             MemoryType.fromWireName(name).ifPresentOrElse(types::add,
                     () -> fail(field, "unknown type '" + name + "'; allowed: " + memoryTypeNames()));
         }

@@ -10,11 +10,12 @@ import java.util.Map;
  * The body of an import: the export document (docs/api.md "Export document") as it arrives. Instants,
  * ids and wire names stay text here so that {@link ImportDocumentReader} names every bad one by its path
  * at once; a value of the wrong JSON type (a weight that is no whole number among them) is refused by Jackson,
- * naming its path. Each part keeps the
- * fields it does not know in {@code unknown}, so that they are named rather than ignored.
+ * naming its path. Each part keeps the fields it does not know in {@code unknown}, so that they are named
+ * rather than ignored.
  */
 @RegisterForReflection
-public record ImportDocument(@JsonDeserialize(using = WholeNumber.class) Integer formatVersion, String profileId, String exportedAt,
+public record ImportDocument(@JsonDeserialize(using = WholeNumber.class) Integer formatVersion, String profileId,
+                             String exportedAt,
                              List<RawMessageItem> rawMessages, List<MemoryItem> memories,
                              List<AuditItem> auditEvents, List<ExperienceItem> experiences, List<FactItem> facts,
                              @JsonAnySetter Map<String, Object> unknown) {

@@ -84,7 +84,8 @@ public final class ImportDocumentReader {
         unknown("", body.unknown(), TOP);
         if (body.formatVersion() == null || body.formatVersion() != ProfileData.FORMAT_VERSION) {
             // nothing else of a document of another version can be read reliably
-            v.fail("format_version", "must be " + ProfileData.FORMAT_VERSION + " (this service reads only that version)");
+            v.fail("format_version", "must be " + ProfileData.FORMAT_VERSION
+                    + " (this service reads only that version)");
             v.check();
         }
         if (body.profileId() == null) {
@@ -114,8 +115,8 @@ public final class ImportDocumentReader {
         return new ProfileData(profileId, null, raws, memories, events, experiences, facts);
     }
 
-    private <I, T> List<T> parts(String field, List<I> items, Set<String> fields, Function<I, Map<String, Object>> unknown,
-                                 BiFunction<String, I, T> part) {
+    private <I, T> List<T> parts(String field, List<I> items, Set<String> fields,
+                                 Function<I, Map<String, Object>> unknown, BiFunction<String, I, T> part) {
         if (items == null) {
             v.fail(field, "must be an array (empty when there is none)");
             return List.of();
