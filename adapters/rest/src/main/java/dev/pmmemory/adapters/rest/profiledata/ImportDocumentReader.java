@@ -9,22 +9,17 @@ import dev.pmmemory.application.Validation;
 import dev.pmmemory.application.model.AuditKind;
 import dev.pmmemory.application.model.FeedbackOutcome;
 import dev.pmmemory.application.port.in.AuditEvent;
-import dev.pmmemory.application.port.in.ChangedFields;
 import dev.pmmemory.application.port.in.ProfileData;
 import dev.pmmemory.application.port.in.RawMessage;
-import dev.pmmemory.application.port.in.RecordFactCommand;
 import dev.pmmemory.domain.experience.Experience;
 import dev.pmmemory.domain.fact.Fact;
-import dev.pmmemory.domain.fact.FactValue;
 import dev.pmmemory.domain.memory.Memory;
 import dev.pmmemory.domain.memory.MemoryStatus;
 import dev.pmmemory.domain.memory.MemoryType;
 import dev.pmmemory.domain.memory.PendingReason;
 import dev.pmmemory.domain.memory.Source;
-import dev.pmmemory.domain.privacy.Redactor;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -33,8 +28,6 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.BiFunction;
 import java.util.function.Function;
-import java.util.function.Predicate;
-import java.util.stream.Collectors;
 
 /**
  * Reads an import body into the profile's data, collecting every error in one {@link Validation} with the
@@ -58,9 +51,7 @@ public final class ImportDocumentReader {
             "valid_until", "supersedes", "recorded_at", "recorded_by");
 
     private final Validation v = new Validation();
-    // redacting a value twice changes nothing, so a value exported by this service reads back as it
-    // was; a hand-edited one gets no unredacted secret into the store
-    private final Redactor redactor = new Redactor();
+    private final DocumentValues values = new DocumentValues(v);
     private final String profileId;
 
     private ImportDocumentReader(String profileId) {
@@ -146,18 +137,18 @@ public final class ImportDocumentReader {
     }
 
     private RawMessage rawMessage(String p, RawMessageItem o) {
-        String id = id(p + "id", o.id(), true);
-        String messageId = id(p + "message_id", o.messageId(), false);
-        String sessionId = id(p + "session_id", o.sessionId(), false);
-        Source source = wireEnum(p + "source", o.source(), Source::fromWireName, Source.values(), Source::wireName);
-        String content = text(p + "content", o.content());
-        Instant createdAt = instant(p + "created_at", o.createdAt(), true);
-        Instant receivedAt = instant(p + "received_at", o.receivedAt(), true);
-        FeedbackOutcome outcome = wireEnum(p + "outcome", o.outcome(), name -> wireName(FeedbackOutcome.values(),
-                FeedbackOutcome::wireName, name), FeedbackOutcome.values(), FeedbackOutcome::wireName);
-        String memoryId = id(p + "memory_id", o.memoryId(), false);
-        List<String> superseded = ids(p + "superseded_ids", o.supersededIds());
-        List<String> redactions = names(p + "redactions", o.redactions());
+        String id = values.id(p + "id", o.id(), true);
+        String messageId = values.id(p + "message_id", o.messageId(), false);
+        String sessionId = values.id(p + "session_id", o.sessionId(), false);
+        Source source = values.wireEnum(p + "source", o.source(), Source.values(), Source::wireName);
+        String content = values.text(p + "content", o.content());
+        Instant createdAt = values.instant(p + "created_at", o.createdAt(), true);
+        Instant receivedAt = values.instant(p + "received_at", o.receivedAt(), true);
+        FeedbackOutcome outcome = values.wireEnum(p + "outcome", o.outcome(), FeedbackOutcome.values(),
+                FeedbackOutcome::wireName);
+        String memoryId = values.id(p + "memory_id", o.memoryId(), false);
+        List<String> superseded = values.ids(p + "superseded_ids", o.supersededIds());
+        List<String> redactions = values.names(p + "redactions", o.redactions());
         if (id == null || source == null || content == null || createdAt == null || receivedAt == null
                 || outcome == null || superseded == null || redactions == null) {
             return null;
@@ -167,42 +158,40 @@ public final class ImportDocumentReader {
     }
 
     private Memory memory(String p, MemoryItem o) {
-        String id = id(p + "id", o.id(), true);
-        MemoryType type = wireEnum(p + "type", o.type(), MemoryType::fromWireName, MemoryType.values(),
-                MemoryType::wireName);
-        String content = text(p + "content", o.content());
-        String normalized = text(p + "normalized_content", o.normalizedContent());
-        List<String> entities = names(p + "entities", o.entities());
-        List<String> keywords = names(p + "keywords", o.keywords());
+        String id = values.id(p + "id", o.id(), true);
+        MemoryType type = values.wireEnum(p + "type", o.type(), MemoryType.values(), MemoryType::wireName);
+        String content = values.text(p + "content", o.content());
+        String normalized = values.text(p + "normalized_content", o.normalizedContent());
+        List<String> entities = values.names(p + "entities", o.entities());
+        List<String> keywords = values.names(p + "keywords", o.keywords());
         Integer weight = o.weight();
         if (weight == null || weight < 1) {
             v.fail(p + "weight", "must be a whole number of at least 1");
             weight = null;
         }
-        MemoryStatus status = wireEnum(p + "status", o.status(), MemoryStatus::fromWireName, MemoryStatus.values(),
+        MemoryStatus status = values.wireEnum(p + "status", o.status(), MemoryStatus.values(),
                 MemoryStatus::wireName);
-        Source source = wireEnum(p + "source", o.source(), Source::fromWireName, Source.values(), Source::wireName);
-        String sessionId = id(p + "session_id", o.sessionId(), false);
-        Instant createdAt = instant(p + "created_at", o.createdAt(), true);
-        Instant lastSeenAt = instant(p + "last_seen_at", o.lastSeenAt(), true);
-        Instant expiresAt = instant(p + "expires_at", o.expiresAt(), false);
-        Instant validFrom = instant(p + "valid_from", o.validFrom(), false);
-        Instant validUntil = instant(p + "valid_until", o.validUntil(), false);
-        String supersededBy = id(p + "superseded_by", o.supersededBy(), false);
-        List<String> supersededKeys = names(p + "superseded_entity_keys", o.supersededEntityKeys());
-        List<String> sources = ids(p + "source_message_ids", o.sourceMessageIds());
+        Source source = values.wireEnum(p + "source", o.source(), Source.values(), Source::wireName);
+        String sessionId = values.id(p + "session_id", o.sessionId(), false);
+        Instant createdAt = values.instant(p + "created_at", o.createdAt(), true);
+        Instant lastSeenAt = values.instant(p + "last_seen_at", o.lastSeenAt(), true);
+        Instant expiresAt = values.instant(p + "expires_at", o.expiresAt(), false);
+        Instant validFrom = values.instant(p + "valid_from", o.validFrom(), false);
+        Instant validUntil = values.instant(p + "valid_until", o.validUntil(), false);
+        String supersededBy = values.id(p + "superseded_by", o.supersededBy(), false);
+        List<String> supersededKeys = values.names(p + "superseded_entity_keys", o.supersededEntityKeys());
+        List<String> sources = values.ids(p + "source_message_ids", o.sourceMessageIds());
         boolean neverVisible = status == MemoryStatus.PENDING || status == MemoryStatus.REJECTED;
         if (validFrom != null && neverVisible) {
             v.fail(p + "valid_from", "must be null for a " + status.wireName() + " memory (it never was visible)");
         }
         // both optional: exports written before a held memory carried them have neither
         PendingReason pendingReason = o.pendingReason() == null ? null
-                : wireEnum(p + "pending_reason", o.pendingReason(), PendingReason::fromWireName,
-                        PendingReason.values(), PendingReason::wireName);
+                : values.wireEnum(p + "pending_reason", o.pendingReason(), PendingReason.values(),
+                        PendingReason::wireName);
         List<MemoryType> alternatives = new ArrayList<>();
         for (String t : o.alternatives() == null ? List.<String>of() : o.alternatives()) {
-            MemoryType alternative = wireEnum(p + "alternatives", t, MemoryType::fromWireName, MemoryType.values(),
-                    MemoryType::wireName);
+            MemoryType alternative = values.wireEnum(p + "alternatives", t, MemoryType.values(), MemoryType::wireName);
             if (alternative != null && alternative != type && !alternatives.contains(alternative)) {
                 alternatives.add(alternative);
             }
@@ -219,20 +208,19 @@ public final class ImportDocumentReader {
     }
 
     private AuditEvent auditEvent(String p, AuditItem o) {
-        String id = id(p + "id", o.id(), true);
-        String memoryId = id(p + "memory_id", o.memoryId(), false);
-        String rawMessageId = id(p + "raw_message_id", o.rawMessageId(), false);
-        AuditKind kind = wireEnum(p + "kind", o.kind(), name -> wireName(AuditKind.values(), AuditKind::wireName,
-                name), AuditKind.values(), AuditKind::wireName);
+        String id = values.id(p + "id", o.id(), true);
+        String memoryId = values.id(p + "memory_id", o.memoryId(), false);
+        String rawMessageId = values.id(p + "raw_message_id", o.rawMessageId(), false);
+        AuditKind kind = values.wireEnum(p + "kind", o.kind(), AuditKind.values(), AuditKind::wireName);
         String detail = o.detail();
-        if (detail == null || !isPlainLine(detail)) {
+        if (detail == null || !DocumentValues.isPlainLine(detail)) {
             v.fail(p + "detail", "must be a string (empty allowed) without control characters");
             detail = null;
         }
-        Instant at = instant(p + "at", o.at(), true);
-        String actor = actor(p + "actor", o.actor());
-        Optional<String> before = changedFields(p + "before", o.before());
-        Optional<String> after = changedFields(p + "after", o.after());
+        Instant at = values.instant(p + "at", o.at(), true);
+        String actor = values.actor(p + "actor", o.actor());
+        Optional<String> before = values.changedFields(p + "before", o.before());
+        Optional<String> after = values.changedFields(p + "after", o.after());
         if (o.agent() != null) {
             v.agent(p + "agent", o.agent());
         }
@@ -245,13 +233,13 @@ public final class ImportDocumentReader {
     }
 
     private Experience experience(String p, ExperienceItem o) {
-        String id = id(p + "id", o.id(), true);
-        String task = text(p + "task", o.task());
-        String outcome = text(p + "outcome", o.outcome());
-        String lesson = text(p + "lesson", o.lesson());
-        Double importance = unitInterval(p + "importance", o.importance());
-        List<String> keywords = names(p + "keywords", o.keywords());
-        Instant createdAt = instant(p + "created_at", o.createdAt(), true);
+        String id = values.id(p + "id", o.id(), true);
+        String task = values.text(p + "task", o.task());
+        String outcome = values.text(p + "outcome", o.outcome());
+        String lesson = values.text(p + "lesson", o.lesson());
+        Double importance = values.unitInterval(p + "importance", o.importance());
+        List<String> keywords = values.names(p + "keywords", o.keywords());
+        Instant createdAt = values.instant(p + "created_at", o.createdAt(), true);
         if (id == null || task == null || outcome == null || lesson == null || importance == null
                 || keywords == null || createdAt == null) {
             return null;
@@ -260,147 +248,26 @@ public final class ImportDocumentReader {
     }
 
     private Fact fact(String p, FactItem o) {
-        String id = id(p + "id", o.id(), true);
+        String id = values.id(p + "id", o.id(), true);
         String attribute = v.attribute(p + "attribute", o.attribute());
-        String value = factValue(p + "value", o.value());
-        Double confidence = unitInterval(p + "confidence", o.confidence());
-        Source source = wireEnum(p + "source", o.source(), Source::fromWireName, Source.values(), Source::wireName);
-        Instant validFrom = instant(p + "valid_from", o.validFrom(), true);
-        Instant validUntil = instant(p + "valid_until", o.validUntil(), false);
+        String value = values.factValue(p + "value", o.value());
+        Double confidence = values.unitInterval(p + "confidence", o.confidence());
+        Source source = values.wireEnum(p + "source", o.source(), Source.values(), Source::wireName);
+        Instant validFrom = values.instant(p + "valid_from", o.validFrom(), true);
+        Instant validUntil = values.instant(p + "valid_until", o.validUntil(), false);
         if (validFrom != null && validUntil != null && validUntil.isBefore(validFrom)) {
             v.fail(p + "valid_until", "must not be before valid_from");
             validUntil = null;
             validFrom = null;
         }
-        String supersedes = id(p + "supersedes", o.supersedes(), false);
-        Instant recordedAt = instant(p + "recorded_at", o.recordedAt(), true);
-        String recordedBy = actor(p + "recorded_by", o.recordedBy());
+        String supersedes = values.id(p + "supersedes", o.supersedes(), false);
+        Instant recordedAt = values.instant(p + "recorded_at", o.recordedAt(), true);
+        String recordedBy = values.actor(p + "recorded_by", o.recordedBy());
         if (id == null || attribute == null || value == null || confidence == null || source == null
                 || validFrom == null || recordedAt == null || recordedBy == null) {
             return null;
         }
         return new Fact(id, profileId, attribute, value, confidence, source, validFrom, validUntil, supersedes,
                 recordedAt, recordedBy);
-    }
-
-    // --- values ------------------------------------------------------------------------------
-
-    /** A fact's value: any JSON value a PUT accepts, stored as its canonical (redacted) text. */
-    private String factValue(String field, Object value) {
-        String problem = RecordFactCommand.valueProblem(value);
-        if (problem != null) {
-            v.fail(field, problem);
-            return null;
-        }
-        String json = FactValue.canonical(value, redactor).json();
-        if (json.length() > RecordFactCommand.MAX_VALUE_CHARS) {
-            v.fail(field, "must be at most " + RecordFactCommand.MAX_VALUE_CHARS + " characters as JSON");
-            return null;
-        }
-        return json;
-    }
-
-    private Double unitInterval(String field, Double value) {
-        if (value != null && value >= 0.0 && value <= 1.0) {
-            return value;
-        }
-        v.fail(field, "must be a number from 0 to 1");
-        return null;
-    }
-
-    /** Who did something: an API key's name, or local. */
-    private String actor(String field, String value) {
-        if (value != null && !value.isBlank() && value.length() <= 128 && isPlainLine(value)) {
-            return value;
-        }
-        v.fail(field, "must be 1 to 128 characters");
-        return null;
-    }
-
-    private String required(String field, String value, boolean required) {
-        if (value == null && required) {
-            v.fail(field, "is required");
-        }
-        return value;
-    }
-
-    /** An id as the service hands them out; {@code required} false: null allowed. */
-    private String id(String field, String value, boolean required) {
-        String s = required(field, value, required);
-        return s == null ? null : v.optionalOpaqueId(field, s);
-    }
-
-    /** Stored text: not blank, well-formed, no control characters but line breaks and tabs. */
-    private String text(String field, String value) {
-        String s = required(field, value, true);
-        return s == null ? null : v.text(field, s, Integer.MAX_VALUE);
-    }
-
-    private Instant instant(String field, String value, boolean required) {
-        String s = required(field, value, required);
-        return s == null ? null : v.optionalInstant(field, s);
-    }
-
-    /** A list of ids. */
-    private List<String> ids(String field, List<String> value) {
-        return list(field, value, s -> v.optionalOpaqueId(field, s) != null);
-    }
-
-    /** A list of names (entities, keywords, redaction kinds): single-line text. */
-    private List<String> names(String field, List<String> value) {
-        return list(field, value, s -> !s.isEmpty() && isPlainLine(s) && Validation.isWellFormedUnicode(s));
-    }
-
-    private List<String> list(String field, List<String> value, Predicate<String> valid) {
-        if (value == null) {
-            v.fail(field, "must be an array of strings (empty when there is none)");
-            return null;
-        }
-        for (int i = 0; i < value.size(); i++) {
-            if (value.get(i) == null || !valid.test(value.get(i))) {
-                v.fail(field + "[" + i + "]", "must be a non-empty string without control characters");
-                return null;
-            }
-        }
-        return value;
-    }
-
-    private <E> E wireEnum(String field, String value, Function<String, Optional<E>> parse, E[] all,
-                           Function<E, String> wireName) {
-        Optional<E> parsed = value == null ? Optional.empty() : parse.apply(value);
-        if (parsed.isEmpty()) {
-            v.fail(field, "must be one of " + Arrays.stream(all).map(wireName).collect(Collectors.joining(", ")));
-            return null;
-        }
-        return parsed.get();
-    }
-
-    private static <E> Optional<E> wireName(E[] all, Function<E, String> wireName, String name) {
-        return Arrays.stream(all).filter(e -> wireName.apply(e).equals(name)).findFirst();
-    }
-
-    /**
-     * An audit event's before / after: null, or a flat object of strings and nulls (what the
-     * service records), written back exactly as the service writes it. Empty: absent (null);
-     * null: invalid.
-     */
-    private Optional<String> changedFields(String field, Map<String, Object> value) {
-        if (value == null) {
-            return Optional.empty();
-        }
-        ChangedFields fields = new ChangedFields();
-        for (Map.Entry<String, Object> e : value.entrySet()) {
-            if (e.getValue() == null || e.getValue() instanceof String) {
-                fields = fields.put(e.getKey(), (String) e.getValue());
-            } else {
-                v.fail(field + "." + e.getKey(), "must be a string or null");
-                return null;
-            }
-        }
-        return Optional.of(fields.json());
-    }
-
-    static boolean isPlainLine(String s) {
-        return s.chars().noneMatch(Character::isISOControl);
     }
 }
