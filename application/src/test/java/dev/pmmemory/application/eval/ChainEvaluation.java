@@ -31,6 +31,9 @@ public final class ChainEvaluation {
     /** The held-out sets of issue 31, written before its changes: printed once per round, never tuned on. */
     public static final List<String> HELD_OUT_31 = List.of(EvalSet.HOLDOUT_12, EvalSet.HOLDOUT_13);
 
+    /** The held-out set of issue 31 item 1's second round, written before its changes: printed once, never tuned on. */
+    public static final String HELD_OUT_15 = EvalSet.HOLDOUT_15;
+
     /** A labelled message: its id, whether it is hard, its expected type ("none" = no memory), tags and text. */
     public record Example(String id, boolean hard, String type, Set<String> tags, String message) {
     }
