@@ -31,6 +31,10 @@ public final class ChainEvaluation {
     /** The held-out sets of issue 31, written before its changes: printed once per round, never tuned on. */
     public static final List<String> HELD_OUT_31 = List.of(EvalSet.HOLDOUT_12, EvalSet.HOLDOUT_13);
 
+    /** The held-out sets run more than once (holdout-6, 11 to 14): development data since issue 31 item 1's second round. */
+    public static final List<String> BURNED = List.of(EvalSet.HOLDOUT_6, EvalSet.HOLDOUT_11, EvalSet.HOLDOUT_12,
+            EvalSet.HOLDOUT_13, EvalSet.HOLDOUT_14);
+
     /** The held-out set of issue 31 item 1's second round, written before its changes: printed once, never tuned on. */
     public static final String HELD_OUT_15 = EvalSet.HOLDOUT_15;
 

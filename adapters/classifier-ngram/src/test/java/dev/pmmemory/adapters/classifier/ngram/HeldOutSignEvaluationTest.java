@@ -3,7 +3,9 @@ package dev.pmmemory.adapters.classifier.ngram;
 import dev.pmmemory.application.eval.ChainEvaluation;
 import dev.pmmemory.domain.classify.ClassifierChain;
 import dev.pmmemory.domain.classify.SecondOpinion;
+import dev.pmmemory.domain.classify.SignCues;
 import dev.pmmemory.domain.classify.SignDoubt;
+import dev.pmmemory.domain.lexicon.Lexicon;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -34,7 +36,8 @@ class HeldOutSignEvaluationTest {
         NgramClassifier link = NgramClassifier.shipped(NgramClassifier.DEFAULT_MIN_CONFIDENCE);
         Optional<SecondOpinion> second = Optional.of((message, entities, rules) ->
                 link.overrule(message, rules, NgramClassifier.DEFAULT_OVERRULE_MARGIN));
-        Optional<SignDoubt> doubt = Optional.of(new SignDoubt(link::posteriors, NgramClassifier.DEFAULT_HOLD_BELOW));
+        Optional<SignDoubt> doubt = Optional.of(new SignDoubt(link::posteriors, NgramClassifier.DEFAULT_HOLD_BELOW,
+                SignCues.of(Lexicon.loadDefault())));
         System.out.println(ChainEvaluation.figuresOfChain("chain without holding (bench/eval/" + file
                 + ", held out, not asserted)", file, rules -> new ClassifierChain(List.of(rules, link::classify), second)));
         System.out.println(ChainEvaluation.figuresOfChain("shipped chain, unsure signs held (bench/eval/" + file
