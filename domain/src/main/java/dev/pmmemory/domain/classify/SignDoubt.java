@@ -79,10 +79,13 @@ public record SignDoubt(Beliefs beliefs, double holdBelow, SignCues cues) {
         // the floor is for the model's own answers (the link's, or an overrule): the rules' plain judgements
         // ("Anthropic 不错") are short, and the model's sign posterior on them is weak without meaning doubt
         boolean fromModel = rules.filter(type::equals).isEmpty();
-        // a cue of the other sign alone is not enough when one of this sign is there too (虽然不予考虑过…，但不容小觑)
+        // the phrasing settles it when it vouches for one sign only: against the answer it holds, for it the
+        // classifiers' disagreement is no doubt (谈不上有竞争力 is negative, however unsure the model is)
         Set<Integer> vouched = cues.signs(message);
         boolean phrasingDisagrees = vouched.contains(-sign) && !vouched.contains(sign);
-        if (!modelDisagrees && !rulesDisagree && !phrasingDisagrees && (!fromModel || confidence >= holdBelow)) {
+        boolean phrasingAgrees = vouched.contains(sign) && !vouched.contains(-sign);
+        if (phrasingAgrees || !modelDisagrees && !rulesDisagree && !phrasingDisagrees
+                && (!fromModel || confidence >= holdBelow)) {
             return answer.judged(confidence, List.of());
         }
         List<MemoryType> others = new ArrayList<>();

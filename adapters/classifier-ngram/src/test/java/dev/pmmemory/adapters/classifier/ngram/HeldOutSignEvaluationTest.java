@@ -19,16 +19,9 @@ import org.junit.jupiter.api.Test;
 class HeldOutSignEvaluationTest {
 
     @Test
-    void printsTheHeldOutSetsWhenAsked() {
-        if (Boolean.getBoolean("pmmemory.eval.heldout")) {
-            ChainEvaluation.HELD_OUT_31.forEach(HeldOutSignEvaluationTest::print);
-        }
-    }
-
-    @Test
     void printsHoldout15WhenAsked() {
         if (Boolean.getBoolean("pmmemory.eval.heldout15")) {
-            print(ChainEvaluation.HELD_OUT_15);
+            ChainEvaluation.HELD_OUT.forEach(HeldOutSignEvaluationTest::print);
         }
     }
 
