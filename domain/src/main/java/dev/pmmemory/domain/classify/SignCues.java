@@ -70,8 +70,10 @@ public final class SignCues {
             int start = Math.max(at, text.indexOf(clause.text(), at));
             at = start + clause.text().length();
             List<Unit> clauseUnits = Units.of(clause.text());
-            if (concessions.longest(clauseUnits).stream().anyMatch(m -> m.start() == 0)) {
-                int end = contrasts.longest(clauseUnits).stream().filter(m -> m.start() > 0)
+            Optional<Match<Boolean>> opener = concessions.longest(clauseUnits).stream().filter(m -> m.start() == 0).findFirst();
+            if (opener.isPresent()) {
+                int after = opener.get().end(); // "even though" holds the contrast word "though"
+                int end = contrasts.longest(clauseUnits).stream().filter(m -> m.start() >= after && m.start() > 0)
                         .mapToInt(m -> clauseUnits.get(m.start()).start()).min().orElse(clause.text().length());
                 conceded.add(new int[] {start, start + end});
                 rules.flatMap(r -> r.classify(clause.text().substring(0, end), List.of())).map(SignDoubt::sign)

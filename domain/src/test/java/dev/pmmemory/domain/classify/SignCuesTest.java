@@ -47,6 +47,7 @@ class SignCuesTest {
     @Test
     void aConcededClauseVouchesForTheOtherSign() {
         assertThat(CUES.signs("虽然估值太贵，但团队很强")).contains(1);
+        assertThat(CUES.signs("Even though Mistral's revenue is thin, the research team is world-class")).containsExactly(1);
     }
 
     @Test
