@@ -26,7 +26,7 @@ class HoldBelowEvaluationTest {
     private static final SignCues CUES = SignCues.of(Lexicon.loadDefault());
     private static final double[] SWEEP = {0.0, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.99};
 
-    private record Case(String type, String text, Classification rules) {
+    private record Case(String type, String text, Classification rules, boolean hard) {
     }
 
     /** The silent flips and held messages of the cross-validation at the shipped floor, with -Dpmmemory.eval.flips=true. */
@@ -41,22 +41,35 @@ class HoldBelowEvaluationTest {
         int flips = 0;
         int held = 0;
         int right = 0;
+        int easy = 0;
+        int easyRight = 0;
+        int easyHeld = 0;
         for (int i = 0; i < cases.size(); i++) {
             Case c = cases.get(i);
             NgramClassifier model = models[i % FOLDS];
             Classification judged = doubt(model, NgramClassifier.DEFAULT_HOLD_BELOW).judge(c.text(), chain(model, c), c.rules().type());
             String got = judged.type().map(MemoryType::wireName).orElse("none");
             right += got.equals(c.type()) ? 1 : 0;
+            if (!c.hard()) {
+                easy++;
+                easyRight += got.equals(c.type()) ? 1 : 0;
+                easyHeld += judged.held() ? 1 : 0;
+            }
             boolean flip = !judged.held() && sign(got) * sign(c.type()) < 0;
             flips += flip ? 1 : 0;
             held += judged.held() ? 1 : 0;
             if (flip || judged.held() || !got.equals(c.type())) {
-                out.append(String.format("%s %s expected %s, got %s, rules %s  %s%n", flip ? "FLIP" : judged.held() ? "held" : "miss",
+                boolean byCue = judged.held() && !new SignDoubt(model::posteriors, NgramClassifier.DEFAULT_HOLD_BELOW)
+                        .judge(c.text(), chain(model, c), c.rules().type()).held();
+                String why = !judged.held() ? "" : byCue ? "[cue] " : c.rules().type().equals(judged.type()) ? "[model disagrees] "
+                        : c.rules().type().isPresent() ? "[overruled] " : "[model unsure] ";
+                out.append(why).append(String.format("%s %s expected %s, got %s, rules %s  %s%n", flip ? "FLIP" : judged.held() ? "held" : "miss",
                         got.equals(c.type()) ? "ok " : "bad", c.type(), got,
                         c.rules().type().map(MemoryType::wireName).orElse("-"), c.text()));
             }
         }
-        out.append(String.format("flips %d, held %d, accuracy %.3f%n", flips, held, right / (double) cases.size()));
+        out.append(String.format("flips %d, held %d, accuracy %.3f, easy %.3f (%d/%d, %d held)%n", flips, held,
+                right / (double) cases.size(), easyRight / (double) easy, easyRight, easy, easyHeld));
         System.out.println(out);
     }
 
@@ -64,7 +77,8 @@ class HoldBelowEvaluationTest {
         List<Case> cases = new ArrayList<>();
         for (String file : files) {
             for (ChainEvaluation.Example e : ChainEvaluation.examples(file)) {
-                cases.add(new Case(e.type(), ChainEvaluation.redacted(e.message()), ChainEvaluation.rules(e.message())));
+                cases.add(new Case(e.type(), ChainEvaluation.redacted(e.message()), ChainEvaluation.rules(e.message()),
+                        e.hard()));
             }
         }
         return cases;
