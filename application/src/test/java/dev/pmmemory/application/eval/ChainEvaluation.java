@@ -74,6 +74,12 @@ public final class ChainEvaluation {
         return ClassificationEval.run(RULES.withChain(chain), set).figures(title, set.size()).toString();
     }
 
+    /** The type and entity misses of {@code chain} on {@code file}, one line each (for the analysis after a figure is taken). */
+    public static String missesOfChain(String file, java.util.function.Function<Classifier, Classifier> chain) {
+        List<EvalSet.LabelledMessage> set = EvalSet.labelled(EvalSet.locate(), file);
+        return ClassificationEval.run(RULES.withChain(chain), set).appendMisses(new StringBuilder()).toString();
+    }
+
     /** As {@link #figures(String, String, Classifier)}, the rules' type also open to {@code second}. */
     public static String figures(String title, String file, Classifier link, Optional<SecondOpinion> second) {
         List<EvalSet.LabelledMessage> set = EvalSet.labelled(EvalSet.locate(), file);
