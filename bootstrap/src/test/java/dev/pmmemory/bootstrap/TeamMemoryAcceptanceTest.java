@@ -73,7 +73,7 @@ class TeamMemoryAcceptanceTest {
         given().when().delete(TEAM + "/members/{p}", team, a).then().statusCode(200).body("members", contains(b));
         given().when().delete(TEAM + "/members/{p}", team, a).then().statusCode(404);
         join("bad~team", a).statusCode(400).body("errors[0].field", equalTo("team_id"));
-        join(team, "..").statusCode(400).body("errors[0].field", equalTo("profile_id"));
+        join(team, "bad~profile").statusCode(400).body("errors[0].field", equalTo("profile_id"));
     }
 
     @Test

@@ -29,7 +29,7 @@ public record ImportProfileCommand(String profileId, ProfileData data, String ac
     }
 
     private static final Set<String> TOP = Set.of("format_version", "profile_id", "exported_at", "raw_messages",
-            "memories", "audit_events", "experiences", "facts");
+            "memories", "audit_events", "experiences", "facts", "team_contributions");
     private static final Set<String> RAW = Set.of("id", "message_id", "session_id", "source", "content",
             "created_at", "received_at", "outcome", "memory_id", "superseded_ids", "redactions");
     private static final Set<String> MEMORY = Set.of("id", "type", "content", "normalized_content", "entities",
