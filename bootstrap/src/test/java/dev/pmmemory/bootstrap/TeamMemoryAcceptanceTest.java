@@ -116,10 +116,15 @@ class TeamMemoryAcceptanceTest {
     @Test
     void anAliasCountsTowardConsensusAsItsEntity() {
         String[] t = teamOf("pm-a", "pm-b");
-        feedback(t[1], "深度求索 估值高").statusCode(201);
-        feedback(t[2], "DeepSeek 估值高").statusCode(201);
+        String entity = "Zhipu" + t[0].substring(t[0].length() - 8);
+        String alias = "智谱" + t[0].substring(t[0].length() - 8);
+        given().contentType(ContentType.JSON).body(Map.of("aliases", List.of(alias), "kind", "company"))
+                .when().put("/v1/entities/{name}", entity).then().statusCode(201);
+        feedback(t[1], entity + " 估值高").statusCode(201);
+        feedback(t[2], alias + " 估值高").statusCode(201);
         teamMemories(t[0], Map.of("status", "pending")).statusCode(200).body("items", hasSize(1))
-                .body("items[0].entities", hasItem("深度求索"));
+                .body("items[0].entities", hasItem(entity))
+                .body("items[0].authors", containsInAnyOrder(t[1], t[2]));
     }
 
     @Test
@@ -177,8 +182,8 @@ class TeamMemoryAcceptanceTest {
     void anErasedMemberLeavesItsTeamsAndItsWordsGo() {
         String[] t = teamOf("pm-a", "pm-b", "pm-c");
         String team = t[0];
-        feedback(t[1], "Perplexity 估值高得离谱").statusCode(201);
-        feedback(t[2], "Perplexity 估值高").statusCode(201);
+        feedback(t[1], "OpenAI 估值太高了").statusCode(201);
+        feedback(t[2], "OpenAI 估值高").statusCode(201);
         teamFeedback(team, Map.of("author", t[1], "message", "Anthropic 可以推进")).statusCode(201);
 
         given().when().delete("/v1/profiles/{p}", t[1]).then().statusCode(200);
@@ -186,10 +191,10 @@ class TeamMemoryAcceptanceTest {
         given().when().get(TEAM, team).then().body("members", containsInAnyOrder(t[2], t[3]));
         List<Map<String, Object>> left = teamMemories(team, Map.of()).statusCode(200).extract().path("items");
         assertThat(left).hasSize(1);
-        assertThat(left.get(0)).containsEntry("content", "Perplexity 估值高")
+        assertThat(left.get(0)).containsEntry("content", "OpenAI 估值高")
                 .containsEntry("authors", List.of(t[2]));
         // its memory no longer counts: a new holder joins the proposal's authors beside the other one
-        feedback(t[3], "Perplexity 估值高").statusCode(201);
+        feedback(t[3], "OpenAI 估值高").statusCode(201);
         teamMemories(team, Map.of()).body("items", hasSize(1)).body("items[0].authors", contains(t[2], t[3]));
     }
 }
