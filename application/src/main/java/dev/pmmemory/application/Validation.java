@@ -56,6 +56,24 @@ public final class Validation {
         return value;
     }
 
+    /** A team id: the shape of a profile id (1..128 characters of [A-Za-z0-9_.:-], not only dots). */
+    public String teamId(String field, String value) {
+        if (value == null || !PROFILE_ID.matcher(value).matches() || !HAS_ALNUM.matcher(value).matches()) {
+            fail(field, "must be 1 to 128 characters of A-Z a-z 0-9 _ . : - with at least one letter or digit");
+            return null;
+        }
+        return value;
+    }
+
+    /**
+     * Whose memories: a profile id, or a team's owner id ({@link TeamOwner}). Only the use cases build a
+     * team's owner id; the wire forms ({@code of} factories) take profile ids alone.
+     */
+    public String ownerId(String field, String value) {
+        java.util.Optional<String> team = TeamOwner.teamOf(value);
+        return team.isPresent() ? (teamId(field, team.get()) == null ? null : value) : profileId(field, value);
+    }
+
     /** An optional id chosen by the caller: 1..128 printable ASCII characters, no spaces. */
     public String optionalOpaqueId(String field, String value) {
         if (value == null) {

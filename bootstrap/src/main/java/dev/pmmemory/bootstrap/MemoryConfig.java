@@ -68,6 +68,19 @@ public interface MemoryConfig {
 
     Registry registry();
 
+    Team team();
+
+    /** Team memory (docs/features.md "Team memory", docs/rules.md §12). */
+    interface Team {
+        /** How many distinct members must hold one decision before the team is proposed it; at least 2. */
+        @WithDefault("2")
+        int quorum();
+
+        /** Whether a proposal is confirmed at once (true) or waits pending for a person (false). */
+        @WithDefault("false")
+        boolean autoPromote();
+    }
+
     /** The deployment-wide entity registry (docs/features.md "Entity registry"). */
     interface Registry {
         /**

@@ -16,7 +16,15 @@ import dev.pmmemory.application.port.out.IdGenerator;
 import dev.pmmemory.application.port.out.MemoryStore;
 import dev.pmmemory.application.port.out.SessionTurns;
 import dev.pmmemory.application.port.out.Summarizer;
+import dev.pmmemory.application.port.in.ManageTeams;
+import dev.pmmemory.application.port.in.ReadTeamMemories;
+import dev.pmmemory.application.port.in.RecordTeamDecision;
+import dev.pmmemory.application.service.ConsensusOnAdd;
 import dev.pmmemory.application.service.ContextRecall;
+import dev.pmmemory.application.service.TeamConsensus;
+import dev.pmmemory.application.service.TeamDecisions;
+import dev.pmmemory.application.service.TeamMemberships;
+import dev.pmmemory.application.service.TeamMemoryQueries;
 import dev.pmmemory.application.service.EntityRegistryService;
 import dev.pmmemory.application.service.EntityReindex;
 import dev.pmmemory.application.service.ExperienceIntake;
@@ -209,9 +217,38 @@ public class Wiring {
     @Produces
     @Singleton
     AddFeedback addFeedback(MemoryStore store, ClassifierChain classifiers, Lexicon lexicon, TextAnalyzer analyzer,
-                            IdGenerator ids, Clock clock, SemanticRecall semantic) {
-        return new FeedbackIntake(store, classifiers, lexicon, analyzer, new Redactor(), ids, clock,
+                            IdGenerator ids, Clock clock, SemanticRecall semantic, MemoryConfig config,
+                            MemoryCorrections corrections) {
+        FeedbackIntake intake = new FeedbackIntake(store, classifiers, lexicon, analyzer, new Redactor(), ids, clock,
                 semantic.embeddings());
+        return new ConsensusOnAdd(intake, teamConsensus(store, lexicon, ids, clock, config.team(), corrections));
+    }
+
+    static TeamConsensus teamConsensus(MemoryStore store, Lexicon lexicon, IdGenerator ids, Clock clock,
+                                       MemoryConfig.Team team, MemoryCorrections corrections) {
+        if (team.quorum() < 2) {
+            throw new ConfigurationException("memory.team.quorum: must be at least 2, was " + team.quorum());
+        }
+        return new TeamConsensus(store, lexicon, ids, clock, team.quorum(),
+                team.autoPromote() ? Optional.of(corrections) : Optional.empty());
+    }
+
+    @Produces
+    @Singleton
+    ManageTeams manageTeams(MemoryStore store, Clock clock) {
+        return new TeamMemberships(store, clock);
+    }
+
+    @Produces
+    @Singleton
+    RecordTeamDecision recordTeamDecision(MemoryStore store, AddFeedback addFeedback) {
+        return new TeamDecisions(store, addFeedback);
+    }
+
+    @Produces
+    @Singleton
+    ReadTeamMemories readTeamMemories(MemoryStore store, MemoryQueries memoryQueries) {
+        return new TeamMemoryQueries(store, memoryQueries);
     }
 
     @Produces

@@ -3,6 +3,7 @@
 //   #/profiles/{profile}                 the profile: decisions, memories, recall, unclassified, facts, audit
 //   #/profiles/{profile}/memories/{id}   one memory: source messages, version chain, audit events
 //   #/profiles/{profile}/entities/{name} an entity's timeline
+//   #/teams/{team}                       a team: members, proposals awaiting confirmation, team decisions
 // Every change goes through the REST API (/v1), so each one is audited like a bot's.
 
 import { ApiProblem, apiKey, call, profilePath, query, signIn, signOut } from './api.js';
@@ -114,6 +115,9 @@ function currentRoute() {
       return s;
     }
   });
+  if (parts[0] === 'teams' && parts[1]) {
+    return { view: 'team', team: parts[1] };
+  }
   if (parts[0] === 'profiles' && parts[1]) {
     if (parts[2] === 'memories' && parts[3]) {
       return { view: 'memory', profile: parts[1], memory: parts[3] };
@@ -141,6 +145,8 @@ async function route() {
     await renderMemory(r.profile, r.memory);
   } else if (r.view === 'entity') {
     await renderEntity(r.profile, r.entity);
+  } else if (r.view === 'team') {
+    await renderTeam(r.team);
   } else {
     await renderHome();
   }
@@ -153,7 +159,8 @@ async function renderHome() {
   clear(main,
     h('h1', {}, 'pm-memory console'),
     h('p', {}, 'See what the bot remembers about a PM, why it ranks what it ranks, and correct it. '
-        + 'Enter a profile id above, or open a link such as ', h('code', {}, '/console/#/profiles/pm-1'), '.'));
+        + 'Enter a profile id above, or open a link such as ', h('code', {}, '/console/#/profiles/pm-1'),
+      '; a team\'s page is ', h('code', {}, '/console/#/teams/{team}'), '.'));
   // Ask once so that a protected service shows its sign-in form straight away (401); any other
   // answer (200, 403 for a key outside this made-up profile) means the key, if any, is fine.
   try {
@@ -292,6 +299,60 @@ function editForm(profile, m, act) {
 
 function section(id, title, ...body) {
   return h('section', { id, class: 'panel', 'aria-labelledby': `${id}-title` }, h('h2', { id: `${id}-title` }, title), ...body);
+}
+
+// --- a team ------------------------------------------------------------------------------------
+
+/** A team memory with the members behind it; confirm and reject while it is a pending proposal. */
+function teamMemoryCard(team, m, onChange) {
+  const problemArea = h('div', { class: 'card-problem' });
+  const act = (label, suffix) => guarded(async () => {
+    clear(problemArea);
+    await call('POST', `/teams/${encodeURIComponent(team)}/memories/${encodeURIComponent(m.id)}${suffix}`);
+    say(`${label}: “${m.content}”`);
+    await onChange();
+  }, problemArea);
+  return h('li', { class: `memory card state-${m.status}`, 'data-memory-id': m.id },
+    h('div', { class: 'meta' }, typeBadge(m.type), ' ', statusBadge(m.status), ' ',
+      h('span', { class: 'weight', title: 'how many members stand behind it' }, `weight ${m.weight}`)),
+    h('p', { class: 'content' }, m.content),
+    h('p', { class: 'authors' }, 'Authors: ',
+      m.authors.map((a, i) => [i ? ', ' : '', h('a', { href: link('profiles', a) }, a)])),
+    dates(m),
+    m.status === 'pending' ? h('div', { class: 'actions' },
+      h('button', { type: 'button', class: 'confirm', onclick: () => act('Confirmed', ':confirm') }, 'Confirm'),
+      h('button', { type: 'button', class: 'reject', onclick: () => act('Rejected', ':reject') }, 'Reject')) : null,
+    problemArea);
+}
+
+async function renderTeam(team) {
+  document.title = `${team} · team · pm-memory console`;
+  const members = h('div', { class: 'body' }, 'Loading…');
+  const proposals = h('div', { class: 'body' }, 'Loading…');
+  const decisions = h('div', { class: 'body' }, 'Loading…');
+  const teamPath = `/teams/${encodeURIComponent(team)}`;
+  const reload = () => Promise.all([loadMembers(), loadProposals(), loadDecisions()]);
+  const loadMembers = () => guarded(async () => {
+    const t = await call('GET', teamPath);
+    clear(members, t.members.length
+      ? h('ul', { class: 'members' }, t.members.map((p) => h('li', {}, h('a', { href: link('profiles', p) }, p))))
+      : h('p', { class: 'empty' }, 'No members.'));
+  }, members);
+  const list = (where, status, empty) => guarded(async () => {
+    const page = await call('GET', `${teamPath}/memories${query({ status, limit: 200 })}`);
+    clear(where, page.items.length
+      ? h('ul', { class: 'memories' }, page.items.map((m) => teamMemoryCard(team, m, reload)))
+      : h('p', { class: 'empty' }, empty));
+  }, where);
+  const loadProposals = () => list(proposals, 'pending', 'No proposal is waiting.');
+  const loadDecisions = () => list(decisions, 'active', 'No team decision yet.');
+  clear(main,
+    h('nav', { class: 'crumbs', 'aria-label': 'Breadcrumb' }, h('a', { href: '#/' }, 'Console'), ' / team ', team),
+    h('h1', {}, 'Team ', h('span', { class: 'team-id' }, team)),
+    section('team-members', 'Members', members),
+    section('team-proposals', 'Proposals awaiting confirmation', proposals),
+    section('team-decisions', 'Team decisions', decisions));
+  await reload();
 }
 
 async function renderProfile(profile) {

@@ -29,7 +29,7 @@ class PostgresMemoryStoreContractTest extends MemoryStoreContract {
         postgres.ensureSchema(); // migrates on first use
         try (Connection c = PostgresTestConnection.open(); Statement s = c.createStatement()) {
             s.execute("TRUNCATE memory_terms, memory_entities, memory_vectors, memories, raw_messages, audit_events, experiences, job_runs, facts,"
-                    + " entity_names, registered_entities");
+                    + " entity_names, registered_entities, team_members, team_authors");
         } catch (SQLException e) {
             throw new IllegalStateException("cannot empty the test database", e);
         }

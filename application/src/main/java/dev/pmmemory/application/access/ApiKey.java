@@ -9,11 +9,13 @@ import java.util.regex.Pattern;
  * A configured key: its name (for logs and rate limits), scope, the profiles it may touch and the
  * SHA-256 of its secret. The secret itself is never held.
  *
- * @param profileGlob profile ids it may touch: {@code *} matches any run of characters
+ * @param profileGlob profile ids it may touch: {@code *} matches any run of characters; or {@code @} and a team id:
+ *                    the key is scoped to that team (its memories and its members' profiles)
  */
 public record ApiKey(String name, Scope scope, String profileGlob, byte[] secretSha256) {
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.-]{1,64}");
-    private static final Pattern GLOB = Pattern.compile("[A-Za-z0-9_.:*-]{1,128}");
+    private static final Pattern GLOB = Pattern.compile("[A-Za-z0-9_.:*-]{1,128}|@[A-Za-z0-9_.:-]{1,128}");
+    private static final String TEAM_MARK = "@";
     private static final Pattern HEX = Pattern.compile("[0-9a-fA-F]{64}");
 
     public ApiKey {
@@ -23,7 +25,7 @@ public record ApiKey(String name, Scope scope, String profileGlob, byte[] secret
         }
         if (profileGlob == null || !GLOB.matcher(profileGlob).matches()) {
             throw new IllegalArgumentException("key " + name + ": profile glob must be 1 to 128 characters of"
-                    + " A-Z a-z 0-9 _ . : - and *");
+                    + " A-Z a-z 0-9 _ . : - and *, or @ and a team id");
         }
         if (secretSha256 == null || secretSha256.length != 32) {
             throw new IllegalArgumentException("key " + name + ": the hash must be a SHA-256 (32 bytes)");
@@ -51,8 +53,24 @@ public record ApiKey(String name, Scope scope, String profileGlob, byte[] secret
         return "*".equals(profileGlob);
     }
 
+    /**
+     * Whether the glob covers the profile. A team-scoped key covers no profile by its glob: its members'
+     * profiles are the team's, which only the membership (read by the caller) tells.
+     */
     public boolean coversProfile(String profileId) {
-        return globToRegex(profileGlob).matcher(profileId).matches();
+        return team().isEmpty() && globToRegex(profileGlob).matcher(profileId).matches();
+    }
+
+    /** The team a team-scoped key ({@code @team}) is bound to; empty for a profile glob. */
+    public Optional<String> team() {
+        return profileGlob.startsWith(TEAM_MARK) ? Optional.of(profileGlob.substring(TEAM_MARK.length()))
+                : Optional.empty();
+    }
+
+    /** Why this key may not touch the team's memories; empty when it is scoped to that team or covers every profile. */
+    public Optional<String> teamRefusal(String teamId) {
+        return coversEveryProfile() || team().filter(teamId::equals).isPresent() ? Optional.empty()
+                : Optional.of("key " + name + " may not touch this team");
     }
 
     /**
@@ -60,7 +78,7 @@ public record ApiKey(String name, Scope scope, String profileGlob, byte[] secret
      * holding it need not name the profile it acts on.
      */
     public Optional<String> boundProfile() {
-        return profileGlob.indexOf('*') < 0 ? Optional.of(profileGlob) : Optional.empty();
+        return profileGlob.indexOf('*') < 0 && team().isEmpty() ? Optional.of(profileGlob) : Optional.empty();
     }
 
     /** Why this key may not make a call that needs {@code needed}; empty when its scope includes it. */

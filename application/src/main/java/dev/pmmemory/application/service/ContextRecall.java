@@ -1,6 +1,12 @@
 package dev.pmmemory.application.service;
 
 import dev.pmmemory.application.model.ContextInclude;
+import dev.pmmemory.application.TeamOwner;
+import dev.pmmemory.application.port.in.TeamShare;
+import dev.pmmemory.domain.memory.Memory;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import dev.pmmemory.application.port.in.ContextResult;
 import dev.pmmemory.application.port.in.ContextResult.RecalledMemory;
 import dev.pmmemory.application.port.in.RecallContext;
@@ -75,31 +81,70 @@ public final class ContextRecall implements RecallContext {
         RecallFilter filter = new RecallFilter(q.types(), Optional.ofNullable(q.entity()));
         // embedded before the read: no snapshot held while the model computes
         Optional<QueryVector> query = embeddings.map(e -> new QueryVector(e.model(), e.embed(q.query())));
-        Candidates candidates;
-        List<Fact> facts; // read with the memories: one snapshot, one transaction
-        if (asOf.isBefore(now)) {
-            candidates = store.read(tx -> reads.past(tx, q.profileId(), terms, filter, asOf, q.limit(), query));
-            // the past is settled: a read of its own sees the facts valid then as any other would
-            facts = store.read(tx -> tx.facts().validAt(q.profileId(), asOf));
-        } else {
-            WithFacts read = store.read(tx -> new WithFacts(
-                    reads.present(tx, q.profileId(), terms, filter, asOf, q.limit(), query),
-                    tx.facts().validAt(q.profileId(), asOf)));
-            candidates = read.candidates();
-            facts = read.facts();
-        }
+        boolean past = asOf.isBefore(now);
+        // the profile's memories and its teams' (rules.md §12), from one snapshot; the facts with them when present
+        WithFacts read = store.read(tx -> {
+            List<String> teams = TeamOwner.isTeam(q.profileId()) ? List.of() : tx.teams().teamsOf(q.profileId());
+            Map<String, Candidates> byOwner = new LinkedHashMap<>();
+            byOwner.put(q.profileId(), candidates(tx, past, q.profileId(), terms, filter, asOf, q.limit(), query));
+            for (String team : teams) {
+                String owner = TeamOwner.of(team);
+                byOwner.put(owner, candidates(tx, past, owner, terms, filter, asOf, q.limit(), query));
+            }
+            return new WithFacts(merged(byOwner), past ? null : tx.facts().validAt(q.profileId(), asOf));
+        });
+        Candidates candidates = read.candidates();
+        // the past is settled: a read of its own sees the facts valid then as any other would
+        List<Fact> facts = past ? store.read(tx -> tx.facts().validAt(q.profileId(), asOf)) : read.facts();
         List<ScoredMemory> ranked = policy.rank(terms, candidates.memories(), filter, asOf, q.limit(),
                 candidates.similarity());
+        List<ScoredMemory> own = ranked.stream().filter(s -> !TeamOwner.isTeam(s.memory().profileId())).toList();
+        List<ScoredMemory> teams = ranked.stream().filter(s -> TeamOwner.isTeam(s.memory().profileId())).toList();
+        Map<String, List<String>> authors = authors(teams);
         List<RecalledMemory> items = ranked.stream()
-                .map(s -> new RecalledMemory(views.at(s.memory(), asOf), s.score(), s.factors(), s.matched()))
+                .map(s -> new RecalledMemory(views.at(s.memory(), asOf), s.score(), s.factors(), s.matched(),
+                        TeamOwner.teamOf(s.memory().profileId()).map(team -> new TeamShare(team,
+                                authors.getOrDefault(s.memory().id(), List.of())))))
                 .toList();
         if (!q.includes(ContextInclude.EXPERIENCES)) {
             return new ContextResult(q.profileId(), q.query(), asOf, items, Optional.empty(),
-                    PromptBlock.withFacts(facts, PromptBlock.render(ranked)));
+                    PromptBlock.withFacts(facts, PromptBlock.withTeamDecisions(teams, PromptBlock.render(own))));
         }
         List<ScoredExperience> experiences = experiences(q, terms, asOf);
         return new ContextResult(q.profileId(), q.query(), asOf, items, Optional.of(experiences),
-                PromptBlock.withFacts(facts, PromptBlock.render(ranked, experiences)));
+                PromptBlock.withFacts(facts, PromptBlock.withTeamDecisions(teams, PromptBlock.render(own, experiences))));
+    }
+
+    private Candidates candidates(MemoryStore.StoreTransaction tx, boolean past, String owner, Set<String> terms,
+                                  RecallFilter filter, Instant asOf, int limit, Optional<QueryVector> query) {
+        return past ? reads.past(tx, owner, terms, filter, asOf, limit, query)
+                : reads.present(tx, owner, terms, filter, asOf, limit, query);
+    }
+
+    /** The candidates of several owners as one set; each memory's similarity as its owner's read gave it. */
+    private static Candidates merged(Map<String, Candidates> byOwner) {
+        if (byOwner.size() == 1) {
+            return byOwner.values().iterator().next();
+        }
+        List<Memory> all = new ArrayList<>();
+        byOwner.values().forEach(c -> all.addAll(c.memories()));
+        return new Candidates(List.copyOf(all), m -> byOwner.get(m.profileId()).similarity().cosine(m));
+    }
+
+    /** The authors of the ranked team memories, by memory id: one read, only when a team memory was ranked. */
+    private Map<String, List<String>> authors(List<ScoredMemory> teamItems) {
+        if (teamItems.isEmpty()) {
+            return Map.of();
+        }
+        Map<String, List<String>> idsByTeam = new LinkedHashMap<>();
+        teamItems.forEach(s -> idsByTeam.computeIfAbsent(TeamOwner.teamOf(s.memory().profileId()).orElseThrow(),
+                t -> new ArrayList<>()).add(s.memory().id()));
+        return store.read(tx -> {
+            Map<String, List<String>> authors = new LinkedHashMap<>();
+            idsByTeam.forEach((team, ids) -> authors.putAll(
+                    TeamMemoryQueries.byMemory(tx.teams().authorsOf(team, ids))));
+            return authors;
+        });
     }
 
     /** The memories read for a query and the facts valid at its as_of, from one snapshot. */

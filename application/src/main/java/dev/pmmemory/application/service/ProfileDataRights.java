@@ -54,12 +54,15 @@ public final class ProfileDataRights implements ExportProfile, EraseProfile, Imp
         v.actor(actor);
         v.check();
         Instant now = clock.instant();
+        // its words leave its teams' memories first, each team under its own lock (rules.md §12)
+        int teamMemories = new TeamErasure(store).erase(profileId);
         Erasure erasure = store.write(profileId, tx -> {
+            int teamRows = tx.teams().removeProfile(profileId);
             int raws = tx.rawMessages().deleteProfile(profileId);
             int memories = tx.memories().deleteProfile(profileId);
             int experiences = tx.experiences().deleteProfile(profileId);
             int facts = tx.facts().deleteProfile(profileId);
-            if (raws + memories + experiences + facts == 0) {
+            if (raws + memories + experiences + facts + teamRows + teamMemories == 0) {
                 throw new NotFoundException("profile '" + profileId + "' holds nothing to erase");
             }
             int scrubbed = tx.auditTrail().scrubProfile(profileId);

@@ -2,7 +2,10 @@ package dev.pmmemory.application.service;
 
 import dev.pmmemory.application.StateConflictException;
 import dev.pmmemory.application.port.in.ProfileData;
+import dev.pmmemory.application.TeamOwner;
 import dev.pmmemory.application.port.in.AuditEvent;
+import dev.pmmemory.application.port.in.TeamContribution;
+import dev.pmmemory.application.port.out.TeamAuthor;
 import dev.pmmemory.application.port.out.MemoryListQuery;
 import dev.pmmemory.application.port.out.MemoryStore.StoreTransaction;
 import dev.pmmemory.application.port.in.RawMessage;
@@ -35,7 +38,18 @@ final class ProfileDataTransfer {
         List<AuditEvent> events = oldestFirst(tx.auditTrail().newestFirst(profileId, null, null, ALL));
         List<Experience> experiences = oldestFirst(tx.experiences().newestFirst(profileId, ALL));
         List<Fact> facts = tx.facts().allVersions(profileId); // already by attribute, oldest first
-        return new ProfileData(profileId, now, raws, memories, events, experiences, facts);
+        return new ProfileData(profileId, now, raws, memories, events, experiences, facts,
+                teamContributions(tx, profileId));
+    }
+
+    /** The team memories the profile is an author of, as stored now (one gone since is left out). */
+    private static List<TeamContribution> teamContributions(StoreTransaction tx, String profileId) {
+        List<TeamContribution> out = new java.util.ArrayList<>();
+        for (TeamAuthor a : tx.teams().contributionsOf(profileId)) {
+            tx.memories().findById(TeamOwner.of(a.teamId()), a.memoryId()).ifPresent(m -> out.add(new TeamContribution(
+                    a.teamId(), m.id(), m.type(), m.status(), m.content(), a.personalMemoryId())));
+        }
+        return out;
     }
 
     /**

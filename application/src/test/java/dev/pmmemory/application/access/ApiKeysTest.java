@@ -64,6 +64,22 @@ class ApiKeysTest {
     }
 
     @Test
+    void aTeamScopedKeyReachesItsTeamAndNoProfileByItsGlob() {
+        ApiKey desk = ApiKey.parse("desk:write:@desk-1:" + hex("s"));
+        assertThat(desk.team()).contains("desk-1");
+        assertThat(desk.boundProfile()).isEmpty();
+        assertThat(desk.coversProfile("@desk-1")).isFalse();
+        assertThat(desk.teamRefusal("desk-1")).isEmpty();
+        assertThat(desk.teamRefusal("desk-2")).contains("key desk may not touch this team");
+        ApiKey all = ApiKey.parse("ops:admin:*:" + hex("s"));
+        assertThat(all.team()).isEmpty();
+        assertThat(all.teamRefusal("desk-2")).isEmpty();
+        assertThat(ApiKey.parse("k:read:team-a-*:" + hex("s")).teamRefusal("team-a-1")).isPresent();
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> ApiKey.parse("k:read:@desk*:" + hex("s")))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
     void aRefusalNamesTheKeyAndWhatWasMissing() {
         ApiKey reader = ApiKey.parse("reader:read:team-a-*:" + hex("s"));
         assertThat(reader.scopeRefusal(Scope.READ)).isEmpty();

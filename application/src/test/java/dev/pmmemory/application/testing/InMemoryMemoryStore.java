@@ -184,16 +184,25 @@ public final class InMemoryMemoryStore implements MemoryStore {
         final LinkedHashMap<String, Fact> facts;
         /** entity key -> the registered entity; deleted ones stay as tombstones */
         final TreeMap<String, RegistryRow> entities;
+        /** team id U+001F profile id -> membership (the SQL stores' team_members) */
+        final TreeMap<String, String> members;
+        /** team id U+001F memory id U+001F profile id -> author (the SQL stores' team_authors) */
+        final TreeMap<String, dev.pmmemory.application.port.out.TeamAuthor> authors;
 
         State() {
             this(new LinkedHashMap<>(), new ArrayList<>(), new ArrayList<>(), new LinkedHashMap<>(),
-                    new LinkedHashMap<>(), new LinkedHashMap<>(), new LinkedHashMap<>(), new TreeMap<>());
+                    new LinkedHashMap<>(), new LinkedHashMap<>(), new LinkedHashMap<>(), new TreeMap<>(),
+                    new TreeMap<>(), new TreeMap<>());
         }
 
         private State(LinkedHashMap<String, Memory> memories, ArrayList<RawMessage> raws,
                       ArrayList<AuditEvent> audits, LinkedHashMap<String, StoredVector> vectors,
                       LinkedHashMap<String, Experience> experiences, LinkedHashMap<String, String> summarizedBy,
-                      LinkedHashMap<String, Fact> facts, TreeMap<String, RegistryRow> entities) {
+                      LinkedHashMap<String, Fact> facts, TreeMap<String, RegistryRow> entities,
+                      TreeMap<String, String> members,
+                      TreeMap<String, dev.pmmemory.application.port.out.TeamAuthor> authors) {
+            this.members = members;
+            this.authors = authors;
             this.memories = memories;
             this.raws = raws;
             this.audits = audits;
@@ -207,7 +216,8 @@ public final class InMemoryMemoryStore implements MemoryStore {
         State copy() {
             return new State(new LinkedHashMap<>(memories), new ArrayList<>(raws), new ArrayList<>(audits),
                     new LinkedHashMap<>(vectors), new LinkedHashMap<>(experiences), new LinkedHashMap<>(summarizedBy),
-                    new LinkedHashMap<>(facts), new TreeMap<>(entities));
+                    new LinkedHashMap<>(facts), new TreeMap<>(entities), new TreeMap<>(members),
+                    new TreeMap<>(authors));
         }
     }
 
@@ -227,6 +237,7 @@ public final class InMemoryMemoryStore implements MemoryStore {
         private final Experiences experiences = new TxExperiences();
         private final Facts facts = new TxFacts();
         private final EntityRegistry entityRegistry = new TxEntityRegistry();
+        private final dev.pmmemory.application.port.out.Teams teams = new TxTeams();
 
         Tx(State s, boolean writable) {
             this.s = s;
@@ -266,6 +277,72 @@ public final class InMemoryMemoryStore implements MemoryStore {
         @Override
         public EntityRegistry entityRegistry() {
             return entityRegistry;
+        }
+
+        @Override
+        public dev.pmmemory.application.port.out.Teams teams() {
+            return teams;
+        }
+
+        /** Teams as the SQL stores keep them: keys in byte order, one row per (team, profile). */
+        private final class TxTeams implements dev.pmmemory.application.port.out.Teams {
+            private static final String SEP = "\u001f";
+
+            @Override
+            public boolean addMember(String teamId, String profileId, Instant at) {
+                checkWritable();
+                return s.members.putIfAbsent(teamId + SEP + profileId, profileId) == null;
+            }
+
+            @Override
+            public boolean removeMember(String teamId, String profileId) {
+                checkWritable();
+                return s.members.remove(teamId + SEP + profileId) != null;
+            }
+
+            @Override
+            public List<String> members(String teamId) {
+                checkOpen();
+                return s.members.entrySet().stream().filter(e -> e.getKey().startsWith(teamId + SEP))
+                        .map(Map.Entry::getValue).toList();
+            }
+
+            @Override
+            public List<String> teamsOf(String profileId) {
+                checkOpen();
+                return s.members.keySet().stream().filter(k -> k.endsWith(SEP + profileId))
+                        .map(k -> k.substring(0, k.indexOf(SEP))).toList();
+            }
+
+            @Override
+            public void addAuthor(dev.pmmemory.application.port.out.TeamAuthor a) {
+                checkWritable();
+                s.authors.putIfAbsent(a.teamId() + SEP + a.memoryId() + SEP + a.profileId(), a);
+            }
+
+            @Override
+            public List<dev.pmmemory.application.port.out.TeamAuthor> authorsOf(String teamId,
+                                                                                 Collection<String> memoryIds) {
+                checkOpen();
+                Set<String> ids = new HashSet<>(memoryIds);
+                return s.authors.values().stream().filter(a -> a.teamId().equals(teamId) && ids.contains(a.memoryId()))
+                        .toList();
+            }
+
+            @Override
+            public List<dev.pmmemory.application.port.out.TeamAuthor> contributionsOf(String profileId) {
+                checkOpen();
+                return s.authors.values().stream().filter(a -> a.profileId().equals(profileId)).toList();
+            }
+
+            @Override
+            public int removeProfile(String profileId) {
+                checkWritable();
+                int before = s.members.size() + s.authors.size();
+                s.members.values().removeIf(profileId::equals);
+                s.authors.values().removeIf(a -> a.profileId().equals(profileId));
+                return before - s.members.size() - s.authors.size();
+            }
         }
 
         /** The registry as the SQL stores keep it: one name belongs to at most one live entity. */
@@ -896,6 +973,12 @@ public final class InMemoryMemoryStore implements MemoryStore {
                                 r.createdAt(), r.receivedAt(), r.outcome(), memoryId, r.supersededIds(),
                                 r.redactions())
                         : r);
+            }
+
+            @Override
+            public boolean delete(String profileId, String id) {
+                checkWritable();
+                return s.raws.removeIf(r -> r.profileId().equals(profileId) && r.id().equals(id));
             }
 
             @Override

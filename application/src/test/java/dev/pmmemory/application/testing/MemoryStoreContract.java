@@ -1491,6 +1491,15 @@ public abstract class MemoryStoreContract {
         }
     }
 
+    /** Teams: membership, team memories, consensus, context and erase, on the store under test. */
+    @Nested
+    class TeamMemory extends TeamsContract {
+        @Override
+        protected MemoryStore store() {
+            return store;
+        }
+    }
+
     /** Data rights (issue 10 item 6): export, erase, import, on the store under test. */
     @Nested
     class DataRights extends DataRightsContract {
@@ -2535,6 +2544,11 @@ public abstract class MemoryStoreContract {
                 @Override
                 public dev.pmmemory.application.port.out.EntityRegistry entityRegistry() {
                     return tx.entityRegistry();
+                }
+
+                @Override
+                public dev.pmmemory.application.port.out.Teams teams() {
+                    return tx.teams();
                 }
             }));
         }

@@ -18,6 +18,7 @@ public final class PromptBlock {
     static final String CORE_HEADER = "Core preferences (always apply):";
     static final String RELEVANT_HEADER = "Relevant memories (for reference):";
     static final String LESSONS_HEADER = "Lessons from past rounds (for reference):";
+    static final String TEAM_HEADER = "Team decisions (reliable, agreed by the team):";
     static final String FACTS_HEADER = "Known facts (reliable, treat as ground truth):";
     /** Any line break (\r\n, \r, \n, U+2028…): one memory stays one line of the block. */
     private static final Pattern LINE_BREAK = Pattern.compile("\\R");
@@ -66,6 +67,23 @@ public final class PromptBlock {
         for (Fact f : facts) {
             out.append("- ").append(f.attribute()).append(": ").append(oneLine(f.value())).append(" (since ")
                     .append(DAY.format(f.validFrom())).append(")\n");
+        }
+        return out.append('\n').append(block).toString();
+    }
+
+    /**
+     * The block with the memories of the profile's teams on top (rules.md §12: the reliable section), one
+     * line each as in the other sections. Without team memories the block is unchanged.
+     */
+    public static String withTeamDecisions(List<ScoredMemory> teamItems, String block) {
+        if (teamItems.isEmpty()) {
+            return block;
+        }
+        StringBuilder out = new StringBuilder(TEAM_HEADER).append('\n');
+        for (ScoredMemory s : teamItems) {
+            out.append("- [").append(DAY.format(s.memory().lastSeenAt())).append("] (")
+                    .append(s.memory().type().wireName()).append(") ")
+                    .append(oneLine(s.memory().content())).append(entitiesItHoldsFor(s.memory())).append('\n');
         }
         return out.append('\n').append(block).toString();
     }

@@ -64,10 +64,20 @@ final class Results {
         }
     }
 
-    /** A recalled memory with its score, the four factors it came from, and whether it matches the query. */
+    /**
+     * A recalled memory with its score, the four factors it came from, and whether it matches the query; scope
+     * personal (the profile's own) or team (one of its teams', with the team and the members behind it).
+     */
     @RegisterForReflection
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-    record Recalled(MemoryItem memory, double score, Factors factors, boolean matched) {
+    record Recalled(MemoryItem memory, double score, Factors factors, boolean matched, String scope, String teamId,
+                    List<String> authors) {
+        static Recalled of(ContextResult.RecalledMemory i) {
+            return new Recalled(MemoryItem.of(i.view()), i.score(), Factors.of(i.factors()), i.matched(),
+                    i.team().isPresent() ? "team" : "personal",
+                    i.team().map(dev.pmmemory.application.port.in.TeamShare::teamId).orElse(null),
+                    i.team().map(dev.pmmemory.application.port.in.TeamShare::authors).orElse(List.of()));
+        }
     }
 
     @RegisterForReflection
@@ -75,7 +85,7 @@ final class Results {
     record Recall(String profileId, String query, String asOf, List<Recalled> items, String promptBlock) {
         static Recall of(ContextResult r) {
             return new Recall(r.profileId(), r.query(), time(r.asOf()), r.items().stream()
-                    .map(i -> new Recalled(MemoryItem.of(i.view()), i.score(), Factors.of(i.factors()), i.matched()))
+                    .map(Recalled::of)
                     .toList(), r.promptBlock());
         }
     }

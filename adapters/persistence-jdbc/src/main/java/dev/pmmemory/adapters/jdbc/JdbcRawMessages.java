@@ -131,4 +131,9 @@ public final class JdbcRawMessages implements RawMessages {
     public int deleteForMemory(String profileId, String memoryId) {
         return sql.update("DELETE FROM raw_messages WHERE profile_id = ? AND memory_id = ?", profileId, memoryId);
     }
+
+    @Override
+    public boolean delete(String profileId, String id) {
+        return sql.update("DELETE FROM raw_messages WHERE profile_id = ? AND id = ?", profileId, id) == 1;
+    }
 }

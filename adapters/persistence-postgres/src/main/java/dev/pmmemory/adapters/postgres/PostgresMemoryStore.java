@@ -4,6 +4,8 @@ import dev.pmmemory.adapters.jdbc.JdbcMemories;
 import dev.pmmemory.adapters.jdbc.JdbcMemoryVectors;
 import dev.pmmemory.adapters.jdbc.JdbcRawMessages;
 import dev.pmmemory.adapters.jdbc.JdbcStoredIds;
+import dev.pmmemory.adapters.jdbc.JdbcTeams;
+import dev.pmmemory.application.port.out.Teams;
 import dev.pmmemory.adapters.jdbc.KeptRowsVersion;
 import dev.pmmemory.adapters.jdbc.RankingRows;
 import dev.pmmemory.adapters.jdbc.Sql;
@@ -317,7 +319,7 @@ public final class PostgresMemoryStore implements MemoryStore {
     /** The repositories bound to the current transaction's connection. */
     private record Repositories(Memories memories, RawMessages rawMessages, AuditTrail auditTrail,
                                 MemoryVectors vectors, Experiences experiences, Facts facts,
-                                StoredIds storedIds, EntityRegistry entityRegistry)
+                                StoredIds storedIds, EntityRegistry entityRegistry, Teams teams)
             implements StoreTransaction {
         /**
          * @param changes what a write transaction changed; null in a read transaction, the only kind that may
@@ -333,7 +335,7 @@ public final class PostgresMemoryStore implements MemoryStore {
                     new JdbcMemoryVectors(sql, cache, rows, changes == null ? new ProfileVersions(sql)
                             : KeptRowsVersion.WRITING, changed(changes)),
                     new PostgresExperiences(), new PostgresFacts(), new JdbcStoredIds(sql),
-                    new PostgresEntityRegistry());
+                    new PostgresEntityRegistry(), new JdbcTeams(sql));
         }
 
         private static Runnable changed(RowChanges changes) {

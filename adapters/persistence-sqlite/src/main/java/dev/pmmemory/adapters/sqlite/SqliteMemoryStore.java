@@ -4,6 +4,8 @@ import dev.pmmemory.adapters.jdbc.JdbcMemories;
 import dev.pmmemory.adapters.jdbc.JdbcMemoryVectors;
 import dev.pmmemory.adapters.jdbc.JdbcRawMessages;
 import dev.pmmemory.adapters.jdbc.JdbcStoredIds;
+import dev.pmmemory.adapters.jdbc.JdbcTeams;
+import dev.pmmemory.application.port.out.Teams;
 import dev.pmmemory.adapters.jdbc.KeptRowsVersion;
 import dev.pmmemory.adapters.jdbc.KeptStatements;
 import dev.pmmemory.adapters.jdbc.RankingRows;
@@ -438,7 +440,7 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
     /** The repositories bound to one connection's current transaction. */
     private record Transaction(Memories memories, RawMessages rawMessages, AuditTrail auditTrail,
                                MemoryVectors vectors, Experiences experiences, Facts facts,
-                               StoredIds storedIds, EntityRegistry entityRegistry)
+                               StoredIds storedIds, EntityRegistry entityRegistry, Teams teams)
             implements StoreTransaction {
         /** SQLite sees every write itself (WriteSequence): the repositories need not report changes. */
         private static final Runnable SEEN_BY_THE_STORE = () -> { };
@@ -447,7 +449,7 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
             this(new JdbcMemories(sql, cache, rows, SEEN_BY_THE_STORE), new JdbcRawMessages(sql),
                     new SqliteAuditTrail(sql), new JdbcMemoryVectors(sql, cache, rows, version, SEEN_BY_THE_STORE),
                     new SqliteExperiences(sql), new SqliteFacts(sql), new JdbcStoredIds(sql),
-                    new SqliteEntityRegistry(sql));
+                    new SqliteEntityRegistry(sql), new JdbcTeams(sql));
         }
     }
 }

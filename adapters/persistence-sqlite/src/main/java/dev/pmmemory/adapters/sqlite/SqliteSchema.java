@@ -270,7 +270,28 @@ final class SqliteSchema {
             // they became visible, the range checked in the index (JdbcMemories.findChangedSince)
             new Migration(17, "memories seen again", List.of(
                     "CREATE INDEX memories_seen_again ON memories(profile_id, last_seen_at, valid_from)"
-                            + " WHERE last_seen_at > valid_from")));
+                            + " WHERE last_seen_at > valid_from")),
+            // teams: a team is its members; its memories are any owner's, under '~team:' || team_id (a profile
+            // id never holds '~'); team_authors names the members behind each team memory
+            new Migration(18, "teams", List.of(
+                    """
+                    CREATE TABLE team_members (
+                      team_id TEXT NOT NULL,
+                      profile_id TEXT NOT NULL,
+                      joined_at INTEGER NOT NULL,
+                      PRIMARY KEY (team_id, profile_id)
+                    )""",
+                    "CREATE INDEX team_members_profile ON team_members(profile_id)",
+                    """
+                    CREATE TABLE team_authors (
+                      team_id TEXT NOT NULL,
+                      memory_id TEXT NOT NULL,
+                      profile_id TEXT NOT NULL,
+                      personal_memory_id TEXT,
+                      raw_message_id TEXT,
+                      PRIMARY KEY (team_id, memory_id, profile_id)
+                    )""",
+                    "CREATE INDEX team_authors_profile ON team_authors(profile_id)")));
 
     private SqliteSchema() {
     }

@@ -14,7 +14,7 @@ import org.jboss.resteasy.reactive.server.ServerRequestFilter;
  */
 public class CustomMethods {
     private static final Pattern ON_A_MEMORY =
-            Pattern.compile("(/v1/profiles/[^/]+/memories/(?:(?!%3[Aa])[^/:])+)(?::|%3[Aa])(confirm|reject)");
+            Pattern.compile("(/v1/(?:profiles|teams)/[^/]+/memories/(?:(?!%3[Aa])[^/:])+)(?::|%3[Aa])(confirm|reject)");
     private static final Pattern ROUTED = Pattern.compile("(/memories/\\{memory_id})/(confirm|reject)$");
     /** {@code POST …/feedback:batch}, routed as {@code …/feedback/batch}. */
     private static final Pattern ON_FEEDBACK = Pattern.compile("(/v1/profiles/[^/]+/feedback)(?::|%3[Aa])(batch)");

@@ -24,7 +24,7 @@ public record AddFeedbackCommand(String profileId, String message, Instant creat
 
     public AddFeedbackCommand {
         Validation v = new Validation();
-        v.profileId("profile_id", profileId);
+        v.ownerId("profile_id", profileId);
         checkMessage(v, message);
         v.optionalOpaqueId("session_id", sessionId);
         v.optionalOpaqueId("message_id", messageId);

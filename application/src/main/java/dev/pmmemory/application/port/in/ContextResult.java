@@ -18,7 +18,20 @@ public record ContextResult(String profileId, String query, Instant asOf, List<R
         experiences = experiences.map(List::copyOf);
     }
 
-    /** @param matched whether the memory matches the query (see {@link dev.pmmemory.domain.recall.ScoredMemory}) */
-    public record RecalledMemory(MemoryView view, double score, ScoreFactors factors, boolean matched) {
+    /**
+     * @param matched whether the memory matches the query (see {@link dev.pmmemory.domain.recall.ScoredMemory})
+     * @param team    the team and its members behind it, for a memory of one of the profile's teams; empty for
+     *                the profile's own memory
+     */
+    public record RecalledMemory(MemoryView view, double score, ScoreFactors factors, boolean matched,
+                                 Optional<TeamShare> team) {
+        public RecalledMemory {
+            java.util.Objects.requireNonNull(team, "team");
+        }
+
+        /** One of the profile's own memories. */
+        public RecalledMemory(MemoryView view, double score, ScoreFactors factors, boolean matched) {
+            this(view, score, factors, matched, Optional.empty());
+        }
     }
 }

@@ -19,7 +19,7 @@ public record ListMemoriesQuery(String profileId, MemoryStatus status, MemoryTyp
 
     public ListMemoriesQuery {
         Validation v = new Validation();
-        v.profileId("profile_id", profileId);
+        v.ownerId("profile_id", profileId);
         if (limit < 1 || limit > MAX_LIMIT) {
             v.fail("limit", "must be a whole number from 1 to " + MAX_LIMIT);
         }

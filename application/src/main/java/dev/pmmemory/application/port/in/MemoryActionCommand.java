@@ -11,7 +11,7 @@ import dev.pmmemory.application.Validation;
 public record MemoryActionCommand(String profileId, String memoryId, String actor, String agent) {
     public MemoryActionCommand {
         Validation v = new Validation();
-        v.profileId("profile_id", profileId);
+        v.ownerId("profile_id", profileId);
         v.memoryId("memory_id", memoryId);
         v.actor(actor);
         v.agent("agent", agent);

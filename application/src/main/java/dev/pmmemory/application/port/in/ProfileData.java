@@ -15,10 +15,12 @@ import java.util.Objects;
  * then oldest first).
  *
  * @param exportedAt when the export was read (null in an import: it says nothing about the data)
+ * @param teamContributions what the profile contributed to its teams' memories: exported, never imported (a
+ *                          team memory is the team's)
  */
 public record ProfileData(String profileId, Instant exportedAt, List<RawMessage> rawMessages,
                           List<Memory> memories, List<AuditEvent> auditEvents, List<Experience> experiences,
-                          List<Fact> facts) {
+                          List<Fact> facts, List<TeamContribution> teamContributions) {
     /** The version of the document format; an import refuses any other. */
     public static final int FORMAT_VERSION = 1;
 
@@ -29,10 +31,18 @@ public record ProfileData(String profileId, Instant exportedAt, List<RawMessage>
         auditEvents = List.copyOf(auditEvents);
         experiences = List.copyOf(experiences);
         facts = List.copyOf(facts);
+        teamContributions = List.copyOf(teamContributions);
+    }
+
+    /** The profile's own data, without team contributions (an import's document). */
+    public ProfileData(String profileId, Instant exportedAt, List<RawMessage> rawMessages, List<Memory> memories,
+                       List<AuditEvent> auditEvents, List<Experience> experiences, List<Fact> facts) {
+        this(profileId, exportedAt, rawMessages, memories, auditEvents, experiences, facts, List.of());
     }
 
     /** Nothing but audit tombstones (or nothing at all): what an import may load into. */
     public boolean holdsNoData() {
-        return rawMessages.isEmpty() && memories.isEmpty() && experiences.isEmpty() && facts.isEmpty();
+        return rawMessages.isEmpty() && memories.isEmpty() && experiences.isEmpty() && facts.isEmpty()
+                && teamContributions.isEmpty();
     }
 }

@@ -90,5 +90,8 @@ public interface MemoryStore {
 
         /** The deployment-wide entity registry (not a profile's: no profile lock needed to read it). */
         EntityRegistry entityRegistry();
+
+        /** Teams, their members and the authors of team memories (rules.md §12). */
+        Teams teams();
     }
 }

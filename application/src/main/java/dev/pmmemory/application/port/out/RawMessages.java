@@ -36,6 +36,9 @@ public interface RawMessages {
     /** Removes the raw messages that created or reinforced the memory; returns how many. */
     int deleteForMemory(String profileId, String memoryId);
 
+    /** Removes the raw message with this id (an erased author's words in a team's messages); false when there is none. */
+    boolean delete(String profileId, String id);
+
     /** Erase (data rights): removes every raw message of the profile; returns how many. */
     int deleteProfile(String profileId);
 

@@ -1,6 +1,9 @@
 package dev.pmmemory.adapters.rest.auth;
 
+import dev.pmmemory.adapters.rest.dto.Problem;
 import dev.pmmemory.adapters.rest.problem.Problems;
+import dev.pmmemory.application.TeamOwner;
+import dev.pmmemory.application.port.in.ManageTeams;
 import dev.pmmemory.application.access.AgentName;
 import dev.pmmemory.application.access.ApiKey;
 import dev.pmmemory.application.access.ApiKeys;
@@ -28,8 +31,10 @@ public class AccessControl {
     private final ApiKeys keys;
     private final RateLimiter rateLimiter;
     private final Caller caller;
+    private final ManageTeams teams;
 
-    public AccessControl(ApiKeys keys, RateLimiter rateLimiter, Caller caller) {
+    public AccessControl(ApiKeys keys, RateLimiter rateLimiter, Caller caller, ManageTeams teams) {
+        this.teams = teams;
         this.keys = keys;
         this.rateLimiter = rateLimiter;
         this.caller = caller;
@@ -38,6 +43,13 @@ public class AccessControl {
     @ServerRequestFilter(priority = Priorities.AUTHENTICATION)
     public Optional<Response> check(ContainerRequestContext request, ResourceInfo resource) {
         caller.calledThrough(AgentName.of(request.getHeaderString(AgentName.HEADER)).orElse(null));
+        String profile = request.getUriInfo().getPathParameters().getFirst("profile_id");
+        if (TeamOwner.isTeam(profile)) {
+            // a team's memories are read through /v1/teams only, where the team's reach is checked
+            return Optional.of(Problems.response(400, "invalid-input", "Invalid input", "invalid field(s): profile_id",
+                    List.of(new Problem.FieldError("profile_id", "must be 1 to 128 characters of A-Z a-z 0-9 _ . : -"
+                            + " with at least one letter or digit"))));
+        }
         if (!keys.enabled()) {
             return Optional.empty();
         }
@@ -53,9 +65,12 @@ public class AccessControl {
         request.setProperty(KEY_NAME, k.name());
         caller.authenticatedAs(k.name());
         Optional<String> refusal = k.scopeRefusal(requiredScope(resource));
-        String profile = request.getUriInfo().getPathParameters().getFirst("profile_id");
+        String team = request.getUriInfo().getPathParameters().getFirst("team_id");
         if (refusal.isEmpty() && profile != null) {
-            refusal = k.profileRefusal(profile);
+            refusal = profileRefusal(k, profile);
+        }
+        if (refusal.isEmpty() && team != null) {
+            refusal = k.teamRefusal(team);
         }
         if (refusal.isPresent()) {
             return Optional.of(Problems.response(403, "forbidden", "Forbidden", refusal.get(), List.of()));
@@ -67,6 +82,16 @@ public class AccessControl {
                     .header("Retry-After", Long.toString(wait)).build());
         }
         return Optional.empty();
+    }
+
+    /** A team-scoped key reaches the profiles of its team's members, as they are now. */
+    private Optional<String> profileRefusal(ApiKey k, String profile) {
+        if (k.team().isEmpty()) {
+            return k.profileRefusal(profile);
+        }
+        return teams.isMember(k.team().get(), profile) ? Optional.empty()
+                : Optional.of("key " + k.name() + " may not touch this profile: it is no member of team "
+                        + k.team().get());
     }
 
     private static Scope requiredScope(ResourceInfo resource) {

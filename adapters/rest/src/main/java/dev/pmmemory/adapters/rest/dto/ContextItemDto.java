@@ -15,9 +15,19 @@ public class ContextItemDto extends MemoryDto {
             + " a lexicon synonym, or (semantic recall on) a cosine above the model's match level; with"
             + " memory.ranking=relevance (default) every matching memory ranks above every other one")
     public final boolean matched;
+    @Schema(enumeration = {"personal", "team"}, description = "personal: the profile's own memory; team: a memory of "
+            + "one of its teams (a team decision, or a view several members hold), with team_id and authors")
+    public final String scope;
+    @Schema(nullable = true, description = "the team whose memory it is; null for a personal memory")
+    public final String teamId;
+    @Schema(description = "the members behind a team memory, by profile id; empty for a personal memory")
+    public final java.util.List<String> authors;
 
     public ContextItemDto(RecalledMemory r) {
         super(r.view());
+        this.scope = r.team().isPresent() ? "team" : "personal";
+        this.teamId = r.team().map(dev.pmmemory.application.port.in.TeamShare::teamId).orElse(null);
+        this.authors = r.team().map(dev.pmmemory.application.port.in.TeamShare::authors).orElse(java.util.List.of());
         this.score = r.score();
         this.matched = r.matched();
         ScoreFactors f = r.factors();

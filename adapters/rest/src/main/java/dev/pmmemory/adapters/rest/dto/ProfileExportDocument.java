@@ -34,7 +34,10 @@ public record ProfileExportDocument(
         @Schema(description = "lessons of finished rounds, oldest first")
         List<ExperienceEntry> experiences,
         @Schema(description = "every version of every structured fact, by attribute, then oldest first")
-        List<FactEntry> facts) {
+        List<FactEntry> facts,
+        @Schema(description = "the team memories the profile contributed to (docs/rules.md, \"Teams\"), as stored "
+                + "now, by team then memory id; an import ignores them: a team memory is the team's")
+        List<TeamContributionEntry> teamContributions) {
 
     public static ProfileExportDocument of(ProfileData d) {
         return new ProfileExportDocument(ProfileData.FORMAT_VERSION, d.profileId(), d.exportedAt(),
@@ -42,7 +45,26 @@ public record ProfileExportDocument(
                 d.memories().stream().map(MemoryEntry::of).toList(),
                 d.auditEvents().stream().map(AuditEntry::of).toList(),
                 d.experiences().stream().map(ExperienceEntry::of).toList(),
-                d.facts().stream().map(FactEntry::of).toList());
+                d.facts().stream().map(FactEntry::of).toList(),
+                d.teamContributions().stream().map(TeamContributionEntry::of).toList());
+    }
+
+    @RegisterForReflection
+    @Schema(name = "ExportedTeamContribution")
+    public record TeamContributionEntry(String teamId, String memoryId,
+                                        @Schema(enumeration = {"long_term_preference", "project_negative",
+                                                "project_advance", "project_positive", "market_info", "temp_status"})
+                                        String type,
+                                        @Schema(enumeration = {"active", "expired", "superseded", "pending",
+                                                "rejected", "deleted"}) String status,
+                                        String content,
+                                        @Schema(nullable = true, description = "the profile's own memory that counted "
+                                                + "toward the consensus; null for a team decision it stated")
+                                        String personalMemoryId) {
+        static TeamContributionEntry of(dev.pmmemory.application.port.in.TeamContribution c) {
+            return new TeamContributionEntry(c.teamId(), c.memoryId(), c.type().wireName(), c.status().wireName(),
+                    c.content(), c.personalMemoryId());
+        }
     }
 
     @RegisterForReflection

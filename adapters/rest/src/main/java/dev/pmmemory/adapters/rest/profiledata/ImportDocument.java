@@ -18,6 +18,9 @@ public record ImportDocument(@JsonDeserialize(using = WholeNumber.class) Integer
                              String exportedAt,
                              List<RawMessageItem> rawMessages, List<MemoryItem> memories,
                              List<AuditItem> auditEvents, List<ExperienceItem> experiences, List<FactItem> facts,
+                             // an export of a team member lists what it gave to team memories; they belong to the team,
+                             // so an import reads past them
+                             List<Object> teamContributions,
                              @JsonAnySetter Map<String, Object> unknown) {
 
     @RegisterForReflection
