@@ -36,6 +36,21 @@ public interface MemoryConfig {
 
     Classifiers classifier();
 
+    RecallCounts recallCounts();
+
+    /** Recall counts (docs/rules.md "Recall counts"): which memories present contexts return, written in batches. */
+    interface RecallCounts {
+        /** Off: nothing is counted and recall_count stays as it is. */
+        @WithDefault("true")
+        boolean enabled();
+
+        /**
+         * How often the counted recalls are written, one batch each time: a Quarkus duration ({@code 10s},
+         * {@code 1m}; default in application.properties). A crash loses at most this much counting.
+         */
+        String flushInterval();
+    }
+
     /** What the classifier chain's answer becomes (docs/rules.md "Holding an uncertain sign"). */
     Classify classify();
 

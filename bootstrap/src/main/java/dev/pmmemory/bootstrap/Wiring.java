@@ -17,6 +17,7 @@ import dev.pmmemory.application.port.out.MemoryStore;
 import dev.pmmemory.application.port.out.SessionTurns;
 import dev.pmmemory.application.port.out.Summarizer;
 import dev.pmmemory.application.service.ContextRecall;
+import dev.pmmemory.application.service.RecallCounter;
 import dev.pmmemory.application.service.EntityRegistryService;
 import dev.pmmemory.application.service.EntityReindex;
 import dev.pmmemory.application.service.ExperienceIntake;
@@ -219,9 +220,17 @@ public class Wiring {
     @Produces
     @Singleton
     RecallContext recallContext(MemoryStore store, Lexicon lexicon, TextAnalyzer analyzer, Clock clock,
-                                SemanticRecall semantic, MemoryConfig config) {
+                                SemanticRecall semantic, MemoryConfig config, RecallCounter counter) {
         return new ContextRecall(store, lexicon, analyzer, clock, semantic.embeddings(), semantic.mix(),
-                rankingMode(config.ranking()));
+                rankingMode(config.ranking()),
+                config.recallCounts().enabled() ? Optional.of(counter) : Optional.empty());
+    }
+
+    /** The recall counter; {@link RecallFlush} writes what it counted. */
+    @Produces
+    @Singleton
+    RecallCounter recallCounter(MemoryStore store) {
+        return new RecallCounter(store);
     }
 
     static RankingMode rankingMode(String configured) {

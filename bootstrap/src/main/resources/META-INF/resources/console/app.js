@@ -180,7 +180,8 @@ function dates(m) {
     h('dt', {}, 'created'), h('dd', {}, when(m.created_at)),
     h('dt', {}, 'last seen'), h('dd', {}, when(m.last_seen_at)),
     h('dt', {}, 'expires'), h('dd', {}, m.expires_at ? when(m.expires_at) : 'never'),
-    m.valid_until ? [h('dt', {}, 'valid until'), h('dd', {}, when(m.valid_until))] : null);
+    m.valid_until ? [h('dt', {}, 'valid until'), h('dd', {}, when(m.valid_until))] : null,
+    h('dt', {}, 'last recalled'), h('dd', {}, m.last_recalled_at ? when(m.last_recalled_at) : 'never'));
 }
 
 /**
@@ -193,7 +194,8 @@ function memoryCard(profile, m, onChange, { details = true } = {}) {
   const problemArea = h('div', { class: 'card-problem' }); // a refused change shows here; the form keeps its input
   const card = h('li', { class: `memory card state-${m.status}`, 'data-memory-id': m.id },
     h('div', { class: 'meta' }, typeBadge(m.type), ' ', statusBadge(m.status), ' ',
-      h('span', { class: 'weight', title: 'how often it was said' }, `weight ${m.weight}`)),
+      h('span', { class: 'weight', title: 'how often it was said' }, `weight ${m.weight}`), ' ',
+      h('span', { class: 'recalls', title: 'how often a context returned it' }, `recalled ${m.recall_count || 0}×`)),
     h('p', { class: 'content' }, m.content),
     entityLinks(profile, m.entities),
     dates(m),

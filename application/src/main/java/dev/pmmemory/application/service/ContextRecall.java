@@ -28,7 +28,10 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
-/** The read path of rules.md §6: read (what the recall policy names), rank, render. Reads never write. */
+/**
+ * The read path of rules.md §6: read (what the recall policy names), rank, render. Reads never write; the
+ * recall counter only notes in memory what a present recall returned, and writes it later.
+ */
 public final class ContextRecall implements RecallContext {
     private final MemoryStore store;
     private final TextAnalyzer analyzer;
@@ -38,6 +41,7 @@ public final class ContextRecall implements RecallContext {
     private final MemoryViews views;
     private final Clock clock;
     private final Optional<Embeddings> embeddings;
+    private final Optional<RecallCounter> counter;
 
     public ContextRecall(MemoryStore store, Lexicon lexicon, TextAnalyzer analyzer, Clock clock) {
         this(store, lexicon, analyzer, clock, Optional.empty(), HybridMatch.defaults(0.0));
@@ -55,6 +59,14 @@ public final class ContextRecall implements RecallContext {
     /** @param mode relevance first (default) or the seed's order by score alone ({@code memory.ranking}) */
     public ContextRecall(MemoryStore store, Lexicon lexicon, TextAnalyzer analyzer, Clock clock,
                          Optional<Embeddings> embeddings, HybridMatch hybrid, RankingMode mode) {
+        this(store, lexicon, analyzer, clock, embeddings, hybrid, mode, Optional.empty());
+    }
+
+    /** @param counter when present, told of the memories each present recall returns (rules.md "Recall counts") */
+    public ContextRecall(MemoryStore store, Lexicon lexicon, TextAnalyzer analyzer, Clock clock,
+                         Optional<Embeddings> embeddings, HybridMatch hybrid, RankingMode mode,
+                         Optional<RecallCounter> counter) {
+        this.counter = java.util.Objects.requireNonNull(counter, "counter");
         this.store = store;
         this.analyzer = analyzer;
         this.policy = new RecallPolicy(new ContextRanker(type -> lexicon.ruleFor(type).priority(), hybrid, mode));
@@ -93,6 +105,10 @@ public final class ContextRecall implements RecallContext {
         List<RecalledMemory> items = ranked.stream()
                 .map(s -> new RecalledMemory(views.at(s.memory(), asOf), s.score(), s.factors(), s.matched()))
                 .toList();
+        if (!asOf.isBefore(now)) {
+            // a replay of the past is an audit, not a use: only present recalls count
+            counter.ifPresent(c -> c.recalled(q.profileId(), ranked.stream().map(s -> s.memory().id()).toList(), now));
+        }
         if (!q.includes(ContextInclude.EXPERIENCES)) {
             return new ContextResult(q.profileId(), q.query(), asOf, items, Optional.empty(),
                     PromptBlock.withFacts(facts, PromptBlock.render(ranked)));

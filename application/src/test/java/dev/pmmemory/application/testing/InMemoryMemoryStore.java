@@ -562,7 +562,8 @@ public final class InMemoryMemoryStore implements MemoryStore {
                 if (s.memories.containsKey(memory.id())) {
                     throw new IllegalStateException("memory " + memory.id() + " already exists");
                 }
-                s.memories.put(memory.id(), memory);
+                // as the stores: a new memory was never recalled, whatever the value says
+                s.memories.put(memory.id(), memory.toBuilder().recall(dev.pmmemory.domain.memory.RecallUse.NEVER).build());
             }
 
             @Override
@@ -572,7 +573,22 @@ public final class InMemoryMemoryStore implements MemoryStore {
                 if (!s.memories.containsKey(memory.id())) {
                     throw new IllegalStateException("no memory " + memory.id() + " to update");
                 }
-                s.memories.put(memory.id(), memory);
+                // the recall use is the recall counter's: a memory write keeps the stored one
+                s.memories.put(memory.id(), memory.toBuilder().recall(s.memories.get(memory.id()).recall()).build());
+            }
+
+            @Override
+            public int addRecalls(Collection<dev.pmmemory.application.port.out.RecallTally> tallies) {
+                checkWritable();
+                int counted = 0;
+                for (var t : tallies) {
+                    Memory m = s.memories.get(t.memoryId());
+                    if (m != null && m.profileId().equals(t.profileId())) {
+                        s.memories.put(m.id(), m.toBuilder().recall(m.recall().plus(t.times(), t.lastAt())).build());
+                        counted++;
+                    }
+                }
+                return counted;
             }
 
             @Override

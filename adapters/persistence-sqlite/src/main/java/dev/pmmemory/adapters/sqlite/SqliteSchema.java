@@ -270,7 +270,12 @@ final class SqliteSchema {
             // they became visible, the range checked in the index (JdbcMemories.findChangedSince)
             new Migration(17, "memories seen again", List.of(
                     "CREATE INDEX memories_seen_again ON memories(profile_id, last_seen_at, valid_from)"
-                            + " WHERE last_seen_at > valid_from")));
+                            + " WHERE last_seen_at > valid_from")),
+            // how often a present context returned each memory and when last (docs/rules.md "Recall counts"),
+            // written by the recall counter alone
+            new Migration(19, "recall counts", List.of(
+                    "ALTER TABLE memories ADD COLUMN recall_count INTEGER NOT NULL DEFAULT 0",
+                    "ALTER TABLE memories ADD COLUMN last_recalled_at INTEGER")));
 
     private SqliteSchema() {
     }

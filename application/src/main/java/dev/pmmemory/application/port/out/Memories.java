@@ -21,8 +21,15 @@ public interface Memories {
 
     void insert(Memory memory);
 
-    /** Replaces the stored memory with the same id. */
+    /** Replaces the stored memory with the same id, but for its recall use (the recall counter's alone). */
     void update(Memory memory);
+
+    /**
+     * Adds each tally to its memory's recall count and moves its last_recalled_at forward, never back, in
+     * one batched statement: additions commute, so any write in between keeps its own changes. A memory no
+     * longer stored (deleted, purged) is skipped. Returns how many memories were counted.
+     */
+    int addRecalls(Collection<RecallTally> tallies);
 
     Optional<Memory> findById(String profileId, String id);
 

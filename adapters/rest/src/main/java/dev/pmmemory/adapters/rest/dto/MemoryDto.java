@@ -42,6 +42,11 @@ public class MemoryDto {
     public final String pendingReason;
     @Schema(description = "the other types a memory held for uncertain_type may be, best first; confirm may pick one")
     public final List<String> alternatives;
+    @Schema(minimum = "0", description = "how many present context recalls returned it (docs/rules.md \"Recall counts\");"
+            + " counted in the background, so it may lag a recall by the flush interval")
+    public final long recallCount;
+    @Schema(nullable = true, description = "when a present context recall last returned it; null while never recalled")
+    public final Instant lastRecalledAt;
 
     public MemoryDto(MemoryView view) {
         Memory m = view.memory();
@@ -64,5 +69,7 @@ public class MemoryDto {
         this.sourceMessageIds = m.sourceMessageIds();
         this.pendingReason = m.pendingReason() == null ? null : m.pendingReason().wireName();
         this.alternatives = m.alternatives().stream().map(t -> t.wireName()).toList();
+        this.recallCount = m.recall().count();
+        this.lastRecalledAt = m.recall().lastRecalledAt();
     }
 }
