@@ -38,6 +38,27 @@ public interface MemoryConfig {
 
     RecallCounts recallCounts();
 
+    RecallAware recallAware();
+
+    /** Recall-aware retention (docs/rules.md "Recall-aware retention"), applied by the sweep. Off by default. */
+    interface RecallAware {
+        /** Off: expiries are the TTL's alone (rules.md §5). */
+        @WithDefault("false")
+        boolean enabled();
+
+        /** Recalls from which a memory lives one TTL from its last recall (at least 1). */
+        @WithDefault("3")
+        int extendAfter();
+
+        /** The share of its TTL, in (0, 1], that a never-recalled low-priority memory lives. */
+        @WithDefault("0.5")
+        double fadeFactor();
+
+        /** Types whose lexicon priority is at most this, in [0, 1], fade when never recalled. */
+        @WithDefault("0.6")
+        double fadeMaxPriority();
+    }
+
     /** Recall counts (docs/rules.md "Recall counts"): which memories present contexts return, written in batches. */
     interface RecallCounts {
         /** Off: nothing is counted and recall_count stays as it is. */

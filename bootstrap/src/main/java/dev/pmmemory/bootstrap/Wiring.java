@@ -18,6 +18,8 @@ import dev.pmmemory.application.port.out.SessionTurns;
 import dev.pmmemory.application.port.out.Summarizer;
 import dev.pmmemory.application.service.ContextRecall;
 import dev.pmmemory.application.service.RecallCounter;
+import dev.pmmemory.application.service.RecallAwareRetention;
+import dev.pmmemory.domain.memory.RecallRetention;
 import dev.pmmemory.application.service.EntityRegistryService;
 import dev.pmmemory.application.service.EntityReindex;
 import dev.pmmemory.application.service.ExperienceIntake;
@@ -273,9 +275,28 @@ public class Wiring {
         LOG.infof("jobs: sweep %s, purge %s, retention %s",
                 config.jobs().sweep().enabled() ? "'" + config.jobs().sweep().cron() + "'" : "off",
                 config.jobs().purge().enabled() ? "'" + config.jobs().purge().cron() + "'" : "off", retention);
-        return new JobMetrics(new LifecycleJobs(new ExpirySweep(store, ids, clock),
+        Optional<RecallAwareRetention> recallAware = recallAware(store, lexicon, ids, config.recallAware());
+        return new JobMetrics(new LifecycleJobs(new ExpirySweep(store, ids, clock, recallAware),
                 new RetentionPurge(store, ids, clock, retention), compaction(store, ids, clock, config, lexicon), reindex),
                 registry);
+    }
+
+    /** memory.recall-aware.*: a bad bound stops the start naming its key. */
+    private static Optional<RecallAwareRetention> recallAware(MemoryStore store, Lexicon lexicon, IdGenerator ids,
+                                                              MemoryConfig.RecallAware config) {
+        if (!config.enabled()) {
+            LOG.info("jobs: recall-aware retention off");
+            return Optional.empty();
+        }
+        RecallRetention rules;
+        try {
+            rules = new RecallRetention(config.extendAfter(), config.fadeFactor(), config.fadeMaxPriority());
+        } catch (IllegalArgumentException e) {
+            throw new ConfigurationException("memory.recall-aware." + e.getMessage());
+        }
+        LOG.infof("jobs: recall-aware retention on: extended after %d recalls, never-recalled types of priority <= %.2f"
+                + " live %.2f of their TTL", rules.extendAfter(), rules.fadeMaxPriority(), rules.fadeFactor());
+        return Optional.of(new RecallAwareRetention(store, lexicon, rules, ids));
     }
 
     /** The compact job (memory.compact.*), its summarizer deterministic unless memory.summarizer.llm.enabled. */

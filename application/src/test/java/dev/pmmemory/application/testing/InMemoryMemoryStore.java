@@ -721,6 +721,13 @@ public final class InMemoryMemoryStore implements MemoryStore {
             }
 
             @Override
+            public List<Memory> findActiveExpiring(String profileId, Instant now, String afterId, int limit) {
+                return find(profileId, m -> m.status() == MemoryStatus.ACTIVE && m.expiresAt() != null
+                        && m.expiresAt().isAfter(now) && (afterId == null || m.id().compareTo(afterId) > 0)).stream()
+                        .sorted(Comparator.comparing(Memory::id)).limit(limit).toList();
+            }
+
+            @Override
             public List<String> findProfilesWithRetiredBefore(Instant cutoff) {
                 checkOpen();
                 return s.memories.values().stream().filter(m -> isRetiredBy(m, cutoff))

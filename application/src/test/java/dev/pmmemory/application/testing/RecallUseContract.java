@@ -5,7 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.pmmemory.application.port.in.ContextResult;
 import dev.pmmemory.application.port.out.MemoryStore;
 import dev.pmmemory.application.port.out.RecallTally;
+import dev.pmmemory.application.port.in.AuditEvent;
+import dev.pmmemory.application.port.in.AuditKind;
 import dev.pmmemory.application.service.ContextRecall;
+import dev.pmmemory.application.service.ExpirySweep;
+import dev.pmmemory.application.service.RecallAwareRetention;
+import dev.pmmemory.domain.memory.RecallRetention;
 import dev.pmmemory.application.service.FeedbackIntake;
 import dev.pmmemory.application.service.RecallCounter;
 import dev.pmmemory.domain.memory.Memory;
@@ -110,5 +115,63 @@ public abstract class RecallUseContract {
         store().addRecalls(List.of(new RecallTally(P, openai, 1, today.minus(Duration.ofDays(1)))));
 
         assertThat(stored(openai).recall()).isEqualTo(new RecallUse(3, today));
+    }
+
+    // --- recall-aware retention (docs/rules.md "Recall-aware retention") ----------------------------
+
+    private ExpirySweep sweep(boolean recallAware) {
+        return new ExpirySweep(store(), UseCases.UUIDS, clock, recallAware
+                ? Optional.of(new RecallAwareRetention(store(), UseCases.LEXICON, RecallRetention.DEFAULTS, UseCases.UUIDS))
+                : Optional.empty());
+    }
+
+    private List<AuditKind> kinds(String id) {
+        return store().read(tx -> tx.auditTrail().forMemory(P, id)).stream().map(AuditEvent::kind).toList();
+    }
+
+    /** A project_negative (30 days, priority 0.9) recalled three times and a market_info (7 days, 0.4) never. */
+    private List<String> aUsedAndAnUnusedMemory() {
+        String used = add("OpenAI 估值高", today);
+        String unused = add("最近赛道在火", today);
+        for (int i = 0; i < 3; i++) {
+            clock.advance(Duration.ofDays(1));
+            assertThat(context("OpenAI 估值", 1).items()).extracting(r -> r.view().memory().id()).containsExactly(used);
+        }
+        counter.flush();
+        return List.of(used, unused);
+    }
+
+    @Test
+    void withRecallAwareRetentionAUsedMemoryLivesOneTtlFromItsLastRecallAndAnUnusedOneFades() {
+        List<String> ids = aUsedAndAnUnusedMemory();
+        Instant lastRecall = clock.instant();
+        assertThat(stored(ids.get(0)).expiresAt()).isEqualTo(today.plus(Duration.ofDays(30)));
+        assertThat(stored(ids.get(1)).expiresAt()).isEqualTo(today.plus(Duration.ofDays(7)));
+
+        assertThat(sweep(true).run().changed()).isEqualTo(2);
+
+        assertThat(stored(ids.get(0)).expiresAt()).isEqualTo(lastRecall.plus(Duration.ofDays(30)));
+        assertThat(kinds(ids.get(0))).contains(AuditKind.MEMORY_EXTENDED);
+        // half of its 7 days from when it was said
+        assertThat(stored(ids.get(1)).expiresAt()).isEqualTo(today.plus(Duration.ofHours(84)));
+        assertThat(kinds(ids.get(1))).contains(AuditKind.MEMORY_FADED);
+        assertThat(sweep(true).run().changed()).as("a second run changes nothing").isZero();
+
+        clock.advance(Duration.ofDays(1)); // past the faded expiry: the sweep marks it expired
+        sweep(true).run();
+        assertThat(stored(ids.get(1)).status()).isEqualTo(dev.pmmemory.domain.memory.MemoryStatus.EXPIRED);
+        assertThat(stored(ids.get(0)).status()).isEqualTo(dev.pmmemory.domain.memory.MemoryStatus.ACTIVE);
+    }
+
+    @Test
+    void withRecallAwareRetentionOffExpiriesStayAsTheTtlSetThem() {
+        List<String> ids = aUsedAndAnUnusedMemory();
+
+        assertThat(sweep(false).run().changed()).isZero();
+
+        assertThat(stored(ids.get(0)).expiresAt()).isEqualTo(today.plus(Duration.ofDays(30)));
+        assertThat(stored(ids.get(1)).expiresAt()).isEqualTo(today.plus(Duration.ofDays(7)));
+        assertThat(kinds(ids.get(0))).doesNotContain(AuditKind.MEMORY_EXTENDED);
+        assertThat(kinds(ids.get(1))).doesNotContain(AuditKind.MEMORY_FADED);
     }
 }

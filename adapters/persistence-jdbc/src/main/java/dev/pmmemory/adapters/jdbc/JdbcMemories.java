@@ -813,6 +813,13 @@ public final class JdbcMemories implements Memories {
     }
 
     @Override
+    public List<Memory> findActiveExpiring(String profileId, Instant now, String afterId, int limit) {
+        return sql.query("SELECT " + COLUMNS + " FROM memories WHERE profile_id = ? AND status = 'active'"
+                        + " AND expires_at > ? AND expires_at < ? AND id > ? ORDER BY id LIMIT ?", JdbcMemories::read,
+                profileId, now.toEpochMilli(), Codec.NEVER, afterId == null ? "" : afterId, limit);
+    }
+
+    @Override
     public List<String> findProfilesWithRetiredBefore(Instant cutoff) {
         return sql.strings("SELECT DISTINCT profile_id FROM memories WHERE" + RETIRED + " ORDER BY profile_id",
                 cutoff.toEpochMilli());

@@ -222,6 +222,12 @@ public interface Memories {
     /** Up to {@code limit} active memories of the profile with expires_at ≤ {@code now}, by expires_at then id. */
     List<Memory> findActiveExpired(String profileId, Instant now, int limit);
 
+    /**
+     * Up to {@code limit} active memories of the profile with an expiry after {@code now}, by id after
+     * {@code afterId} (null: from the first): the work of recall-aware retention.
+     */
+    List<Memory> findActiveExpiring(String profileId, Instant now, String afterId, int limit);
+
     /** Profiles with an expired, superseded, rejected or deleted memory retired at or before {@code cutoff}. */
     List<String> findProfilesWithRetiredBefore(Instant cutoff);
 
