@@ -119,6 +119,9 @@ public interface MemoryConfig {
         /** Folds old low-priority memories into summaries ({@code memory.compact.*}). */
         Schedule compact();
 
+        /** Proposes pending long-term preferences from patterns in the memories (the lexicon's derive lines). */
+        Schedule derive();
+
         interface Schedule {
             /** Off: the schedule never runs the job (the admin endpoint still can). */
             @WithDefault("true")

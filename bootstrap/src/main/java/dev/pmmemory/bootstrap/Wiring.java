@@ -19,6 +19,8 @@ import dev.pmmemory.application.port.out.Summarizer;
 import dev.pmmemory.application.service.ContextRecall;
 import dev.pmmemory.application.service.RecallCounter;
 import dev.pmmemory.application.service.RecallAwareRetention;
+import dev.pmmemory.application.service.PreferenceDerivation;
+import dev.pmmemory.application.service.LexiconPatterns;
 import dev.pmmemory.domain.memory.RecallRetention;
 import dev.pmmemory.application.service.EntityRegistryService;
 import dev.pmmemory.application.service.EntityReindex;
@@ -270,14 +272,15 @@ public class Wiring {
     @Singleton
     @Startup // a bad memory.retention stops the start, not the first purge
     RunJob runJob(MemoryStore store, IdGenerator ids, Clock clock, MemoryConfig config, MeterRegistry registry,
-                  Lexicon lexicon, EntityReindex reindex) {
+                  Lexicon lexicon, EntityReindex reindex, TextAnalyzer analyzer) {
         Duration retention = RetentionSetting.parse(config.retention());
         LOG.infof("jobs: sweep %s, purge %s, retention %s",
                 config.jobs().sweep().enabled() ? "'" + config.jobs().sweep().cron() + "'" : "off",
                 config.jobs().purge().enabled() ? "'" + config.jobs().purge().cron() + "'" : "off", retention);
         Optional<RecallAwareRetention> recallAware = recallAware(store, lexicon, ids, config.recallAware());
         return new JobMetrics(new LifecycleJobs(new ExpirySweep(store, ids, clock, recallAware),
-                new RetentionPurge(store, ids, clock, retention), compaction(store, ids, clock, config, lexicon), reindex),
+                new RetentionPurge(store, ids, clock, retention), compaction(store, ids, clock, config, lexicon), reindex,
+                new PreferenceDerivation(store, new LexiconPatterns(lexicon), analyzer, ids, clock)),
                 registry);
     }
 

@@ -728,6 +728,12 @@ public final class InMemoryMemoryStore implements MemoryStore {
             }
 
             @Override
+            public List<Memory> findSeenSince(String profileId, Instant since) {
+                return find(profileId, m -> !m.lastSeenAt().isBefore(since)).stream()
+                        .sorted(Comparator.comparing(Memory::id)).toList();
+            }
+
+            @Override
             public List<String> findProfilesWithRetiredBefore(Instant cutoff) {
                 checkOpen();
                 return s.memories.values().stream().filter(m -> isRetiredBy(m, cutoff))

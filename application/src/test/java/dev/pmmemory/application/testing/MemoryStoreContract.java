@@ -1474,6 +1474,14 @@ public abstract class MemoryStoreContract {
     }
 
     @Nested
+    class DerivedPreferences extends DerivedPreferencesContract {
+        @Override
+        protected MemoryStore store() {
+            return store;
+        }
+    }
+
+    @Nested
     class AsOf extends AsOfContract {
         @Override
         protected MemoryStore store() {

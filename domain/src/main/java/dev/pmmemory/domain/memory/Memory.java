@@ -24,6 +24,7 @@ import java.util.Set;
  *                              {@link PendingReason#UNCERTAIN_TYPE}; empty otherwise
  * @param recall                how often present recalls returned it ({@link RecallUse#NEVER} when
  *                              null); kept by the store's recall counter, never by a memory write
+ * @param derivation            why an inferred memory was proposed, with its evidence; null for any other
  */
 public record Memory(
         String id,
@@ -47,7 +48,8 @@ public record Memory(
         List<String> sourceMessageIds,
         PendingReason pendingReason,
         List<MemoryType> alternatives,
-        RecallUse recall) {
+        RecallUse recall,
+        Derivation derivation) {
 
     /** A memory that waits for no type decision. */
     public Memory(String id, String profileId, MemoryType type, String content, String normalizedContent,
@@ -57,7 +59,7 @@ public record Memory(
                   List<String> sourceMessageIds) {
         this(id, profileId, type, content, normalizedContent, entities, keywords, weight, status, source, sessionId,
                 createdAt, lastSeenAt, expiresAt, validFrom, validUntil, supersededBy, supersededEntityKeys,
-                sourceMessageIds, null, List.of(), RecallUse.NEVER);
+                sourceMessageIds, null, List.of(), RecallUse.NEVER, null);
     }
 
     /** A memory as stored before recall counts (imports, fixtures): never recalled. */
@@ -68,7 +70,7 @@ public record Memory(
                   List<String> sourceMessageIds, PendingReason pendingReason, List<MemoryType> alternatives) {
         this(id, profileId, type, content, normalizedContent, entities, keywords, weight, status, source, sessionId,
                 createdAt, lastSeenAt, expiresAt, validFrom, validUntil, supersededBy, supersededEntityKeys,
-                sourceMessageIds, pendingReason, alternatives, RecallUse.NEVER);
+                sourceMessageIds, pendingReason, alternatives, RecallUse.NEVER, null);
     }
 
     public Memory {
@@ -157,6 +159,7 @@ public record Memory(
         private PendingReason pendingReason;
         private List<MemoryType> alternatives = List.of();
         private RecallUse recall = RecallUse.NEVER;
+        private Derivation derivation;
 
         public Builder() {
         }
@@ -184,6 +187,7 @@ public record Memory(
             pendingReason = m.pendingReason;
             alternatives = m.alternatives;
             recall = m.recall;
+            derivation = m.derivation;
         }
 
         public Builder id(String v) { id = v; return this; }
@@ -208,11 +212,12 @@ public record Memory(
         public Builder pendingReason(PendingReason v) { pendingReason = v; return this; }
         public Builder alternatives(List<MemoryType> v) { alternatives = v; return this; }
         public Builder recall(RecallUse v) { recall = v; return this; }
+        public Builder derivation(Derivation v) { derivation = v; return this; }
 
         public Memory build() {
             return new Memory(id, profileId, type, content, normalizedContent, entities, keywords, weight,
                     status, source, sessionId, createdAt, lastSeenAt, expiresAt, validFrom, validUntil,
-                    supersededBy, supersededEntityKeys, sourceMessageIds, pendingReason, alternatives, recall);
+                    supersededBy, supersededEntityKeys, sourceMessageIds, pendingReason, alternatives, recall, derivation);
         }
     }
 }

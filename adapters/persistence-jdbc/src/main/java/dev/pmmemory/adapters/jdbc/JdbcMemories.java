@@ -14,6 +14,7 @@ import dev.pmmemory.domain.formula.Column;
 import dev.pmmemory.domain.formula.Parameter;
 import dev.pmmemory.domain.memory.Memory;
 import dev.pmmemory.domain.memory.RecallUse;
+import dev.pmmemory.domain.memory.Derivation;
 import dev.pmmemory.application.port.out.RecallTally;
 import dev.pmmemory.domain.memory.MemoryStatus;
 import dev.pmmemory.domain.memory.MemoryType;
@@ -58,7 +59,7 @@ public final class JdbcMemories implements Memories {
     private static final String WRITTEN_COLUMNS = "id, profile_id, type, content, normalized_content, entities,"
             + " keywords, weight, status, source, session_id, created_at, last_seen_at, expires_at, valid_from,"
             + " valid_until, superseded_by, superseded_entity_keys, source_message_ids, weight_bucket, term_count,"
-            + " pending_reason, alternatives";
+            + " pending_reason, alternatives, derived_rule, derived_rationale, evidence";
     /** What a read returns: the written columns and the recall counter's. */
     private static final String COLUMNS = WRITTEN_COLUMNS + ", recall_count, last_recalled_at";
     /** The most recent memories of a type's saturated weight bucket looked at for a common term's heavy sharers. */
@@ -97,7 +98,7 @@ public final class JdbcMemories implements Memories {
         changed();
         sql.run(s -> {
             try (Statements.Lease lease = s.prepare("INSERT INTO memories (" + WRITTEN_COLUMNS
-                    + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                    + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
                 PreparedStatement ps = lease.statement();
                 bind(ps, m);
                 ps.executeUpdate();
@@ -116,10 +117,10 @@ public final class JdbcMemories implements Memories {
                     + " source = ?, session_id = ?, created_at = ?, last_seen_at = ?, expires_at = ?,"
                     + " valid_from = ?, valid_until = ?, superseded_by = ?, superseded_entity_keys = ?,"
                     + " source_message_ids = ?, weight_bucket = ?, term_count = ?, pending_reason = ?,"
-                    + " alternatives = ? WHERE id = ?")) {
+                    + " alternatives = ?, derived_rule = ?, derived_rationale = ?, evidence = ? WHERE id = ?")) {
                 PreparedStatement ps = lease.statement();
                 bind(ps, m);
-                ps.setString(24, m.id());
+                ps.setString(27, m.id());
                 if (ps.executeUpdate() != 1) {
                     throw new IllegalStateException("no memory " + m.id() + " to update");
                 }
@@ -206,7 +207,10 @@ public final class JdbcMemories implements Memories {
                 join(m.sourceMessageIds()), RecallPolicy.weightBucket(m.weight()),
                 new HashSet<>(m.keywords()).size(), // term_count: the rows of memory_terms
                 m.pendingReason() == null ? null : m.pendingReason().wireName(),
-                join(m.alternatives().stream().map(MemoryType::wireName).toList()));
+                join(m.alternatives().stream().map(MemoryType::wireName).toList()),
+                m.derivation() == null ? null : m.derivation().rule(),
+                m.derivation() == null ? null : m.derivation().rationale(),
+                m.derivation() == null ? "" : join(m.derivation().evidence()));
     }
 
     private static Memory read(ResultSet rs) throws SQLException {
@@ -235,6 +239,8 @@ public final class JdbcMemories implements Memories {
                 .alternatives(split(rs.getString("alternatives")).stream()
                         .map(t -> MemoryType.fromWireName(t).orElseThrow()).toList())
                 .recall(recallUse(rs))
+                .derivation(rs.getString("derived_rule") == null ? null : new Derivation(rs.getString("derived_rule"),
+                        rs.getString("derived_rationale"), split(rs.getString("evidence"))))
                 .build();
     }
 
@@ -817,6 +823,12 @@ public final class JdbcMemories implements Memories {
         return sql.query("SELECT " + COLUMNS + " FROM memories WHERE profile_id = ? AND status = 'active'"
                         + " AND expires_at > ? AND expires_at < ? AND id > ? ORDER BY id LIMIT ?", JdbcMemories::read,
                 profileId, now.toEpochMilli(), Codec.NEVER, afterId == null ? "" : afterId, limit);
+    }
+
+    @Override
+    public List<Memory> findSeenSince(String profileId, Instant since) {
+        return sql.query("SELECT " + COLUMNS + " FROM memories WHERE profile_id = ? AND last_seen_at >= ? ORDER BY id",
+                JdbcMemories::read, profileId, since.toEpochMilli());
     }
 
     @Override

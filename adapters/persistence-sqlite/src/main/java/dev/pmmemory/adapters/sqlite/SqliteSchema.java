@@ -272,10 +272,14 @@ final class SqliteSchema {
                     "CREATE INDEX memories_seen_again ON memories(profile_id, last_seen_at, valid_from)"
                             + " WHERE last_seen_at > valid_from")),
             // how often a present context returned each memory and when last (docs/rules.md "Recall counts"),
-            // written by the recall counter alone
-            new Migration(19, "recall counts", List.of(
+            // written by the recall counter alone; and why a derived preference was proposed, with the ids of
+            // its evidence memories (docs/rules.md "Derived preferences")
+            new Migration(19, "recall counts and derived preferences", List.of(
                     "ALTER TABLE memories ADD COLUMN recall_count INTEGER NOT NULL DEFAULT 0",
-                    "ALTER TABLE memories ADD COLUMN last_recalled_at INTEGER")));
+                    "ALTER TABLE memories ADD COLUMN last_recalled_at INTEGER",
+                    "ALTER TABLE memories ADD COLUMN derived_rule TEXT",
+                    "ALTER TABLE memories ADD COLUMN derived_rationale TEXT",
+                    "ALTER TABLE memories ADD COLUMN evidence TEXT NOT NULL DEFAULT ''")));
 
     private SqliteSchema() {
     }

@@ -228,6 +228,12 @@ public interface Memories {
      */
     List<Memory> findActiveExpiring(String profileId, Instant now, String afterId, int limit);
 
+    /**
+     * Every memory of the profile last seen at or after {@code since}, whatever its status, by id: what the
+     * derive job looks for patterns in.
+     */
+    List<Memory> findSeenSince(String profileId, Instant since);
+
     /** Profiles with an expired, superseded, rejected or deleted memory retired at or before {@code cutoff}. */
     List<String> findProfilesWithRetiredBefore(Instant cutoff);
 
