@@ -221,6 +221,13 @@ function memoryCard(profile, m, onChange, { details = true } = {}) {
     actions.append(...(m.alternatives || []).map((t) => h('button', { type: 'button', class: 'confirm-as',
       'data-type': t, onclick: () => act(`Confirmed as ${t}`, 'POST', ':confirm', { type: t }) }, `Confirm as ${t}`)));
   }
+  if (m.derivation) {
+    // proposed by the derive job: why, and the memories that show it
+    card.insertBefore(h('div', { class: 'derivation' },
+      h('p', {}, `Inferred (rule ${m.derivation.rule}): ${m.derivation.rationale}`),
+      h('p', { class: 'evidence' }, 'Evidence: ', m.derivation.evidence.map((id, i) => [i ? ', ' : '',
+        h('a', { href: link('profiles', profile, 'memories', id) }, `#${i + 1}`)]))), actions);
+  }
   if (m.status === 'pending') {
     actions.append(
       h('button', { type: 'button', class: 'confirm', onclick: () => act('Confirmed', 'POST', ':confirm') }, 'Confirm'),

@@ -175,6 +175,40 @@ class ConsoleBrowserTest {
         browser.step("screenshot", () -> assertThat(browser.screenshot("console-profile")).exists());
     }
 
+    /**
+     * The derive job's proposal waits under "Needs your decision" with its rationale and evidence links; the PM
+     * confirms it there. A memory's card says how often contexts returned it.
+     */
+    @Test
+    void aDerivedProposalShowsItsRationaleAndIsConfirmedInTheConsole() {
+        String p = newProfile("console-derive");
+        String[] companies = {"OpenAI", "Anthropic", "Mistral", "DeepSeek"};
+        String first = null;
+        for (int i = 0; i < companies.length; i++) {
+            String id = created(p, Map.of("message", companies[i] + " 估值太高",
+                    "created_at", java.time.Instant.now().minus(java.time.Duration.ofDays(30 - 7L * i)).toString()));
+            first = first == null ? id : first;
+        }
+        given().when().post("/v1/admin/jobs/derive:run").then().statusCode(200);
+        String proposal = Api.memories(p, Map.of("status", "pending")).statusCode(200)
+                .extract().path("items[0].id");
+
+        browser.step("derived-proposal", () -> {
+            browser.driver.get(console + "#/profiles/" + p);
+            WebElement found = card("#decisions", proposal);
+            assertThat(found.findElement(By.cssSelector(".content")).getText()).isEqualTo("对高估值敏感");
+            assertThat(found.findElement(By.cssSelector(".derivation")).getText())
+                    .contains("Inferred (rule high_valuation)", "4 entities", "Evidence: #1, #2, #3, #4");
+            assertThat(found.findElement(By.cssSelector(".recalls")).getText()).isEqualTo("recalled 0×");
+            found.findElement(By.cssSelector("button.confirm")).click();
+            waitForNotice("Confirmed");
+            browser.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("decisions"),
+                    "Nothing is waiting for you."));
+        });
+        memory(p, proposal).body("status", equalTo("active")).body("source", equalTo("inferred"));
+        memory(p, first).body("status", equalTo("active"));
+    }
+
     @Test
     void recallTimelineAndTeachWorkAtPhoneWidth() {
         String p = newProfile("console-phone");
