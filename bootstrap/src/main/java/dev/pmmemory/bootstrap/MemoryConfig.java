@@ -229,7 +229,7 @@ public interface MemoryConfig {
              * The posterior at or above which its answer is trusted, in (0, 1]; the default is
              * NgramClassifier.DEFAULT_MIN_CONFIDENCE, chosen by cross-validation on the training data.
              */
-            @WithDefault("0.5")
+            @WithDefault("0.3")
             double minConfidence();
 
             /**

@@ -40,6 +40,7 @@ import dev.pmmemory.application.service.RetentionPurge;
 import dev.pmmemory.application.service.ShortTermSessions;
 import dev.pmmemory.domain.classify.Classifier;
 import dev.pmmemory.domain.classify.ClassifierChain;
+import dev.pmmemory.domain.classify.SignCues;
 import dev.pmmemory.domain.classify.SignDoubt;
 import dev.pmmemory.domain.classify.RuleClassifier;
 import dev.pmmemory.domain.classify.SecondOpinion;
@@ -208,7 +209,7 @@ public class Wiring {
         }
         // ask, don't guess: an unsure sign is held for the PM, judged by the n-gram model's posteriors
         Optional<SignDoubt> doubt = ngram.map(model -> new SignDoubt(message -> NgramClassification.trained(model)
-                .map(link -> link.posteriors(message)).orElse(java.util.Map.of()), holdBelow));
+                .map(link -> link.posteriors(message)).orElse(java.util.Map.of()), holdBelow, SignCues.of(lexicon)));
         return new ClassifierChain(chain, secondOpinion, doubt);
     }
 

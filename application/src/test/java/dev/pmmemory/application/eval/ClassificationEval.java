@@ -31,6 +31,7 @@ final class ClassificationEval {
             out.append(String.format("messages %d (hard %d)%n", messages, hard.total()));
             out.append("accuracy (all)     ").append(all).append('\n');
             out.append("accuracy (hard)    ").append(hard).append('\n');
+            out.append("accuracy (easy)    ").append(new Ratio(all.hits() - hard.hits(), all.total() - hard.total())).append('\n');
             out.append("entity precision   ").append(entityPrecision).append('\n');
             out.append("entity recall      ").append(entityRecall).append('\n');
             out.append("silent sign flips  ").append(holding.flips()).append('\n');

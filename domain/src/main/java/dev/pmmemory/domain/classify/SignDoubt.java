@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Ask, don't guess (docs/rules.md, "Holding an uncertain sign"): a wrong sign stored silently (criticism kept as praise or an advance,
@@ -17,14 +18,24 @@ import java.util.Optional;
  * {@code holdBelow} of the signed probability) or when the chain's confidence in the sign is under
  * {@code holdBelow} for a type the model gave (the link's answer or an overrule). The confidence is the model's posterior of the type's sign among the signed labels:
  * P(sign) / (P(positive or advance) + P(negative)); a type without a sign keeps the model's posterior of it.
+ * A type is also held when the message's phrasing vouches for the other sign ({@link SignCues}: 不予考虑 under a
+ * positive, a conceded clause of the same sign as the verdict): there the rules and the model often agree on the
+ * wrong sign, both read from the same words.
  *
  * @param beliefs   the statistical model's posteriors
  * @param holdBelow the confidence under which a signed type is held ({@code memory.classify.hold-below})
+ * @param cues      the signs the phrasing vouches for
  */
-public record SignDoubt(Beliefs beliefs, double holdBelow) {
+public record SignDoubt(Beliefs beliefs, double holdBelow, SignCues cues) {
+
+    /** Without phrasing cues. */
+    public SignDoubt(Beliefs beliefs, double holdBelow) {
+        this(beliefs, holdBelow, SignCues.NONE);
+    }
 
     public SignDoubt {
         Objects.requireNonNull(beliefs, "beliefs");
+        Objects.requireNonNull(cues, "cues");
         if (!(holdBelow >= 0 && holdBelow <= 1)) {
             throw new IllegalArgumentException("hold-below must be in [0, 1], was " + holdBelow);
         }
@@ -68,7 +79,13 @@ public record SignDoubt(Beliefs beliefs, double holdBelow) {
         // the floor is for the model's own answers (the link's, or an overrule): the rules' plain judgements
         // ("Anthropic 不错") are short, and the model's sign posterior on them is weak without meaning doubt
         boolean fromModel = rules.filter(type::equals).isEmpty();
-        if (!modelDisagrees && !rulesDisagree && (!fromModel || confidence >= holdBelow)) {
+        // the phrasing settles it when it vouches for one sign only: against the answer it holds, for it the
+        // classifiers' disagreement is no doubt (谈不上有竞争力 is negative, however unsure the model is)
+        Set<Integer> vouched = cues.signs(message);
+        boolean phrasingDisagrees = vouched.contains(-sign) && !vouched.contains(sign);
+        boolean phrasingAgrees = vouched.contains(sign) && !vouched.contains(-sign);
+        if (phrasingAgrees || !modelDisagrees && !rulesDisagree && !phrasingDisagrees
+                && (!fromModel || confidence >= holdBelow)) {
             return answer.judged(confidence, List.of());
         }
         List<MemoryType> others = new ArrayList<>();

@@ -51,7 +51,7 @@ final class LexiconParser {
     private static final List<String> KINDS = List.of("type", "trigger", "soft_negative", "negation", "negate",
             "neutral", "question", "synonym", "stop", "entity", "generic", "suffix", "common", "contrast", "concession",
             "irony", "slip", "degree", "excess", "adjective", "question_word", "question_opener", "request", "scare_quote",
-            "traditional", "entity_rule", "derive");
+            "sign_cue", "traditional", "entity_rule", "derive");
 
     private final List<TypeRule> rules = new ArrayList<>();
     private final List<Numbered<MemoryType>> extraTriggers = new ArrayList<>();
@@ -71,6 +71,7 @@ final class LexiconParser {
     private final Set<String> questionOpeners = new LinkedHashSet<>();
     private final Set<String> requests = new LinkedHashSet<>();
     private final Set<String> scareQuoteHints = new LinkedHashSet<>();
+    private final Map<String, MemoryType> signCues = new LinkedHashMap<>();
     private final List<Numbered<Void>> synonymGroups = new ArrayList<>();
     private final List<List<String>> entityGroups = new ArrayList<>();
     private final Set<String> generic = new LinkedHashSet<>();
@@ -158,6 +159,7 @@ final class LexiconParser {
             case "question_opener" -> questionOpeners.addAll(list(rest, kind));
             case "request" -> requests.addAll(list(rest, kind));
             case "scare_quote" -> scareQuoteHints.addAll(list(rest, kind));
+            case "sign_cue" -> parseSignCues(rest);
             case "generic" -> generic.addAll(list(rest, kind));
             case "suffix" -> {
                 List<String> words = list(rest, kind);
@@ -255,6 +257,19 @@ final class LexiconParser {
         return TraditionalChars.of(traditional);
     }
 
+    /** {@code sign_cue project_negative 不予考虑, fell short}: phrases that carry that sign whatever surrounds them. */
+    private void parseSignCues(String rest) {
+        String[] typeAndWords = rest.split("\\s+", 2);
+        MemoryType type = type(typeAndWords[0], "sign_cue needs a type");
+        if (type != MemoryType.PROJECT_POSITIVE && type != MemoryType.PROJECT_NEGATIVE) {
+            throw new IllegalArgumentException("sign_cue takes project_positive or project_negative, not " + type.wireName());
+        }
+        if (typeAndWords.length < 2) {
+            throw new IllegalArgumentException("sign_cue " + type.wireName() + " needs a list of phrases");
+        }
+        list(typeAndWords[1], "sign_cue").forEach(word -> signCues.put(word, type));
+    }
+
     /** {@code adjective project_positive 强, 硬}: evaluative adjectives of one judgement. */
     private void parseAdjectives(String rest) {
         String[] typeAndWords = rest.split("\\s+", 2);
@@ -300,7 +315,7 @@ final class LexiconParser {
         Synonyms synonyms = synonyms(merged);
         Cues cues = new Cues(negations, negated, softNegatives, neutral, questions, contrasts, concessions,
                 ironyMarkers, slips, new Phrasing(degrees, excess, adjectives, questionWords, questionOpeners,
-                requests, scareQuoteHints));
+                requests, scareQuoteHints, signCues));
         return new Lexicon(merged, new EntityNames(entityGroups, generic, suffixes, common), cues, synonyms, stopWords,
                 traditionalChars(), entityRuleWords(), derivations);
     }

@@ -25,12 +25,22 @@ import java.util.Set;
  *                        question, even with a question mark ("can you set up a call?")
  * @param scareQuoteHints laughter or a sneer (哈哈哈, lol, 所谓, another): a short quoted phrase in a
  *                        message with one is ironic (又一个“下一个 OpenAI”，哈哈哈 → negative)
+ * @param signCues        phrases that carry a sign whatever the words around them (不予考虑, 谈不上, fell short →
+ *                        project_negative; 不容小觑, not bad at all → project_positive): a typed answer of the other
+ *                        sign is held for the PM (docs/rules.md "Holding an uncertain sign"); the longest match wins
  */
 public record Phrasing(Set<String> degrees, Set<String> excess, Map<String, MemoryType> adjectives,
                        Set<String> questionWords, Set<String> questionOpeners, Set<String> requests,
-                       Set<String> scareQuoteHints) {
+                       Set<String> scareQuoteHints, Map<String, MemoryType> signCues) {
 
     public static final Phrasing NONE = new Phrasing(Set.of(), Set.of(), Map.of(), Set.of(), Set.of(), Set.of(), Set.of());
+
+    /** Phrasing without sign cues. */
+    public Phrasing(Set<String> degrees, Set<String> excess, Map<String, MemoryType> adjectives,
+                    Set<String> questionWords, Set<String> questionOpeners, Set<String> requests,
+                    Set<String> scareQuoteHints) {
+        this(degrees, excess, adjectives, questionWords, questionOpeners, requests, scareQuoteHints, Map.of());
+    }
 
     public Phrasing {
         degrees = copy(degrees);
@@ -40,6 +50,7 @@ public record Phrasing(Set<String> degrees, Set<String> excess, Map<String, Memo
         questionOpeners = copy(questionOpeners);
         requests = copy(requests);
         scareQuoteHints = copy(scareQuoteHints);
+        signCues = Collections.unmodifiableMap(new LinkedHashMap<>(signCues));
     }
 
     private static Set<String> copy(Set<String> words) {

@@ -22,7 +22,7 @@ public final class NgramClassifier implements Classifier {
      * training data only (NgramLinkEvaluationTest prints the sweep and fails if it stops being
      * the best); bench/eval/README.md has the figures.
      */
-    public static final double DEFAULT_MIN_CONFIDENCE = 0.5;
+    public static final double DEFAULT_MIN_CONFIDENCE = 0.3;
 
     /**
      * The shipped second-opinion margin: the model overrules the rules' type when it finds its own answer
@@ -35,7 +35,7 @@ public final class NgramClassifier implements Classifier {
      * The longest message (characters) the second opinion is heard on: naive Bayes odds grow with a message's
      * length, so a long one would be overruled on little evidence. Chosen by the same cross-validation.
      */
-    public static final int OVERRULE_MAX_LENGTH = 200;
+    public static final int OVERRULE_MAX_LENGTH = 120;
 
     /**
      * The longest message the second opinion may make no memory of: a PM's long message is never small talk in

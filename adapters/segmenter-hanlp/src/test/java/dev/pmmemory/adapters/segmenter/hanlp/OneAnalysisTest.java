@@ -120,7 +120,7 @@ class OneAnalysisTest {
     }
 
     private static List<String> messages() {
-        return Stream.of(ChainEvaluation.DEVELOPMENT, ChainEvaluation.HELD_OUT, ChainEvaluation.HELD_OUT_31)
+        return Stream.of(ChainEvaluation.DEVELOPMENT, ChainEvaluation.HELD_OUT)
                 .flatMap(List::stream)
                 .flatMap(file -> ChainEvaluation.examples(file).stream())
                 .map(ChainEvaluation.Example::message).toList();
