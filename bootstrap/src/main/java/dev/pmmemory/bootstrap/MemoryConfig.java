@@ -41,6 +41,42 @@ public interface MemoryConfig {
 
     Classifiers classifier();
 
+    RecallCounts recallCounts();
+
+    RecallAware recallAware();
+
+    /** Recall-aware retention (docs/rules.md "Recall-aware retention"), applied by the sweep. Off by default. */
+    interface RecallAware {
+        /** Off: expiries are the TTL's alone (rules.md §5). */
+        @WithDefault("false")
+        boolean enabled();
+
+        /** Recalls from which a memory lives one TTL from its last recall (at least 1). */
+        @WithDefault("3")
+        int extendAfter();
+
+        /** The share of its TTL, in (0, 1], that a never-recalled low-priority memory lives. */
+        @WithDefault("0.5")
+        double fadeFactor();
+
+        /** Types whose lexicon priority is at most this, in [0, 1], fade when never recalled. */
+        @WithDefault("0.6")
+        double fadeMaxPriority();
+    }
+
+    /** Recall counts (docs/rules.md "Recall counts"): which memories present contexts return, written in batches. */
+    interface RecallCounts {
+        /** Off: nothing is counted and recall_count stays as it is. */
+        @WithDefault("true")
+        boolean enabled();
+
+        /**
+         * How often the counted recalls are written, one batch each time: a Quarkus duration ({@code 10s},
+         * {@code 1m}; default in application.properties). A crash loses at most this much counting.
+         */
+        String flushInterval();
+    }
+
     /** What the classifier chain's answer becomes (docs/rules.md "Holding an uncertain sign"). */
     Classify classify();
 
@@ -101,6 +137,9 @@ public interface MemoryConfig {
 
         /** Folds old low-priority memories into summaries ({@code memory.compact.*}). */
         Schedule compact();
+
+        /** Proposes pending long-term preferences from patterns in the memories (the lexicon's derive lines). */
+        Schedule derive();
 
         interface Schedule {
             /** Off: the schedule never runs the job (the admin endpoint still can). */

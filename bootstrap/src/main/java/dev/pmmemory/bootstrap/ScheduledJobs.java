@@ -48,6 +48,12 @@ public class ScheduledJobs {
         runPeriod(Job.COMPACT, execution.getScheduledFireTime());
     }
 
+    @Scheduled(identity = "derive", cron = "{memory.jobs.derive.cron}", skipExecutionIf = Switch.class,
+            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void derive(ScheduledExecution execution) {
+        runPeriod(Job.DERIVE, execution.getScheduledFireTime());
+    }
+
     /**
      * Runs {@code job} for the period that the schedule fired for, unless another runner (this
      * instance or another on the same database) already claimed it. The fire time is the cron
@@ -77,6 +83,7 @@ public class ScheduledJobs {
                 case "sweep" -> !config.jobs().sweep().enabled();
                 case "purge" -> !config.jobs().purge().enabled();
                 case "compact" -> !config.jobs().compact().enabled();
+                case "derive" -> !config.jobs().derive().enabled();
                 default -> true;
             };
         }

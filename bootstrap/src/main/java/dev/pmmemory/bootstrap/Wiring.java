@@ -25,6 +25,11 @@ import dev.pmmemory.application.service.TeamConsensus;
 import dev.pmmemory.application.service.TeamDecisions;
 import dev.pmmemory.application.service.TeamMemberships;
 import dev.pmmemory.application.service.TeamMemoryQueries;
+import dev.pmmemory.application.service.RecallCounter;
+import dev.pmmemory.application.service.RecallAwareRetention;
+import dev.pmmemory.application.service.PreferenceDerivation;
+import dev.pmmemory.application.service.LexiconPatterns;
+import dev.pmmemory.domain.memory.RecallRetention;
 import dev.pmmemory.application.service.EntityRegistryService;
 import dev.pmmemory.application.service.EntityReindex;
 import dev.pmmemory.application.service.ExperienceIntake;
@@ -254,9 +259,17 @@ public class Wiring {
     @Produces
     @Singleton
     RecallContext recallContext(MemoryStore store, Lexicon lexicon, TextAnalyzer analyzer, Clock clock,
-                                SemanticRecall semantic, MemoryConfig config) {
+                                SemanticRecall semantic, MemoryConfig config, RecallCounter counter) {
         return new ContextRecall(store, lexicon, analyzer, clock, semantic.embeddings(), semantic.mix(),
-                config.ranking());
+                config.ranking(),
+                config.recallCounts().enabled() ? Optional.of(counter) : Optional.empty());
+    }
+
+    /** The recall counter; {@link RecallFlush} writes what it counted. */
+    @Produces
+    @Singleton
+    RecallCounter recallCounter(MemoryStore store) {
+        return new RecallCounter(store);
     }
 
     @Produces
@@ -284,14 +297,34 @@ public class Wiring {
     @Singleton
     @Startup // a bad memory.retention stops the start, not the first purge
     RunJob runJob(MemoryStore store, IdGenerator ids, Clock clock, MemoryConfig config, MeterRegistry registry,
-                  Lexicon lexicon, EntityReindex reindex) {
+                  Lexicon lexicon, EntityReindex reindex, TextAnalyzer analyzer) {
         Duration retention = config.retention();
         LOG.infof("jobs: sweep %s, purge %s, retention %s",
                 config.jobs().sweep().enabled() ? "'" + config.jobs().sweep().cron() + "'" : "off",
                 config.jobs().purge().enabled() ? "'" + config.jobs().purge().cron() + "'" : "off", retention);
-        return new JobMetrics(new LifecycleJobs(new ExpirySweep(store, ids, clock),
-                new RetentionPurge(store, ids, clock, retention), compaction(store, ids, clock, config, lexicon), reindex),
+        Optional<RecallAwareRetention> recallAware = recallAware(store, lexicon, ids, config.recallAware());
+        return new JobMetrics(new LifecycleJobs(new ExpirySweep(store, ids, clock, recallAware),
+                new RetentionPurge(store, ids, clock, retention), compaction(store, ids, clock, config, lexicon), reindex,
+                new PreferenceDerivation(store, new LexiconPatterns(lexicon), analyzer, ids, clock)),
                 registry);
+    }
+
+    /** memory.recall-aware.*: a bad bound stops the start naming its key. */
+    private static Optional<RecallAwareRetention> recallAware(MemoryStore store, Lexicon lexicon, IdGenerator ids,
+                                                              MemoryConfig.RecallAware config) {
+        if (!config.enabled()) {
+            LOG.info("jobs: recall-aware retention off");
+            return Optional.empty();
+        }
+        RecallRetention rules;
+        try {
+            rules = new RecallRetention(config.extendAfter(), config.fadeFactor(), config.fadeMaxPriority());
+        } catch (IllegalArgumentException e) {
+            throw new ConfigurationException("memory.recall-aware." + e.getMessage());
+        }
+        LOG.infof("jobs: recall-aware retention on: extended after %d recalls, never-recalled types of priority <= %.2f"
+                + " live %.2f of their TTL", rules.extendAfter(), rules.fadeMaxPriority(), rules.fadeFactor());
+        return Optional.of(new RecallAwareRetention(store, lexicon, rules, ids));
     }
 
     /** The compact job (memory.compact.*), its summarizer deterministic unless memory.summarizer.llm.enabled. */

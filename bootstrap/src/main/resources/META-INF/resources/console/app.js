@@ -187,7 +187,8 @@ function dates(m) {
     h('dt', {}, 'created'), h('dd', {}, when(m.created_at)),
     h('dt', {}, 'last seen'), h('dd', {}, when(m.last_seen_at)),
     h('dt', {}, 'expires'), h('dd', {}, m.expires_at ? when(m.expires_at) : 'never'),
-    m.valid_until ? [h('dt', {}, 'valid until'), h('dd', {}, when(m.valid_until))] : null);
+    m.valid_until ? [h('dt', {}, 'valid until'), h('dd', {}, when(m.valid_until))] : null,
+    h('dt', {}, 'last recalled'), h('dd', {}, m.last_recalled_at ? when(m.last_recalled_at) : 'never'));
 }
 
 /**
@@ -200,7 +201,8 @@ function memoryCard(profile, m, onChange, { details = true } = {}) {
   const problemArea = h('div', { class: 'card-problem' }); // a refused change shows here; the form keeps its input
   const card = h('li', { class: `memory card state-${m.status}`, 'data-memory-id': m.id },
     h('div', { class: 'meta' }, typeBadge(m.type), ' ', statusBadge(m.status), ' ',
-      h('span', { class: 'weight', title: 'how often it was said' }, `weight ${m.weight}`)),
+      h('span', { class: 'weight', title: 'how often it was said' }, `weight ${m.weight}`), ' ',
+      h('span', { class: 'recalls', title: 'how often a context returned it' }, `recalled ${m.recall_count || 0}×`)),
     h('p', { class: 'content' }, m.content),
     entityLinks(profile, m.entities),
     dates(m),
@@ -225,6 +227,13 @@ function memoryCard(profile, m, onChange, { details = true } = {}) {
       + [m.type, ...(m.alternatives || [])].join(' or ') + ': pick one.'), actions);
     actions.append(...(m.alternatives || []).map((t) => h('button', { type: 'button', class: 'confirm-as',
       'data-type': t, onclick: () => act(`Confirmed as ${t}`, 'POST', ':confirm', { type: t }) }, `Confirm as ${t}`)));
+  }
+  if (m.derivation) {
+    // proposed by the derive job: why, and the memories that show it
+    card.insertBefore(h('div', { class: 'derivation' },
+      h('p', {}, `Inferred (rule ${m.derivation.rule}): ${m.derivation.rationale}`),
+      h('p', { class: 'evidence' }, 'Evidence: ', m.derivation.evidence.map((id, i) => [i ? ', ' : '',
+        h('a', { href: link('profiles', profile, 'memories', id) }, `#${i + 1}`)]))), actions);
   }
   if (m.status === 'pending') {
     actions.append(
@@ -731,7 +740,10 @@ async function renderEntity(profile, entity) {
     box);
   await guarded(async () => {
     const r = await call('GET', profilePath(profile, 'entities', entity, 'history'));
-    clear(box, r.items.length
+    const proposals = r.items.length ? await derivedProposals(profile, r.items) : [];
+    clear(box, r.items.length ? timelineChart(profile, r.items, proposals) : null, proposals.map((p) =>
+      h('p', { class: 'proposal-note' }, `Proposed: “${p.content}” (${p.status}) — its evidence is ringed on the axis.`)),
+    r.items.length
       ? h('ol', { class: 'timeline' }, r.items.map((m) => h('li', { class: `card state-${m.status}` },
         h('div', { class: 'meta' }, typeBadge(m.type), ' ', statusBadge(m.status)),
         h('p', { class: 'content' }, h('a', { href: link('profiles', profile, 'memories', m.id) }, m.content)),
@@ -739,6 +751,67 @@ async function renderEntity(profile, entity) {
           statusBadge(c.status), ` ${when(c.at)}`, c.event ? ` · ${c.event}` : '', c.actor ? ` · ${c.actor}` : ''))))))
       : h('p', { class: 'empty' }, 'No memory about this entity.'));
   }, box);
+}
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+/** An SVG element; text children become its text (a title's tooltip). */
+function svg(tag, attrs, ...text) {
+  const el = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    el.setAttribute(k, String(v));
+  }
+  if (text.length) {
+    el.textContent = text.join('');
+  }
+  return el;
+}
+
+/** The profile's derived preferences (pending, or settled) whose evidence is among these memories. */
+async function derivedProposals(profile, memories) {
+  const ids = new Set(memories.map((m) => m.id));
+  const found = [];
+  for (const status of ['pending', 'active', 'rejected']) {
+    const page = await call('GET', profilePath(profile, 'memories') + query({ status, type: 'long_term_preference', limit: 200 }));
+    found.push(...page.items.filter((m) => m.derivation && m.derivation.evidence.some((id) => ids.has(id))));
+  }
+  return found;
+}
+
+/**
+ * Every memory about the entity as a mark on a time axis (by created_at): coloured by type, faded when
+ * expired, superseded or rejected, a line from each reversed memory to the one that superseded it, the
+ * recall count in the hover title, and the evidence of a derived proposal ringed. Plain SVG, no library.
+ */
+function timelineChart(profile, memories, proposals) {
+  const width = 640, height = 96, pad = 24, y = 48;
+  const times = memories.map((m) => Date.parse(m.created_at));
+  const from = Math.min(...times), to = Math.max(...times);
+  const x = (t) => pad + (to === from ? (width - 2 * pad) / 2 : (t - from) / (to - from) * (width - 2 * pad));
+  const at = new Map(memories.map((m) => [m.id, x(Date.parse(m.created_at))]));
+  const evidence = new Set(proposals.flatMap((p) => p.derivation.evidence));
+  const chart = svg('svg', { class: 'timeline-chart', viewBox: `0 0 ${width} ${height}`, role: 'img',
+    'aria-label': `${memories.length} memories from ${when(memories[0].created_at)} to ${when(memories[memories.length - 1].created_at)}` });
+  chart.append(svg('line', { class: 'axis', x1: pad, y1: y, x2: width - pad, y2: y }));
+  chart.append(svg('text', { class: 'axis-label', x: pad, y: height - 6 }, when(new Date(from).toISOString())));
+  chart.append(svg('text', { class: 'axis-label', x: width - pad, y: height - 6, 'text-anchor': 'end' },
+    when(new Date(to).toISOString())));
+  for (const m of memories) {
+    if (m.superseded_by && at.has(m.superseded_by)) {
+      chart.append(svg('path', { class: 'reversal', d: `M ${at.get(m.id)} ${y} Q ${(at.get(m.id) + at.get(m.superseded_by)) / 2} ${y - 36} ${at.get(m.superseded_by)} ${y}` }));
+    }
+  }
+  for (const m of memories) {
+    const faded = ['expired', 'superseded', 'rejected', 'deleted'].includes(m.status);
+    const a = svg('a', { href: link('profiles', profile, 'memories', m.id) });
+    const mark = svg('circle', { class: `mark type-${m.type}${faded ? ' faded' : ''}${evidence.has(m.id) ? ' evidence' : ''}`,
+      cx: at.get(m.id), cy: y, r: 7, 'data-memory-id': m.id });
+    // the hover text: svg() sets text, so the <title> child is appended as an element
+    mark.append(svg('title', {}, `${m.content} · ${typeLabel(m.type)} · ${m.status} · recalled ${m.recall_count || 0}×`));
+    a.append(mark);
+    chart.append(a);
+  }
+  return chart;
 }
 
 // --- start ------------------------------------------------------------------------------------

@@ -175,6 +175,56 @@ class ConsoleBrowserTest {
         browser.step("screenshot", () -> assertThat(browser.screenshot("console-profile")).exists());
     }
 
+    /**
+     * The derive job's proposal waits under "Needs your decision" with its rationale and evidence links; the PM
+     * confirms it there. A memory's card says how often contexts returned it.
+     */
+    @Test
+    void aDerivedProposalShowsItsRationaleAndIsConfirmedInTheConsole() {
+        String p = newProfile("console-derive");
+        String[] companies = {"OpenAI", "Anthropic", "Mistral", "DeepSeek"};
+        List<String> ids = new java.util.ArrayList<>();
+        for (int i = 0; i < companies.length; i++) {
+            ids.add(created(p, Map.of("message", companies[i] + " 估值太高",
+                    "created_at", java.time.Instant.now().minus(java.time.Duration.ofDays(25 - 5L * i)).toString())));
+        }
+        String first = ids.get(0);
+        given().when().post("/v1/admin/jobs/derive:run").then().statusCode(200);
+        String proposal = Api.memories(p, Map.of("status", "pending")).statusCode(200)
+                .extract().path("items[0].id");
+
+        browser.step("derived-proposal", () -> {
+            browser.driver.get(console + "#/profiles/" + p);
+            WebElement found = card("#decisions", proposal);
+            assertThat(found.findElement(By.cssSelector(".content")).getText()).isEqualTo("对高估值敏感");
+            assertThat(found.findElement(By.cssSelector(".derivation")).getText())
+                    .contains("Inferred (rule high_valuation)", "4 entities", "Evidence: #1, #2, #3, #4");
+            assertThat(found.findElement(By.cssSelector(".recalls")).getText()).isEqualTo("recalled 0×");
+            found.findElement(By.cssSelector("button.confirm")).click();
+            waitForNotice("Confirmed");
+            browser.wait.until(ExpectedConditions.textToBePresentInElementLocated(By.id("decisions"),
+                    "Nothing is waiting for you."));
+        });
+        memory(p, proposal).body("status", equalTo("active")).body("source", equalTo("inferred"));
+        memory(p, first).body("status", equalTo("active"));
+
+        // the entity's timeline: its memory as a mark on the axis, ringed as the proposal's evidence
+        String later = created(p, Map.of("message", "OpenAI 可以推进")); // reverses the negative
+        browser.step("entity-timeline", () -> {
+            browser.driver.get(console + "#/profiles/" + p + "/entities/OpenAI");
+            browser.wait.until(ExpectedConditions.numberOfElementsToBe(By.cssSelector("svg.timeline-chart circle.mark"), 2));
+            WebElement evidenceMark = browser.driver.findElement(
+                    By.cssSelector("svg.timeline-chart circle[data-memory-id='" + first + "']"));
+            assertThat(evidenceMark.getAttribute("class")).contains("evidence", "type-project_negative", "faded");
+            assertThat(browser.driver.findElement(By.cssSelector("svg.timeline-chart circle[data-memory-id='" + later
+                    + "']")).getAttribute("class")).contains("type-project_advance").doesNotContain("faded");
+            assertThat(browser.driver.findElements(By.cssSelector("svg.timeline-chart path.reversal"))).hasSize(1);
+            assertThat(browser.js("return document.querySelector(\"circle[data-memory-id='" + first
+                    + "'] title\").textContent;")).asString().contains("recalled 0×");
+            assertThat(browser.driver.findElement(By.cssSelector(".proposal-note")).getText()).contains("对高估值敏感");
+        });
+    }
+
     @Test
     void recallTimelineAndTeachWorkAtPhoneWidth() {
         String p = newProfile("console-phone");

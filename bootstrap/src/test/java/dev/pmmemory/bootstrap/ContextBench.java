@@ -61,6 +61,8 @@ final class ContextBench {
     /** Semantic recall is measured up to this size (its baseline reads every vector per query). */
     static final int SEMANTIC_MAX = Integer.getInteger("pm.bench.context.semantic-max", Integer.MAX_VALUE);
     static final int COMPANIES = 200;
+    /** Also time the keyword-only cells with recall counting on (a counter flushed every 100 ms in the background). */
+    static final boolean COUNTING = Boolean.getBoolean("pm.bench.context.counting");
     static final Instant NOW = Instant.parse("2026-06-30T12:00:00Z");
     /** The past instant of the as_of rows: a week before NOW. */
     static final Instant AS_OF = NOW.minus(Duration.ofDays(7));
@@ -124,6 +126,10 @@ final class ContextBench {
                             : i -> projectCode(Math.floorMod(i * 7919 + 11, size / 2));
                     rows.add(time(storeName, size, kind, on, recall, profile, query, null));
                     System.out.println("CONTEXT-BENCH " + rows.get(rows.size() - 1).csv());
+                    if (!on && COUNTING) {
+                        rows.add(counted(storeName, size, kind, store, clock, profile, query));
+                        System.out.println("CONTEXT-BENCH " + rows.get(rows.size() - 1).csv());
+                    }
                     if (!on) {
                         // the same reads as of a week ago: the memories said again since are taken back to then
                         rows.add(time(storeName, size, kind + "-asof", false, recall, profile, query, AS_OF));
@@ -137,6 +143,25 @@ final class ContextBench {
                     store, profile, AS_OF, ANALYZER, company(3) + " 估值"));
         }
         return rows;
+    }
+
+    /**
+     * The keyword-only cell with recall counting on, as deployed: each context adds to the counter, a background
+     * thread flushes it (every 100 ms here, 100× the default rate, so flushes overlap the timed calls).
+     */
+    private static Row counted(String storeName, int size, String kind, MemoryStore store, Clock clock, String profile,
+                               IntFunction<String> query) {
+        dev.pmmemory.application.service.RecallCounter counter = new dev.pmmemory.application.service.RecallCounter(store);
+        ContextRecall recall = new ContextRecall(store, LEXICON, ANALYZER, clock, Optional.empty(), HybridMatch.defaults(0.0),
+                dev.pmmemory.domain.recall.RankingMode.RELEVANCE, Optional.of(counter));
+        java.util.concurrent.ScheduledExecutorService flusher = java.util.concurrent.Executors.newSingleThreadScheduledExecutor();
+        flusher.scheduleWithFixedDelay(counter::flush, 100, 100, java.util.concurrent.TimeUnit.MILLISECONDS);
+        try {
+            return time(storeName, size, kind + "-counting", false, recall, profile, query, null);
+        } finally {
+            flusher.shutdownNow();
+            counter.flush();
+        }
     }
 
     private static Row time(String storeName, int size, String kind, boolean semantic, ContextRecall recall,

@@ -45,6 +45,10 @@ public enum AuditKind {
     ENTITY_DELETED,
     /** A new alias re-indexed a stored memory: its entities (and keywords) now name the canonical entity. */
     MEMORY_REINDEXED,
+    /** Recall-aware retention: a memory recalled often enough lives longer (expires_at moved later). */
+    MEMORY_EXTENDED,
+    /** Recall-aware retention: a never-recalled low-priority memory expires sooner (expires_at moved earlier). */
+    MEMORY_FADED,
     /** Tombstone of an erased profile (data rights): who and when, and how many rows of each kind went. */
     PROFILE_ERASED;
 

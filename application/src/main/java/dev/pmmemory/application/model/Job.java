@@ -13,7 +13,9 @@ public enum Job {
     /** Folds many old low-priority memories of one profile and type into one summary memory. */
     COMPACT,
     /** Re-extracts stored memories' entities after the entity registry changed (runs on each change, and on demand). */
-    REINDEX;
+    REINDEX,
+    /** Proposes pending long-term preferences from patterns in a profile's memories (rules.md "Derived preferences"). */
+    DERIVE;
 
     public String wireName() {
         return name().toLowerCase(Locale.ROOT);

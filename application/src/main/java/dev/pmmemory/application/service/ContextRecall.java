@@ -34,7 +34,10 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
-/** The read path of rules.md §6: read (what the recall policy names), rank, render. Reads never write. */
+/**
+ * The read path of rules.md §6: read (what the recall policy names), rank, render. Reads never write; the
+ * recall counter only notes in memory what a present recall returned, and writes it later.
+ */
 public final class ContextRecall implements RecallContext {
     private final MemoryStore store;
     private final TextAnalyzer analyzer;
@@ -44,6 +47,7 @@ public final class ContextRecall implements RecallContext {
     private final MemoryViews views;
     private final Clock clock;
     private final Optional<Embeddings> embeddings;
+    private final Optional<RecallCounter> counter;
 
     public ContextRecall(MemoryStore store, Lexicon lexicon, TextAnalyzer analyzer, Clock clock) {
         this(store, lexicon, analyzer, clock, Optional.empty(), HybridMatch.defaults(0.0));
@@ -61,6 +65,14 @@ public final class ContextRecall implements RecallContext {
     /** @param mode relevance first (default) or the seed's order by score alone ({@code memory.ranking}) */
     public ContextRecall(MemoryStore store, Lexicon lexicon, TextAnalyzer analyzer, Clock clock,
                          Optional<Embeddings> embeddings, HybridMatch hybrid, RankingMode mode) {
+        this(store, lexicon, analyzer, clock, embeddings, hybrid, mode, Optional.empty());
+    }
+
+    /** @param counter when present, told of the memories each present recall returns (rules.md "Recall counts") */
+    public ContextRecall(MemoryStore store, Lexicon lexicon, TextAnalyzer analyzer, Clock clock,
+                         Optional<Embeddings> embeddings, HybridMatch hybrid, RankingMode mode,
+                         Optional<RecallCounter> counter) {
+        this.counter = java.util.Objects.requireNonNull(counter, "counter");
         this.store = store;
         this.analyzer = analyzer;
         this.policy = new RecallPolicy(new ContextRanker(type -> lexicon.ruleFor(type).priority(), hybrid, mode));
@@ -106,6 +118,10 @@ public final class ContextRecall implements RecallContext {
                         TeamOwner.teamOf(s.memory().profileId()).map(team -> new TeamShare(team,
                                 authors.getOrDefault(s.memory().id(), List.of())))))
                 .toList();
+        if (!asOf.isBefore(now)) {
+            // a replay of the past is an audit, not a use: only present recalls count
+            counter.ifPresent(c -> c.recalled(q.profileId(), ranked.stream().map(s -> s.memory().id()).toList(), now));
+        }
         if (!q.includes(ContextInclude.EXPERIENCES)) {
             return new ContextResult(q.profileId(), q.query(), asOf, items, Optional.empty(),
                     PromptBlock.withFacts(facts, PromptBlock.withTeamDecisions(teams, PromptBlock.render(own))));

@@ -54,7 +54,8 @@ final class DecisionRederivation {
     static final int MAX_MEMORIES = 2000;
     private static final Set<AuditKind> NOT_FROM_MESSAGES = EnumSet.of(AuditKind.MEMORY_CONFIRMED,
             AuditKind.MEMORY_REJECTED, AuditKind.MEMORY_CORRECTED, AuditKind.MEMORY_DELETED,
-            AuditKind.MEMORY_REINDEXED, AuditKind.MEMORY_PURGED, AuditKind.MEMORY_SUMMARIZED);
+            AuditKind.MEMORY_REINDEXED, AuditKind.MEMORY_PURGED, AuditKind.MEMORY_SUMMARIZED,
+            AuditKind.MEMORY_EXTENDED, AuditKind.MEMORY_FADED);
 
     private final Lexicon lexicon;
     private final IdGenerator ids;

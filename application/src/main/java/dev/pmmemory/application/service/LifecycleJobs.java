@@ -11,8 +11,11 @@ public final class LifecycleJobs implements RunJob {
     private final RetentionPurge purge;
     private final MemoryCompaction compact;
     private final EntityReindex reindex;
+    private final PreferenceDerivation derive;
 
-    public LifecycleJobs(ExpirySweep sweep, RetentionPurge purge, MemoryCompaction compact, EntityReindex reindex) {
+    public LifecycleJobs(ExpirySweep sweep, RetentionPurge purge, MemoryCompaction compact, EntityReindex reindex,
+                         PreferenceDerivation derive) {
+        this.derive = Objects.requireNonNull(derive);
         this.sweep = Objects.requireNonNull(sweep);
         this.purge = Objects.requireNonNull(purge);
         this.compact = Objects.requireNonNull(compact);
@@ -26,6 +29,7 @@ public final class LifecycleJobs implements RunJob {
             case PURGE -> purge.run();
             case COMPACT -> compact.run();
             case REINDEX -> reindex.run();
+            case DERIVE -> derive.run();
         };
     }
 }

@@ -639,7 +639,8 @@ public final class InMemoryMemoryStore implements MemoryStore {
                 if (s.memories.containsKey(memory.id())) {
                     throw new IllegalStateException("memory " + memory.id() + " already exists");
                 }
-                s.memories.put(memory.id(), memory);
+                // as the stores: a new memory was never recalled, whatever the value says
+                s.memories.put(memory.id(), memory.toBuilder().recall(dev.pmmemory.domain.memory.RecallUse.NEVER).build());
             }
 
             @Override
@@ -649,7 +650,22 @@ public final class InMemoryMemoryStore implements MemoryStore {
                 if (!s.memories.containsKey(memory.id())) {
                     throw new IllegalStateException("no memory " + memory.id() + " to update");
                 }
-                s.memories.put(memory.id(), memory);
+                // the recall use is the recall counter's: a memory write keeps the stored one
+                s.memories.put(memory.id(), memory.toBuilder().recall(s.memories.get(memory.id()).recall()).build());
+            }
+
+            @Override
+            public int addRecalls(Collection<dev.pmmemory.application.port.out.RecallTally> tallies) {
+                checkWritable();
+                int counted = 0;
+                for (var t : tallies) {
+                    Memory m = s.memories.get(t.memoryId());
+                    if (m != null && m.profileId().equals(t.profileId())) {
+                        s.memories.put(m.id(), m.toBuilder().recall(m.recall().plus(t.times(), t.lastAt())).build());
+                        counted++;
+                    }
+                }
+                return counted;
             }
 
             @Override
@@ -779,6 +795,19 @@ public final class InMemoryMemoryStore implements MemoryStore {
                 return find(profileId, m -> isActiveExpired(m, now)).stream()
                         .sorted(Comparator.comparing(Memory::expiresAt).thenComparing(Memory::id))
                         .limit(limit).toList();
+            }
+
+            @Override
+            public List<Memory> findActiveExpiring(String profileId, Instant now, String afterId, int limit) {
+                return find(profileId, m -> m.status() == MemoryStatus.ACTIVE && m.expiresAt() != null
+                        && m.expiresAt().isAfter(now) && (afterId == null || m.id().compareTo(afterId) > 0)).stream()
+                        .sorted(Comparator.comparing(Memory::id)).limit(limit).toList();
+            }
+
+            @Override
+            public List<Memory> findSeenSince(String profileId, Instant since) {
+                return find(profileId, m -> !m.lastSeenAt().isBefore(since)).stream()
+                        .sorted(Comparator.comparing(Memory::id)).toList();
             }
 
             @Override

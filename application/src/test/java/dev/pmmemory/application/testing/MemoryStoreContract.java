@@ -1466,6 +1466,22 @@ public abstract class MemoryStoreContract {
 
     /** Reads of a past instant (as_of) and the version chain (issue 10 item 1), on the store under test. */
     @Nested
+    class RecallUses extends RecallUseContract {
+        @Override
+        protected MemoryStore store() {
+            return store;
+        }
+    }
+
+    @Nested
+    class DerivedPreferences extends DerivedPreferencesContract {
+        @Override
+        protected MemoryStore store() {
+            return store;
+        }
+    }
+
+    @Nested
     class AsOf extends AsOfContract {
         @Override
         protected MemoryStore store() {

@@ -18,6 +18,7 @@ import java.util.EnumSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
+import dev.pmmemory.domain.derive.DerivationRule;
 import java.util.Optional;
 import java.util.Set;
 
@@ -29,7 +30,8 @@ import java.util.Set;
  * {@value #DEFAULT_RESOURCE}.
  */
 public record Lexicon(List<TypeRule> rules, EntityNames entities, Cues cues, Synonyms synonyms,
-                      Set<String> stopWords, TraditionalChars traditional, EntityRuleWords entityRules) {
+                      Set<String> stopWords, TraditionalChars traditional, EntityRuleWords entityRules,
+                      List<DerivationRule> derivations) {
 
     public static final String DEFAULT_RESOURCE = "/dev/pmmemory/domain/lexicon/default-lexicon.txt";
 
@@ -47,6 +49,7 @@ public record Lexicon(List<TypeRule> rules, EntityNames entities, Cues cues, Syn
         Objects.requireNonNull(synonyms, "synonyms");
         Objects.requireNonNull(traditional, "traditional");
         Objects.requireNonNull(entityRules, "entityRules");
+        derivations = List.copyOf(derivations); // none: nothing is derived
         stopWords = Collections.unmodifiableSet(new LinkedHashSet<>(stopWords));
         Set<MemoryType> seen = EnumSet.noneOf(MemoryType.class);
         for (TypeRule rule : rules) {

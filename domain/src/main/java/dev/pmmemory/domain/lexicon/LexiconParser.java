@@ -1,5 +1,6 @@
 package dev.pmmemory.domain.lexicon;
 
+import dev.pmmemory.domain.derive.DerivationRule;
 import dev.pmmemory.domain.memory.MemoryType;
 import dev.pmmemory.domain.text.EntityNames;
 import dev.pmmemory.domain.text.EntityRuleWords;
@@ -50,7 +51,7 @@ final class LexiconParser {
     private static final List<String> KINDS = List.of("type", "trigger", "soft_negative", "negation", "negate",
             "neutral", "question", "synonym", "stop", "entity", "generic", "suffix", "common", "contrast", "concession",
             "irony", "slip", "degree", "excess", "adjective", "question_word", "question_opener", "request", "scare_quote",
-            "sign_cue", "traditional", "entity_rule");
+            "sign_cue", "traditional", "entity_rule", "derive");
 
     private final List<TypeRule> rules = new ArrayList<>();
     private final List<Numbered<MemoryType>> extraTriggers = new ArrayList<>();
@@ -82,6 +83,7 @@ final class LexiconParser {
     private final Map<String, List<String>> entityRules = new LinkedHashMap<>();
     /** The line that declared each traditional character, for the error that only the whole list shows. */
     private final Map<Character, Integer> traditionalLines = new HashMap<>();
+    private final List<DerivationRule> derivations = new ArrayList<>();
 
     /** A declaration kept with its line, for checks that need the whole file. */
     private record Numbered<T>(int line, T key, List<String> words) {
@@ -168,6 +170,13 @@ final class LexiconParser {
             case "stop" -> stopWords.addAll(list(rest, kind));
             case "traditional" -> parseTraditional(number, rest);
             case "entity_rule" -> parseEntityRule(rest);
+            case "derive" -> {
+                DerivationRule rule = DerivationLine.parse(rest);
+                if (derivations.stream().anyMatch(d -> d.name().equals(rule.name()))) {
+                    throw new IllegalArgumentException("duplicate derive " + rule.name());
+                }
+                derivations.add(rule);
+            }
             default -> throw new IllegalArgumentException(
                     "unknown declaration '" + kind + "' (expected one of " + String.join(", ", KINDS) + ")");
         }
@@ -308,7 +317,7 @@ final class LexiconParser {
                 ironyMarkers, slips, new Phrasing(degrees, excess, adjectives, questionWords, questionOpeners,
                 requests, scareQuoteHints, signCues));
         return new Lexicon(merged, new EntityNames(entityGroups, generic, suffixes, common), cues, synonyms, stopWords,
-                traditionalChars(), entityRuleWords());
+                traditionalChars(), entityRuleWords(), derivations);
     }
 
     private static TypeRule withMore(TypeRule rule, List<String> more) {

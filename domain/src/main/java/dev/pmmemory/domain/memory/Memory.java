@@ -22,6 +22,9 @@ import java.util.Set;
  *                              older than the reasons, such as a conflict)
  * @param alternatives          the other types it may be, best first, when {@code pendingReason} is
  *                              {@link PendingReason#UNCERTAIN_TYPE}; empty otherwise
+ * @param recall                how often present recalls returned it ({@link RecallUse#NEVER} when
+ *                              null); kept by the store's recall counter, never by a memory write
+ * @param derivation            why an inferred memory was proposed, with its evidence; null for any other
  */
 public record Memory(
         String id,
@@ -44,7 +47,9 @@ public record Memory(
         Set<String> supersededEntityKeys,
         List<String> sourceMessageIds,
         PendingReason pendingReason,
-        List<MemoryType> alternatives) {
+        List<MemoryType> alternatives,
+        RecallUse recall,
+        Derivation derivation) {
 
     /** A memory that waits for no type decision. */
     public Memory(String id, String profileId, MemoryType type, String content, String normalizedContent,
@@ -54,7 +59,18 @@ public record Memory(
                   List<String> sourceMessageIds) {
         this(id, profileId, type, content, normalizedContent, entities, keywords, weight, status, source, sessionId,
                 createdAt, lastSeenAt, expiresAt, validFrom, validUntil, supersededBy, supersededEntityKeys,
-                sourceMessageIds, null, List.of());
+                sourceMessageIds, null, List.of(), RecallUse.NEVER, null);
+    }
+
+    /** A memory as stored before recall counts (imports, fixtures): never recalled. */
+    public Memory(String id, String profileId, MemoryType type, String content, String normalizedContent,
+                  List<String> entities, List<String> keywords, int weight, MemoryStatus status, Source source,
+                  String sessionId, Instant createdAt, Instant lastSeenAt, Instant expiresAt, Instant validFrom,
+                  Instant validUntil, String supersededBy, Set<String> supersededEntityKeys,
+                  List<String> sourceMessageIds, PendingReason pendingReason, List<MemoryType> alternatives) {
+        this(id, profileId, type, content, normalizedContent, entities, keywords, weight, status, source, sessionId,
+                createdAt, lastSeenAt, expiresAt, validFrom, validUntil, supersededBy, supersededEntityKeys,
+                sourceMessageIds, pendingReason, alternatives, RecallUse.NEVER, null);
     }
 
     public Memory {
@@ -79,6 +95,7 @@ public record Memory(
         supersededEntityKeys = Set.copyOf(supersededEntityKeys);
         sourceMessageIds = List.copyOf(sourceMessageIds);
         alternatives = List.copyOf(alternatives == null ? List.of() : alternatives);
+        recall = recall == null ? RecallUse.NEVER : recall;
         if (alternatives.contains(type)) {
             throw new IllegalArgumentException("the alternatives of a memory are other types than its own");
         }
@@ -141,6 +158,8 @@ public record Memory(
         private List<String> sourceMessageIds = List.of();
         private PendingReason pendingReason;
         private List<MemoryType> alternatives = List.of();
+        private RecallUse recall = RecallUse.NEVER;
+        private Derivation derivation;
 
         public Builder() {
         }
@@ -167,6 +186,8 @@ public record Memory(
             sourceMessageIds = m.sourceMessageIds;
             pendingReason = m.pendingReason;
             alternatives = m.alternatives;
+            recall = m.recall;
+            derivation = m.derivation;
         }
 
         public Builder id(String v) { id = v; return this; }
@@ -190,11 +211,13 @@ public record Memory(
         public Builder sourceMessageIds(List<String> v) { sourceMessageIds = v; return this; }
         public Builder pendingReason(PendingReason v) { pendingReason = v; return this; }
         public Builder alternatives(List<MemoryType> v) { alternatives = v; return this; }
+        public Builder recall(RecallUse v) { recall = v; return this; }
+        public Builder derivation(Derivation v) { derivation = v; return this; }
 
         public Memory build() {
             return new Memory(id, profileId, type, content, normalizedContent, entities, keywords, weight,
                     status, source, sessionId, createdAt, lastSeenAt, expiresAt, validFrom, validUntil,
-                    supersededBy, supersededEntityKeys, sourceMessageIds, pendingReason, alternatives);
+                    supersededBy, supersededEntityKeys, sourceMessageIds, pendingReason, alternatives, recall, derivation);
         }
     }
 }

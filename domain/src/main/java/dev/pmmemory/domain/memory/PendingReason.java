@@ -9,7 +9,12 @@ public enum PendingReason {
      * chain's confidence was under {@code memory.classify.hold-below}. The memory carries the other types it
      * may be; confirming it picks one.
      */
-    UNCERTAIN_TYPE("uncertain_type");
+    UNCERTAIN_TYPE("uncertain_type"),
+    /**
+     * The derive job saw a pattern in the profile's memories (docs/rules.md "Derived preferences") and proposes
+     * this preference; its derivation names the evidence.
+     */
+    INFERRED("inferred");
 
     private final String wireName;
 

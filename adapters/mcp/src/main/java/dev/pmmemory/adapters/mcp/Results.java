@@ -36,13 +36,17 @@ final class Results {
     record MemoryItem(String id, String type, String content, List<String> entities, List<String> keywords,
                       int weight, double typePriority, String status, String source, String sessionId,
                       String createdAt, String lastSeenAt, String expiresAt, String validUntil, String supersededBy,
-                      List<String> sourceMessageIds) {
+                      List<String> sourceMessageIds, long recallCount, String lastRecalledAt, String pendingReason,
+                      String rationale, List<String> evidence) {
         static MemoryItem of(MemoryView view) {
             Memory m = view.memory();
             return new MemoryItem(m.id(), m.type().wireName(), m.content(), m.entities(), m.keywords(), m.weight(),
                     view.typePriority(), view.status().wireName(), m.source().wireName(), m.sessionId(),
                     time(m.createdAt()), time(m.lastSeenAt()), time(m.expiresAt()), time(m.validUntil()),
-                    m.supersededBy(), m.sourceMessageIds());
+                    m.supersededBy(), m.sourceMessageIds(), m.recall().count(), time(m.recall().lastRecalledAt()),
+                    m.pendingReason() == null ? null : m.pendingReason().wireName(),
+                    m.derivation() == null ? null : m.derivation().rationale(),
+                    m.derivation() == null ? List.of() : m.derivation().evidence());
         }
     }
 

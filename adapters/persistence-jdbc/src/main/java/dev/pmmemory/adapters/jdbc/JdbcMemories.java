@@ -13,6 +13,9 @@ import dev.pmmemory.domain.formula.Bindings;
 import dev.pmmemory.domain.formula.Column;
 import dev.pmmemory.domain.formula.Parameter;
 import dev.pmmemory.domain.memory.Memory;
+import dev.pmmemory.domain.memory.RecallUse;
+import dev.pmmemory.domain.memory.Derivation;
+import dev.pmmemory.application.port.out.RecallTally;
 import dev.pmmemory.domain.memory.MemoryStatus;
 import dev.pmmemory.domain.memory.MemoryType;
 import dev.pmmemory.domain.memory.PendingReason;
@@ -52,10 +55,13 @@ import java.util.stream.Stream;
  * it, so a constraint violation surfaces at the call that caused it.
  */
 public final class JdbcMemories implements Memories {
-    private static final String COLUMNS = "id, profile_id, type, content, normalized_content, entities, keywords,"
-            + " weight, status, source, session_id, created_at, last_seen_at, expires_at, valid_from, valid_until,"
-            + " superseded_by, superseded_entity_keys, source_message_ids, weight_bucket, term_count, pending_reason,"
-            + " alternatives";
+    /** What a memory write sets: every column but the recall counter's. */
+    private static final String WRITTEN_COLUMNS = "id, profile_id, type, content, normalized_content, entities,"
+            + " keywords, weight, status, source, session_id, created_at, last_seen_at, expires_at, valid_from,"
+            + " valid_until, superseded_by, superseded_entity_keys, source_message_ids, weight_bucket, term_count,"
+            + " pending_reason, alternatives, derived_rule, derived_rationale, evidence";
+    /** What a read returns: the written columns and the recall counter's. */
+    private static final String COLUMNS = WRITTEN_COLUMNS + ", recall_count, last_recalled_at";
     /** The most recent memories of a type's saturated weight bucket looked at for a common term's heavy sharers. */
     private static final int HEAVY_RECENT_WALK = 64;
     /** Ids per statement: well under SQLite's limit of bound parameters. */
@@ -91,8 +97,8 @@ public final class JdbcMemories implements Memories {
     public void insert(Memory m) {
         changed();
         sql.run(s -> {
-            try (Statements.Lease lease = s.prepare("INSERT INTO memories (" + COLUMNS
-                    + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+            try (Statements.Lease lease = s.prepare("INSERT INTO memories (" + WRITTEN_COLUMNS
+                    + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
                 PreparedStatement ps = lease.statement();
                 bind(ps, m);
                 ps.executeUpdate();
@@ -111,10 +117,10 @@ public final class JdbcMemories implements Memories {
                     + " source = ?, session_id = ?, created_at = ?, last_seen_at = ?, expires_at = ?,"
                     + " valid_from = ?, valid_until = ?, superseded_by = ?, superseded_entity_keys = ?,"
                     + " source_message_ids = ?, weight_bucket = ?, term_count = ?, pending_reason = ?,"
-                    + " alternatives = ? WHERE id = ?")) {
+                    + " alternatives = ?, derived_rule = ?, derived_rationale = ?, evidence = ? WHERE id = ?")) {
                 PreparedStatement ps = lease.statement();
                 bind(ps, m);
-                ps.setString(24, m.id());
+                ps.setString(27, m.id());
                 if (ps.executeUpdate() != 1) {
                     throw new IllegalStateException("no memory " + m.id() + " to update");
                 }
@@ -127,6 +133,34 @@ public final class JdbcMemories implements Memories {
             }
             insertLookups(s, m);
             return null;
+        });
+    }
+
+    @Override
+    public int addRecalls(Collection<RecallTally> tallies) {
+        if (tallies.isEmpty()) {
+            return 0;
+        }
+        // recall columns only: no ranking row or lookup changes, so no kept rows go stale (no changed())
+        return sql.run(s -> {
+            try (Statements.Lease lease = s.prepare("UPDATE memories SET recall_count = recall_count + ?,"
+                    + " last_recalled_at = CASE WHEN last_recalled_at IS NULL OR last_recalled_at < ? THEN ?"
+                    + " ELSE last_recalled_at END WHERE profile_id = ? AND id = ?")) {
+                PreparedStatement ps = lease.statement();
+                // one order for every flush: two never wait on each other's rows
+                List<RecallTally> ordered = tallies.stream()
+                        .sorted(java.util.Comparator.comparing(RecallTally::memoryId)).toList();
+                for (RecallTally t : ordered) {
+                    long at = t.lastAt().toEpochMilli();
+                    Codec.bind(ps, t.times(), at, at, t.profileId(), t.memoryId());
+                    ps.addBatch();
+                }
+                int counted = 0;
+                for (int n : ps.executeBatch()) {
+                    counted += n > 0 || n == java.sql.Statement.SUCCESS_NO_INFO ? 1 : 0;
+                }
+                return counted;
+            }
         });
     }
 
@@ -173,7 +207,10 @@ public final class JdbcMemories implements Memories {
                 join(m.sourceMessageIds()), RecallPolicy.weightBucket(m.weight()),
                 new HashSet<>(m.keywords()).size(), // term_count: the rows of memory_terms
                 m.pendingReason() == null ? null : m.pendingReason().wireName(),
-                join(m.alternatives().stream().map(MemoryType::wireName).toList()));
+                join(m.alternatives().stream().map(MemoryType::wireName).toList()),
+                m.derivation() == null ? null : m.derivation().rule(),
+                m.derivation() == null ? null : m.derivation().rationale(),
+                m.derivation() == null ? "" : join(m.derivation().evidence()));
     }
 
     private static Memory read(ResultSet rs) throws SQLException {
@@ -201,7 +238,16 @@ public final class JdbcMemories implements Memories {
                         : PendingReason.fromWireName(rs.getString("pending_reason")).orElseThrow())
                 .alternatives(split(rs.getString("alternatives")).stream()
                         .map(t -> MemoryType.fromWireName(t).orElseThrow()).toList())
+                .recall(recallUse(rs))
+                .derivation(rs.getString("derived_rule") == null ? null : new Derivation(rs.getString("derived_rule"),
+                        rs.getString("derived_rationale"), split(rs.getString("evidence"))))
                 .build();
+    }
+
+    private static RecallUse recallUse(ResultSet rs) throws SQLException {
+        long count = rs.getLong("recall_count");
+        Instant last = Codec.getInstant(rs, "last_recalled_at");
+        return count == 0 || last == null ? RecallUse.NEVER : new RecallUse(count, last);
     }
 
     // ------------------------------------------------------------------------------ visibility in SQL
@@ -770,6 +816,19 @@ public final class JdbcMemories implements Memories {
         return sql.query("SELECT " + COLUMNS + " FROM memories WHERE status = 'active' AND expires_at <= ?"
                 + " AND profile_id = ? ORDER BY expires_at, id LIMIT ?", JdbcMemories::read, now.toEpochMilli(),
                 profileId, limit);
+    }
+
+    @Override
+    public List<Memory> findActiveExpiring(String profileId, Instant now, String afterId, int limit) {
+        return sql.query("SELECT " + COLUMNS + " FROM memories WHERE profile_id = ? AND status = 'active'"
+                        + " AND expires_at > ? AND expires_at < ? AND id > ? ORDER BY id LIMIT ?", JdbcMemories::read,
+                profileId, now.toEpochMilli(), Codec.NEVER, afterId == null ? "" : afterId, limit);
+    }
+
+    @Override
+    public List<Memory> findSeenSince(String profileId, Instant since) {
+        return sql.query("SELECT " + COLUMNS + " FROM memories WHERE profile_id = ? AND last_seen_at >= ? ORDER BY id",
+                JdbcMemories::read, profileId, since.toEpochMilli());
     }
 
     @Override

@@ -273,6 +273,17 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
         }
     }
 
+    /** One writer for every profile: every profile's tallies in one transaction, one batched UPDATE. */
+    @Override
+    public int addRecalls(java.util.Collection<dev.pmmemory.application.port.out.RecallTally> tallies) {
+        if (tallies.isEmpty()) {
+            return 0;
+        }
+        Set<String> profiles = new java.util.TreeSet<>();
+        tallies.forEach(t -> profiles.add(t.profileId()));
+        return writeAll(profiles, tx -> tx.memories().addRecalls(tallies));
+    }
+
     @Override
     public boolean jobRunClaimed(String job, Instant periodStart) {
         return onReader((c, tx) -> !new Sql(c, SqliteDialect.INSTANCE).query("SELECT 1 FROM job_runs WHERE job = ? AND period_start = ?",

@@ -291,7 +291,16 @@ final class SqliteSchema {
                       raw_message_id TEXT,
                       PRIMARY KEY (team_id, memory_id, profile_id)
                     )""",
-                    "CREATE INDEX team_authors_profile ON team_authors(profile_id)")));
+                    "CREATE INDEX team_authors_profile ON team_authors(profile_id)")),
+            // how often a present context returned each memory and when last (docs/rules.md "Recall counts"),
+            // written by the recall counter alone; and why a derived preference was proposed, with the ids of
+            // its evidence memories (docs/rules.md "Derived preferences")
+            new Migration(19, "recall counts and derived preferences", List.of(
+                    "ALTER TABLE memories ADD COLUMN recall_count INTEGER NOT NULL DEFAULT 0",
+                    "ALTER TABLE memories ADD COLUMN last_recalled_at INTEGER",
+                    "ALTER TABLE memories ADD COLUMN derived_rule TEXT",
+                    "ALTER TABLE memories ADD COLUMN derived_rationale TEXT",
+                    "ALTER TABLE memories ADD COLUMN evidence TEXT NOT NULL DEFAULT ''")));
 
     private SqliteSchema() {
     }

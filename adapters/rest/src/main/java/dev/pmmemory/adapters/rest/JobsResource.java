@@ -45,7 +45,9 @@ public class JobsResource {
                     + " leaving audit tombstones; compact folds more than memory.compact.threshold expired or"
                     + " superseded low-priority memories of one profile and type into one summary memory;"
                     + " reindex extracts the stored memories' entities again with the entity registry as it is"
-                    + " (it also runs by itself after every registry change)."
+                    + " (it also runs by itself after every registry change); derive proposes pending long-term"
+                    + " preferences (source inferred) from patterns in each profile's memories, each with its"
+                    + " rationale and evidence, for the PM to confirm or reject."
                     + " Idempotent: a second run finds nothing left to do.")
     @APIResponse(responseCode = "200", description = "the run's report",
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
@@ -55,7 +57,7 @@ public class JobsResource {
     @APIResponse(responseCode = "503", description = ApiDocs.UNAVAILABLE,
             content = @Content(mediaType = ApiDocs.PROBLEM, schema = @Schema(implementation = Problem.class)))
     public JobReportResponse run(
-            @Parameter(description = "sweep:run, purge:run, compact:run or reindex:run") @PathParam("job_run") String jobRun) {
+            @Parameter(description = "sweep:run, purge:run, compact:run, reindex:run or derive:run") @PathParam("job_run") String jobRun) {
         if (!jobRun.endsWith(RUN)) {
             throw new NotFoundException("no operation '" + jobRun + "'; use POST /v1/admin/jobs/{job}:run");
         }

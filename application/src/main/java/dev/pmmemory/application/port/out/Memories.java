@@ -21,8 +21,15 @@ public interface Memories {
 
     void insert(Memory memory);
 
-    /** Replaces the stored memory with the same id. */
+    /** Replaces the stored memory with the same id, but for its recall use (the recall counter's alone). */
     void update(Memory memory);
+
+    /**
+     * Adds each tally to its memory's recall count and moves its last_recalled_at forward, never back, in
+     * one batched statement: additions commute, so any write in between keeps its own changes. A memory no
+     * longer stored (deleted, purged) is skipped. Returns how many memories were counted.
+     */
+    int addRecalls(Collection<RecallTally> tallies);
 
     Optional<Memory> findById(String profileId, String id);
 
@@ -214,6 +221,18 @@ public interface Memories {
 
     /** Up to {@code limit} active memories of the profile with expires_at ≤ {@code now}, by expires_at then id. */
     List<Memory> findActiveExpired(String profileId, Instant now, int limit);
+
+    /**
+     * Up to {@code limit} active memories of the profile with an expiry after {@code now}, by id after
+     * {@code afterId} (null: from the first): the work of recall-aware retention.
+     */
+    List<Memory> findActiveExpiring(String profileId, Instant now, String afterId, int limit);
+
+    /**
+     * Every memory of the profile last seen at or after {@code since}, whatever its status, by id: what the
+     * derive job looks for patterns in.
+     */
+    List<Memory> findSeenSince(String profileId, Instant since);
 
     /** Profiles with an expired, superseded, rejected or deleted memory retired at or before {@code cutoff}. */
     List<String> findProfilesWithRetiredBefore(Instant cutoff);

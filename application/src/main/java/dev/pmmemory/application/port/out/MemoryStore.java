@@ -41,6 +41,23 @@ public interface MemoryStore {
         return write(profileIds.iterator().next(), work);
     }
 
+    /**
+     * Adds recall counts ({@link Memories#addRecalls}) and commits them. By default one transaction per
+     * profile under its write lock; a store may count every profile in one transaction. Either all of a
+     * transaction's tallies count or none, so a failed flush loses counts and never doubles them.
+     *
+     * @return how many memories were counted
+     */
+    default int addRecalls(java.util.Collection<RecallTally> tallies) {
+        java.util.Map<String, java.util.List<RecallTally>> byProfile = new java.util.TreeMap<>();
+        tallies.forEach(t -> byProfile.computeIfAbsent(t.profileId(), p -> new java.util.ArrayList<>()).add(t));
+        int counted = 0;
+        for (var profile : byProfile.entrySet()) {
+            counted += write(profile.getKey(), tx -> tx.memories().addRecalls(profile.getValue()));
+        }
+        return counted;
+    }
+
     /** Runs {@code work} on a consistent snapshot. */
     <T> T read(Function<StoreTransaction, T> work);
 

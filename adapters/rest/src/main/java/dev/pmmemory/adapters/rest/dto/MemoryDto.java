@@ -37,11 +37,29 @@ public class MemoryDto {
     @Schema(nullable = true)
     public final String supersededBy;
     public final List<String> sourceMessageIds;
-    @Schema(nullable = true, enumeration = {"uncertain_type"},
-            description = "why a pending memory waits: uncertain_type when the classifiers were unsure of its sign")
+    @Schema(nullable = true, enumeration = {"uncertain_type", "inferred"},
+            description = "why a pending memory waits: uncertain_type when the classifiers were unsure of its sign;"
+                    + " inferred when the derive job proposes it from a pattern (see derivation)")
     public final String pendingReason;
     @Schema(description = "the other types a memory held for uncertain_type may be, best first; confirm may pick one")
     public final List<String> alternatives;
+    @Schema(minimum = "0", description = "how many present context recalls returned it (docs/rules.md \"Recall counts\");"
+            + " counted in the background, so it may lag a recall by the flush interval")
+    public final long recallCount;
+    @Schema(nullable = true, description = "when a present context recall last returned it; null while never recalled")
+    public final Instant lastRecalledAt;
+    @Schema(nullable = true, description = "why the derive job proposed this preference (source inferred): the rule,"
+            + " a rationale to read and the ids of the evidence memories; null for any other memory")
+    public final DerivationDto derivation;
+
+    /** Why a derived preference was proposed (docs/rules.md "Derived preferences"). */
+    @RegisterForReflection
+    @Schema(name = "Derivation")
+    public record DerivationDto(
+            @Schema(description = "the lexicon derive rule that saw the pattern") String rule,
+            @Schema(description = "the pattern in words: the reason, the entities, the dates") String rationale,
+            @Schema(description = "ids of the memories that show the pattern") List<String> evidence) {
+    }
 
     public MemoryDto(MemoryView view) {
         Memory m = view.memory();
@@ -64,5 +82,9 @@ public class MemoryDto {
         this.sourceMessageIds = m.sourceMessageIds();
         this.pendingReason = m.pendingReason() == null ? null : m.pendingReason().wireName();
         this.alternatives = m.alternatives().stream().map(t -> t.wireName()).toList();
+        this.recallCount = m.recall().count();
+        this.lastRecalledAt = m.recall().lastRecalledAt();
+        this.derivation = m.derivation() == null ? null
+                : new DerivationDto(m.derivation().rule(), m.derivation().rationale(), m.derivation().evidence());
     }
 }

@@ -1,0 +1,10 @@
+package dev.pmmemory.bootstrap;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+
+/** {@link DerivedPreferencesAcceptanceTest}, every case, with the service on PostgreSQL. */
+@QuarkusTest
+@TestProfile(PostgresProfile.class)
+class PostgresDerivedPreferencesAcceptanceTest extends DerivedPreferencesAcceptanceTest {
+}
