@@ -16,12 +16,15 @@ final class Hkdf {
     }
 
     static byte[] derive(byte[] inputKey, byte[] salt, String info, int length) {
+        return derive(inputKey, salt, info.getBytes(StandardCharsets.UTF_8), length);
+    }
+
+    static byte[] derive(byte[] inputKey, byte[] salt, byte[] infoBytes, int length) {
         if (length <= 0 || length > 255 * HASH_LENGTH) {
             throw new IllegalArgumentException("HKDF output length out of range: " + length);
         }
         byte[] prk = hmac(salt.length == 0 ? new byte[HASH_LENGTH] : salt, inputKey);
         try {
-            byte[] infoBytes = info.getBytes(StandardCharsets.UTF_8);
             ByteArrayOutputStream okm = new ByteArrayOutputStream(length + HASH_LENGTH);
             byte[] previous = new byte[0];
             for (int counter = 1; okm.size() < length; counter++) {
