@@ -23,7 +23,9 @@ class MemoryConfigTest {
                 "memory.registry.refresh-interval", "30s",
                 "memory.jobs.sweep.cron", "0 */10 * * * ?",
                 "memory.jobs.purge.cron", "0 30 3 * * ?",
-                "memory.jobs.compact.cron", "0 0 4 * * ?"));
+                "memory.jobs.compact.cron", "0 0 4 * * ?",
+                "memory.jobs.derive.cron", "0 30 4 * * ?",
+                "memory.recall-counts.flush-interval", "10s"));
         for (int i = 0; i < keyValues.length; i += 2) {
             values.put(keyValues[i], keyValues[i + 1]);
         }

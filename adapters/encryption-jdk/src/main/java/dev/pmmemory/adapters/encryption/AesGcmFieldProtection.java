@@ -69,20 +69,20 @@ public final class AesGcmFieldProtection implements FieldProtection {
             return null;
         }
         if (!isSealed(stored)) {
-            throw new UnreadableFieldException(where, "the value is not sealed, while encryption is on");
+            throw new UnreadableFieldException(where.describe(), "the value is not sealed, while encryption is on");
         }
         SealedValue sealed = SealedValue.parse(stored)
-                .orElseThrow(() -> new UnreadableFieldException(where, "the sealed value is malformed"));
+                .orElseThrow(() -> new UnreadableFieldException(where.describe(), "the sealed value is malformed"));
         DerivedKeys key = keys.get(sealed.keyId());
         if (key == null) {
-            throw new UnreadableFieldException(where,
+            throw new UnreadableFieldException(where.describe(),
                     "it was sealed under key '" + sealed.keyId() + "', which is not configured");
         }
         try {
             Cipher cipher = cipher(Cipher.DECRYPT_MODE, key, sealed.nonce(), sealed.header(), where);
             return new String(cipher.doFinal(sealed.ciphertext()), StandardCharsets.UTF_8);
         } catch (AEADBadTagException e) {
-            throw new UnreadableFieldException(where, "it fails authentication under key '" + sealed.keyId()
+            throw new UnreadableFieldException(where.describe(), "it fails authentication under key '" + sealed.keyId()
                     + "' (altered, copied from another row or profile, or sealed under another key of that id)");
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("AES-GCM failed to open " + where.describe(), e);
