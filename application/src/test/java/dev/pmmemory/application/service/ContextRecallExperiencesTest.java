@@ -1,12 +1,12 @@
 package dev.pmmemory.application.service;
 
+import dev.pmmemory.application.testing.TestCommands;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.pmmemory.application.model.ContextInclude;
 import dev.pmmemory.application.port.in.ContextResult;
 import dev.pmmemory.application.port.in.RecallContextQuery;
-import dev.pmmemory.application.port.in.RecordExperienceCommand;
 import dev.pmmemory.application.testing.InMemoryMemoryStore;
 import dev.pmmemory.application.testing.MutableClock;
 import dev.pmmemory.application.testing.UseCases;
@@ -27,7 +27,7 @@ class ContextRecallExperiencesTest {
     private final ContextRecall recall = UseCases.contextRecall(store, clock);
 
     private void lesson(String profile, String task, String lesson, double importance, String createdAt) {
-        experiences.record(RecordExperienceCommand.of(profile, task, "PM 拒绝", lesson, importance, createdAt));
+        experiences.record(TestCommands.experience(profile, task, "PM 拒绝", lesson, importance, createdAt));
     }
 
     private ContextResult withExperiences(String query, int limit, Instant asOf) {

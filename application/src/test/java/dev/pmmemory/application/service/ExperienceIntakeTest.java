@@ -1,5 +1,6 @@
 package dev.pmmemory.application.service;
 
+import dev.pmmemory.application.testing.TestCommands;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -36,7 +37,7 @@ class ExperienceIntakeTest {
 
     @Test
     void anExperienceIsStoredWithItsKeywordsAndTheDefaults() {
-        ExperienceResult r = intake.record(RecordExperienceCommand.of(P, "推荐 OpenAI 跟投", "PM 拒绝",
+        ExperienceResult r = intake.record(TestCommands.experience(P, "推荐 OpenAI 跟投", "PM 拒绝",
                 "估值高的项目先给对比估值", null, null));
 
         Experience e = r.experience();
@@ -52,7 +53,7 @@ class ExperienceIntakeTest {
 
     @Test
     void theCallersCreatedAtAndImportanceAreKept() {
-        Experience e = intake.record(RecordExperienceCommand.of(P, "推荐海外早期项目", "约了会", "附上创始人背景",
+        Experience e = intake.record(TestCommands.experience(P, "推荐海外早期项目", "约了会", "附上创始人背景",
                 0.9, "2026-05-09T18:00:00+08:00")).experience();
 
         assertThat(e.importance()).isEqualTo(0.9);
@@ -61,7 +62,7 @@ class ExperienceIntakeTest {
 
     @Test
     void aSecretInAnyFieldIsRedactedBeforeItIsStored() {
-        ExperienceResult r = intake.record(RecordExperienceCommand.of(P,
+        ExperienceResult r = intake.record(TestCommands.experience(P,
                 "推荐 OpenAI, key sk-abcdefghijklmnopqrstuvwx1234", "PM 回电 13812345678",
                 "密码: hunter2-Secret 不要发给 PM", null, null));
 
@@ -77,20 +78,20 @@ class ExperienceIntakeTest {
 
     @Test
     void everyBadFieldIsNamedAtOnceAndNothingIsStored() {
-        assertThat(badFields(() -> RecordExperienceCommand.of("bad id", " ", "x".repeat(201), null, 1.5, "yesterday")))
-                .containsExactlyInAnyOrder("profile_id", "task", "outcome", "lesson", "importance", "created_at");
-        assertThat(badFields(() -> RecordExperienceCommand.of(P, "估".repeat(4001), "ok", "l\u0000", -0.1, null)))
+        assertThat(badFields(() -> new RecordExperienceCommand("bad id", " ", "x".repeat(201), null, 1.5, null)))
+                .containsExactlyInAnyOrder("profile_id", "task", "outcome", "lesson", "importance");
+        assertThat(badFields(() -> TestCommands.experience(P, "估".repeat(4001), "ok", "l\u0000", -0.1, null)))
                 .containsExactlyInAnyOrder("task", "lesson", "importance");
         assertThat(store.everything()).isEmpty();
     }
 
     @Test
     void theLimitsThemselvesAreAccepted() {
-        RecordExperienceCommand c = RecordExperienceCommand.of(P, "估".repeat(4000), "o".repeat(200),
+        RecordExperienceCommand c = TestCommands.experience(P, "估".repeat(4000), "o".repeat(200),
                 "l\n\tl", 0.0, null);
 
         assertThat(intake.record(c).experience().importance()).isZero();
-        assertThat(RecordExperienceCommand.of(P, "t", "o", "l", 1.0, null).importance()).isEqualTo(1.0);
+        assertThat(TestCommands.experience(P, "t", "o", "l", 1.0, null).importance()).isEqualTo(1.0);
     }
 
     @Test
@@ -102,14 +103,14 @@ class ExperienceIntakeTest {
     @Test
     void theListIsNewestFirstAndPerProfile() {
         for (int day = 1; day <= 3; day++) {
-            intake.record(RecordExperienceCommand.of(P, "task " + day, "o", "l", null, "2026-05-0" + day + "T00:00:00Z"));
+            intake.record(TestCommands.experience(P, "task " + day, "o", "l", null, "2026-05-0" + day + "T00:00:00Z"));
         }
-        intake.record(RecordExperienceCommand.of("pm-bob", "bob's", "o", "l", null, null));
+        intake.record(TestCommands.experience("pm-bob", "bob's", "o", "l", null, null));
         ExperienceQueries queries = new ExperienceQueries(store);
 
-        assertThat(queries.list(ListExperiencesQuery.of(P, "2"))).extracting(Experience::task)
+        assertThat(queries.list(new ListExperiencesQuery(P, 2))).extracting(Experience::task)
                 .containsExactly("task 3", "task 2");
-        assertThat(queries.list(ListExperiencesQuery.of(P, null))).hasSize(3);
-        assertThat(badFields(() -> ListExperiencesQuery.of(P, "0"))).containsExactly("limit");
+        assertThat(queries.list(new ListExperiencesQuery(P, ListExperiencesQuery.DEFAULT_LIMIT))).hasSize(3);
+        assertThat(badFields(() -> new ListExperiencesQuery(P, 0))).containsExactly("limit");
     }
 }

@@ -1,5 +1,6 @@
 package dev.pmmemory.application.service;
 
+import dev.pmmemory.application.testing.TestCommands;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -58,7 +59,7 @@ class ShortTermSessionsTest {
 
     @Test
     void aTurnIsStoredRedactedWithTheTimeOfTheClockAndTheSessionExpiresOneTtlLater() {
-        RecordedTurn r = sessions.record(RecordTurnCommand.of("s-1", "user",
+        RecordedTurn r = sessions.record(TestCommands.turn("s-1", "user",
                 "my key is sk-abcdefghijklmnopqrstuvwx, OpenAI 估值高", "pm-zhang"));
 
         SessionTurn stored = store.appended.get(0);
@@ -74,9 +75,9 @@ class ShortTermSessionsTest {
 
     @Test
     void eachWriteMovesTheExpiryToItsOwnTimePlusTheTtl() {
-        sessions.record(RecordTurnCommand.of("s-1", "user", "one", null));
+        sessions.record(TestCommands.turn("s-1", "user", "one", null));
         clock.advance(Duration.ofMinutes(40));
-        RecordedTurn second = sessions.record(RecordTurnCommand.of("s-1", "assistant", "two", null));
+        RecordedTurn second = sessions.record(TestCommands.turn("s-1", "assistant", "two", null));
 
         assertThat(second.expiresAt()).isEqualTo(Instant.parse("2026-11-20T11:40:00.123Z"));
         assertThat(second.redactions()).isEmpty();
@@ -84,10 +85,10 @@ class ShortTermSessionsTest {
 
     @Test
     void aReadAsksTheStoreAtTheClocksTimeForTheRequestedNumberOfTurns() {
-        sessions.record(RecordTurnCommand.of("s-1", "user", "one", null));
+        sessions.record(TestCommands.turn("s-1", "user", "one", null));
         clock.advance(Duration.ofMinutes(5));
 
-        SessionHistory h = sessions.read(ReadTurnsQuery.of("s-1", "7"));
+        SessionHistory h = sessions.read(new ReadTurnsQuery("s-1", 7));
 
         assertThat(store.readAt).isEqualTo(T0.plus(Duration.ofMinutes(5)));
         assertThat(store.readLast).isEqualTo(7);
@@ -96,26 +97,14 @@ class ShortTermSessionsTest {
     }
 
     @Test
-    void lastDefaultsToTwentyAndStaysWithinOneToTwoHundred() {
-        assertThat(ReadTurnsQuery.of("s-1", null).last()).isEqualTo(20);
-        assertThat(ReadTurnsQuery.of("s-1", "200").last()).isEqualTo(200);
-        for (String bad : List.of("0", "201", "-1", "abc", "1.5")) {
-            assertThatThrownBy(() -> ReadTurnsQuery.of("s-1", bad)).as(bad)
-                    .isInstanceOfSatisfying(InvalidInputException.class,
-                            e -> assertThat(e.errors()).extracting(FieldError::field).containsExactly("last"));
-        }
-    }
-
-    @Test
-    void everyBadFieldOfATurnIsNamedAtOnce() {
-        assertThatThrownBy(() -> RecordTurnCommand.of("bad sid!", "robot", " ", "no/slash"))
+    void aTurnOrAReadOutOfBoundsCannotBeBuilt() {
+        assertThatThrownBy(() -> new ReadTurnsQuery("s-1", 201)).isInstanceOfSatisfying(InvalidInputException.class,
+                e -> assertThat(e.errors()).extracting(FieldError::field).containsExactly("last"));
+        assertThatThrownBy(() -> new RecordTurnCommand("bad sid!", null, " ", "no/slash"))
                 .isInstanceOfSatisfying(InvalidInputException.class, e -> assertThat(e.errors())
                         .extracting(FieldError::field)
                         .containsExactlyInAnyOrder("session_id", "role", "content", "profile_id"));
-        assertThatThrownBy(() -> RecordTurnCommand.of("s-1", null, "x".repeat(4001), null))
-                .isInstanceOfSatisfying(InvalidInputException.class, e -> assertThat(e.errors())
-                        .extracting(FieldError::field).containsExactlyInAnyOrder("role", "content"));
-        assertThat(RecordTurnCommand.of("s-1", "system", "字".repeat(4000), null).content()).hasSize(4000);
+        assertThat(TestCommands.turn("s-1", "system", "字".repeat(4000), null).content()).hasSize(4000);
     }
 
     @Test

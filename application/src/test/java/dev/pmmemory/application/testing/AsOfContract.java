@@ -7,7 +7,6 @@ import static org.assertj.core.api.Assertions.within;
 import dev.pmmemory.application.NotFoundException;
 import dev.pmmemory.application.port.in.ContextResult;
 import dev.pmmemory.application.port.in.ContextResult.RecalledMemory;
-import dev.pmmemory.application.port.in.CorrectMemoryCommand;
 import dev.pmmemory.application.port.in.FeedbackResult;
 import dev.pmmemory.application.port.in.GetMemoryQuery;
 import dev.pmmemory.application.port.in.ListMemoriesQuery;
@@ -350,7 +349,7 @@ public abstract class AsOfContract {
         String id = add(PERPLEXITY, MAY_02);
         clock.set(MAY_20);
         Instant byHand = Instant.parse("2026-05-25T00:00:00Z");
-        corrections.correct(CorrectMemoryCommand.of(P, id, Map.of("expires_at", byHand.toString()), PM));
+        corrections.correct(TestCommands.correction(P, id, Map.of("expires_at", byHand.toString()), PM));
         clock.set(MAY_21);
 
         assertThat(detail(id, MAY_03).memory().memory().expiresAt()).isEqualTo(MAY_02.plus(Duration.ofDays(30)));

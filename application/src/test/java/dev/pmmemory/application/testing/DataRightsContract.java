@@ -6,14 +6,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.pmmemory.application.NotFoundException;
 import dev.pmmemory.application.StateConflictException;
-import dev.pmmemory.application.port.in.CorrectMemoryCommand;
 import dev.pmmemory.application.port.in.EraseProfile.Erasure;
 import dev.pmmemory.application.port.in.FactCommand;
 import dev.pmmemory.application.port.in.FactsQuery;
 import dev.pmmemory.application.port.in.ImportProfileCommand;
 import dev.pmmemory.application.port.in.ProfileData;
 import dev.pmmemory.application.port.in.RecordExperienceCommand;
-import dev.pmmemory.application.port.in.RecordFactCommand;
 import dev.pmmemory.application.port.in.AuditEvent;
 import dev.pmmemory.application.model.AuditKind;
 import dev.pmmemory.application.model.FeedbackOutcome;
@@ -65,7 +63,7 @@ public abstract class DataRightsContract {
     }
 
     private void putFact(String profile, String attribute, Object value, String validFrom) {
-        facts.record(RecordFactCommand.of(profile, attribute, Map.of("value", value, "valid_from", validFrom), ADMIN));
+        facts.record(TestCommands.fact(profile, attribute, Map.of("value", value, "valid_from", validFrom), ADMIN));
     }
 
     /**
@@ -80,7 +78,7 @@ public abstract class DataRightsContract {
                 .memory().orElseThrow().memory().id();
         intake.add(UseCases.feedback(P, "Mistral 估值高", today.minus(Duration.ofDays(2))));
         intake.add(UseCases.feedbackWithId(P, "今天天气不错", today.minus(Duration.ofDays(1)), "msg-weather"));
-        corrections.correct(CorrectMemoryCommand.of(P, corrected, Map.of("content", "Mistral 估值偏高 \"引号\""), ADMIN));
+        corrections.correct(TestCommands.correction(P, corrected, Map.of("content", "Mistral 估值偏高 \"引号\""), ADMIN));
         UseCases.experienceIntake(store(), clock).record(new RecordExperienceCommand(P, "推荐 OpenAI 跟投",
                 "PM 拒绝：估值太高", "估值高的项目先给对比估值", 0.8, today.minus(Duration.ofHours(1))));
         store().write(P, tx -> {

@@ -398,22 +398,23 @@ public abstract class EntityRegistryContract {
         clock.advance(Duration.ofMinutes(1));
         registry.delete("deep robotics", ADMIN);
 
-        var first = registry.audit(dev.pmmemory.application.port.in.RegistryAuditQuery.of(null, "2", null));
+        var first = registry.audit(new dev.pmmemory.application.port.in.RegistryAuditQuery(null, 2, null));
         assertThat(first.items()).extracting(AuditEvent::kind).containsExactly(AuditKind.ENTITY_DELETED, AuditKind.ENTITY_REGISTERED);
         assertThat(first.items()).extracting(AuditEvent::memoryId).containsExactly("云深处", "星海图");
         assertThat(first.items()).allSatisfy(e -> assertThat(e.actor()).isEqualTo(ADMIN));
-        var rest = registry.audit(dev.pmmemory.application.port.in.RegistryAuditQuery.of(null, "2", first.nextCursor()));
+        var rest = registry.audit(new dev.pmmemory.application.port.in.RegistryAuditQuery(null, 2,
+                TestCommands.after(first.nextCursor())));
         assertThat(rest.items()).extracting(AuditEvent::memoryId).containsExactly("云深处");
         assertThat(rest.nextCursor()).isNull();
 
-        var one = registry.audit(dev.pmmemory.application.port.in.RegistryAuditQuery.of("Galaxea", null, null));
+        var one = registry.audit(new dev.pmmemory.application.port.in.RegistryAuditQuery("Galaxea", 50, null));
         assertThat(one.items()).extracting(AuditEvent::memoryId).containsExactly("星海图");
-        assertThat(registry.audit(dev.pmmemory.application.port.in.RegistryAuditQuery.of("云深处", null, null)).items())
+        assertThat(registry.audit(new dev.pmmemory.application.port.in.RegistryAuditQuery("云深处", 50, null)).items())
                 .as("a deleted entity's trail, by its canonical name").hasSize(2);
-        assertThatThrownBy(() -> registry.audit(dev.pmmemory.application.port.in.RegistryAuditQuery.of("无此公司", null, null)))
+        assertThatThrownBy(() -> registry.audit(new dev.pmmemory.application.port.in.RegistryAuditQuery("无此公司", 50, null)))
                 .isInstanceOf(NotFoundException.class);
-        assertThatThrownBy(() -> dev.pmmemory.application.port.in.RegistryAuditQuery.of(null, "0", "nope"))
+        assertThatThrownBy(() -> new dev.pmmemory.application.port.in.RegistryAuditQuery(null, 0, null))
                 .isInstanceOfSatisfying(InvalidInputException.class, e -> assertThat(e.errors())
-                        .extracting(InvalidInputException.FieldError::field).containsExactly("limit", "cursor"));
+                        .extracting(InvalidInputException.FieldError::field).containsExactly("limit"));
     }
 }

@@ -29,7 +29,6 @@ import dev.pmmemory.application.service.TeamMemberships;
 import dev.pmmemory.application.service.TeamMemoryQueries;
 import dev.pmmemory.domain.memory.Memory;
 import dev.pmmemory.domain.memory.MemoryStatus;
-import dev.pmmemory.domain.memory.MemoryType;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

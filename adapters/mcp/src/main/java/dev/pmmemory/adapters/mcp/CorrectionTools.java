@@ -1,18 +1,21 @@
 package dev.pmmemory.adapters.mcp;
 
+import dev.pmmemory.application.Validation;
 import dev.pmmemory.application.access.Scope;
 import dev.pmmemory.application.port.in.AddFeedbackCommand;
 import dev.pmmemory.application.port.in.CorrectMemory;
 import dev.pmmemory.application.port.in.CorrectMemoryCommand;
+import dev.pmmemory.application.port.in.CorrectMemoryCommand.Expiry;
 import dev.pmmemory.application.port.in.DeleteMemory;
+import dev.pmmemory.domain.memory.MemoryType;
 import io.quarkiverse.mcp.server.McpConnection;
 import io.quarkiverse.mcp.server.Tool;
 import io.quarkiverse.mcp.server.ToolArg;
 import io.quarkiverse.mcp.server.ToolResponse;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
-import java.util.HashMap;
-import java.util.Map;
+import java.time.Instant;
+import java.util.Optional;
 
 /** correct and forget: the PM fixes or removes what the bot remembers (REST: PATCH, DELETE …/memories/{id}). */
 public class CorrectionTools {
@@ -48,18 +51,8 @@ public class CorrectionTools {
             @ToolArg(required = false, description = Args.PROFILE)
             @Pattern(regexp = Args.PROFILE_REGEX) String profile_id,
             McpConnection connection) {
-        Map<String, Object> fields = new HashMap<>();
-        if (content != null) {
-            fields.put("content", content);
-        }
-        if (type != null) {
-            fields.put("type", type);
-        }
-        if (expires_at != null) {
-            fields.put("expires_at", NEVER.equals(expires_at) ? null : expires_at);
-        }
         return calls.run(connection, Scope.WRITE, profile_id, (caller, profile) -> Results.Changed.of(profile,
-                correctMemory.correct(CorrectMemoryCommand.of(profile, memory_id, fields, caller.actor(),
+                correctMemory.correct(correction(profile, memory_id, content, type, expires_at, caller.actor(),
                         caller.agent()))));
     }
 
@@ -74,5 +67,27 @@ public class CorrectionTools {
             @Pattern(regexp = Args.PROFILE_REGEX) String profile_id,
             McpConnection connection) {
         return calls.change(connection, profile_id, memory_id, deleteMemory::delete);
+    }
+
+    /** The tool's arguments as a correction; an unknown type or a bad time is named by its argument. */
+    private static CorrectMemoryCommand correction(String profile, String memoryId, String content, String type,
+                                                   String expiresAt, String actor, String agent) {
+        Validation v = new Validation();
+        Optional<MemoryType> newType = Optional.empty();
+        if (type != null) {
+            newType = MemoryType.fromWireName(type).filter(MemoryType::classifiable);
+            if (newType.isEmpty()) {
+                v.fail("type", "must be one of " + AddFeedbackCommand.CLASSIFIABLE_TYPES);
+            }
+        }
+        Expiry expiry = null;
+        if (NEVER.equals(expiresAt)) {
+            expiry = new Expiry(null);
+        } else if (expiresAt != null) {
+            Instant at = v.optionalInstant("expires_at", expiresAt);
+            expiry = at == null ? null : new Expiry(at);
+        }
+        v.check();
+        return new CorrectMemoryCommand(profile, memoryId, Optional.ofNullable(content), newType, expiry, actor, agent);
     }
 }

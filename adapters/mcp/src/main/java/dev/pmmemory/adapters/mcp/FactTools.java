@@ -1,10 +1,12 @@
 package dev.pmmemory.adapters.mcp;
 
+import dev.pmmemory.application.Validation;
 import dev.pmmemory.application.access.Scope;
 import dev.pmmemory.application.port.in.FactsQuery;
 import dev.pmmemory.application.port.in.ReadFacts;
 import dev.pmmemory.application.port.in.RecordFact;
 import dev.pmmemory.application.port.in.RecordFactCommand;
+import dev.pmmemory.domain.memory.Source;
 import io.quarkiverse.mcp.server.McpConnection;
 import io.quarkiverse.mcp.server.Tool;
 import io.quarkiverse.mcp.server.ToolArg;
@@ -12,8 +14,7 @@ import io.quarkiverse.mcp.server.ToolResponse;
 import jakarta.validation.constraints.DecimalMax;
 import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Pattern;
-import java.util.HashMap;
-import java.util.Map;
+import java.time.Instant;
 
 /** facts_get and facts_set: the PM's versioned ground truth (rules.md §8; REST: …/facts). */
 public class FactTools {
@@ -39,7 +40,7 @@ public class FactTools {
                     + " default now. " + Args.INSTANT) String as_of,
             McpConnection connection) {
         return calls.run(connection, Scope.READ, profile_id, (caller, profile) -> Results.Facts.of(profile,
-                readFacts.validAt(FactsQuery.of(profile, null, as_of))));
+                readFacts.validAt(factsAt(profile, as_of))));
     }
 
     @Tool(name = "facts_set", description = """
@@ -62,18 +63,27 @@ public class FactTools {
             @ToolArg(required = false, description = Args.PROFILE)
             @Pattern(regexp = Args.PROFILE_REGEX) String profile_id,
             McpConnection connection) {
-        Map<String, Object> fields = new HashMap<>();
-        fields.put("value", JsonValues.plain(value));
-        if (confidence != null) {
-            fields.put("confidence", confidence);
-        }
-        if (source != null) {
-            fields.put("source", source);
-        }
-        if (valid_from != null) {
-            fields.put("valid_from", valid_from);
-        }
         return calls.run(connection, Scope.WRITE, profile_id, (caller, profile) -> Results.FactSet.of(profile,
-                recordFact.record(RecordFactCommand.of(profile, attribute, fields, caller.actor(), caller.agent()))));
+                recordFact.record(fact(profile, attribute, JsonValues.plain(value), confidence, source, valid_from,
+                        caller.actor(), caller.agent()))));
+    }
+
+    private static FactsQuery factsAt(String profile, String asOf) {
+        Validation v = new Validation();
+        Instant at = v.optionalInstant("as_of", asOf);
+        v.check();
+        return new FactsQuery(profile, null, at);
+    }
+
+    /** The tool's arguments as a fact: confidence defaults to the source's, a bad time is named by its argument. */
+    private static RecordFactCommand fact(String profile, String attribute, Object value, Double confidence,
+                                          String source, String validFrom, String actor, String agent) {
+        Validation v = new Validation();
+        Source from = v.optionalEnum("source", source, Source::fromWireName, "explicit, inferred, bot");
+        Instant since = v.optionalInstant("valid_from", validFrom);
+        v.check();
+        Source given = from == null ? Source.EXPLICIT : from;
+        return new RecordFactCommand(profile, attribute, value, confidence == null ? given.confidence() : confidence,
+                given, since, actor, agent);
     }
 }

@@ -33,7 +33,7 @@ public class ProfileResources {
     TextResourceContents facts(@ResourceTemplateArg(name = "profile_id") String profileId, RequestUri uri,
                                McpConnection connection) {
         return calls.read(connection, uri.value(), profileId, (caller, profile) -> Results.Facts.of(profile,
-                readFacts.validAt(FactsQuery.of(profile, null, null))));
+                readFacts.validAt(new FactsQuery(profile, null, null))));
     }
 
     @ResourceTemplate(name = "core_preferences", uriTemplate = "pm-memory://profiles/{profile_id}/preferences",

@@ -1,11 +1,10 @@
 package dev.pmmemory.adapters.sqlite;
 
+import dev.pmmemory.application.testing.TestCommands;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.pmmemory.application.port.in.CorrectMemoryCommand;
 import dev.pmmemory.application.port.in.EraseProfile.Erasure;
 import dev.pmmemory.application.port.in.RecordExperienceCommand;
-import dev.pmmemory.application.port.in.RecordFactCommand;
 import dev.pmmemory.application.service.FeedbackIntake;
 import dev.pmmemory.application.service.ProfileDataRights;
 import dev.pmmemory.application.testing.UseCases;
@@ -45,15 +44,15 @@ class SqliteEraseTest {
             String id = intake.add(UseCases.feedback(P, "OpenAI 估值高 " + MARKER, T0)).memory().orElseThrow()
                     .memory().id();
             intake.add(UseCases.feedback(P, "OpenAI 估值高 " + MARKER, T0.plusSeconds(60)));
-            UseCases.memoryCorrections(store, CLOCK).correct(CorrectMemoryCommand.of(P, id,
+            UseCases.memoryCorrections(store, CLOCK).correct(TestCommands.correction(P, id,
                     Map.of("content", "OpenAI 估值偏高 " + CORRECTED), "ops"));
             intake.add(UseCases.feedback(P, "今天天气不错 " + UNCLASSIFIED, T0.plusSeconds(120)));
             UseCases.experienceIntake(store, CLOCK).record(new RecordExperienceCommand(P, "推荐 OpenAI",
                     "PM 拒绝", "先给对比估值 " + LESSON, 0.5, T0));
             var facts = UseCases.factBook(store, CLOCK);
-            facts.record(RecordFactCommand.of(P, "focus_stage", Map.of("value", "early " + FACT, "valid_from",
+            facts.record(TestCommands.fact(P, "focus_stage", Map.of("value", "early " + FACT, "valid_from",
                     "2026-04-01T00:00:00Z"), "ops"));
-            facts.record(RecordFactCommand.of(P, "focus_stage", Map.of("value", Map.of("stage", "growth " + FACT),
+            facts.record(TestCommands.fact(P, "focus_stage", Map.of("value", Map.of("stage", "growth " + FACT),
                     "valid_from", "2026-04-15T00:00:00Z"), "ops"));
             store.write(P, tx -> {
                 tx.vectors().put(P, id, "test-model", new float[] {0.5f});

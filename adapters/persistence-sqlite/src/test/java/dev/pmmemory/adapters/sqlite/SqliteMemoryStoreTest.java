@@ -169,8 +169,8 @@ class SqliteMemoryStoreTest {
         try (SqliteMemoryStore store = SqliteMemoryStore.open(file, CLOCK)) {
             assertThat(store.schemaVersion())
                     .isEqualTo(SqliteSchema.MIGRATIONS.get(SqliteSchema.MIGRATIONS.size() - 1).version());
-            UseCases.experienceIntake(store, CLOCK).record(dev.pmmemory.application.port.in.RecordExperienceCommand
-                    .of(P, "推荐 OpenAI", "PM 拒绝", "先给对比估值", 0.7, null));
+            UseCases.experienceIntake(store, CLOCK).record(new dev.pmmemory.application.port.in.RecordExperienceCommand(
+                    P, "推荐 OpenAI", "PM 拒绝", "先给对比估值", 0.7, null));
             assertThat(store.read(tx -> tx.memories().countByProfile(P)).longValue()).isEqualTo(1);
             List<dev.pmmemory.domain.experience.Experience> stored = store.read(tx -> tx.experiences().newestFirst(P, 10));
             assertThat(stored).extracting(dev.pmmemory.domain.experience.Experience::importance).containsExactly(0.7);

@@ -4,7 +4,6 @@ import dev.pmmemory.adapters.rest.auth.RequiresScope;
 import dev.pmmemory.application.access.Scope;
 import dev.pmmemory.adapters.rest.dto.AuditListResponse;
 import dev.pmmemory.adapters.rest.dto.Problem;
-import dev.pmmemory.application.port.in.AuditQuery;
 import dev.pmmemory.application.port.in.ReadAuditTrail;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -48,6 +47,6 @@ public class AuditResource {
             @Parameter(description = "1..200, default 50", schema = @Schema(type = SchemaType.INTEGER, minimum = "1", maximum = "200", defaultValue = "50")) @QueryParam("limit") String limit,
             @Parameter(description = "next_cursor of the previous page") @QueryParam("cursor") String cursor,
             @Parameter(description = "only the events of this memory") @QueryParam("memory_id") String memoryId) {
-        return AuditListResponse.of(readAuditTrail.read(AuditQuery.of(profileId, memoryId, limit, cursor)));
+        return AuditListResponse.of(readAuditTrail.read(QueryParameters.audit(profileId, memoryId, limit, cursor)));
     }
 }

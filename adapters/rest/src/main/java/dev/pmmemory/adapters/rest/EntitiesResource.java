@@ -4,6 +4,7 @@ import dev.pmmemory.adapters.rest.auth.Caller;
 import dev.pmmemory.adapters.rest.auth.RequiresScope;
 import dev.pmmemory.application.access.Scope;
 import dev.pmmemory.adapters.rest.dto.AuditListResponse;
+import dev.pmmemory.adapters.rest.dto.EntityBody;
 import dev.pmmemory.adapters.rest.dto.EntityDto;
 import dev.pmmemory.adapters.rest.dto.EntityListResponse;
 import dev.pmmemory.adapters.rest.dto.EntityRequest;
@@ -13,7 +14,6 @@ import dev.pmmemory.application.port.in.EntityChange;
 import dev.pmmemory.application.port.in.ManageEntities;
 import dev.pmmemory.application.port.in.PutEntityCommand;
 import dev.pmmemory.application.port.in.ReadEntities;
-import dev.pmmemory.application.port.in.RegistryAuditQuery;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -121,7 +121,7 @@ public class EntitiesResource {
                                 schema = @Schema(type = SchemaType.STRING, minLength = 1, maxLength = 100))
                         @PathParam("name") String name,
                         Map<String, Object> body) {
-        EntityChange change = manage.put(PutEntityCommand.of(name, body, caller.actor()));
+        EntityChange change = manage.put(EntityBody.read(name, body, caller.actor()));
         return Response.status(change.created() ? 201 : 200).entity(EntityDto.of(change.entity())).build();
     }
 
@@ -166,6 +166,6 @@ public class EntitiesResource {
             @QueryParam("limit") String limit,
             @Parameter(description = "next_cursor of the previous page", schema = @Schema(type = SchemaType.STRING, maxLength = 400))
             @QueryParam("cursor") String cursor) {
-        return AuditListResponse.of(read.audit(RegistryAuditQuery.of(name, limit, cursor)));
+        return AuditListResponse.of(read.audit(QueryParameters.registryAudit(name, limit, cursor)));
     }
 }

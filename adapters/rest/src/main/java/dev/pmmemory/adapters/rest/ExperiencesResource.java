@@ -7,7 +7,6 @@ import dev.pmmemory.adapters.rest.dto.ExperienceRequest;
 import dev.pmmemory.adapters.rest.dto.Problem;
 import dev.pmmemory.adapters.rest.dto.RecordedExperienceDto;
 import dev.pmmemory.application.port.in.ListExperiences;
-import dev.pmmemory.application.port.in.ListExperiencesQuery;
 import dev.pmmemory.application.port.in.RecordExperience;
 import dev.pmmemory.application.port.in.RecordExperienceCommand;
 import jakarta.ws.rs.Consumes;
@@ -59,8 +58,7 @@ public class ExperiencesResource {
             content = @Content(mediaType = ApiDocs.PROBLEM, schema = @Schema(implementation = Problem.class)))
     public Response record(@PathParam("profile_id") String profileId, ExperienceRequest body) {
         ExperienceRequest b = body != null ? body : new ExperienceRequest(null, null, null, null, null);
-        RecordExperienceCommand command = RecordExperienceCommand.of(profileId, b.task(), b.outcome(), b.lesson(),
-                b.importance(), b.createdAt());
+        RecordExperienceCommand command = b.toCommand(profileId);
         return Response.status(201).entity(new RecordedExperienceDto(recordExperience.record(command))).build();
     }
 
@@ -80,6 +78,6 @@ public class ExperiencesResource {
     public ExperienceListResponse list(@PathParam("profile_id") String profileId,
                                        @Parameter(description = "1..200, default 20",
                                                schema = @Schema(type = SchemaType.INTEGER, minimum = "1", maximum = "200", defaultValue = "20")) @QueryParam("limit") String limit) {
-        return ExperienceListResponse.of(listExperiences.list(ListExperiencesQuery.of(profileId, limit)));
+        return ExperienceListResponse.of(listExperiences.list(QueryParameters.experiences(profileId, limit)));
     }
 }

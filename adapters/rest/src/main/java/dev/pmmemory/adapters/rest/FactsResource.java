@@ -3,6 +3,7 @@ package dev.pmmemory.adapters.rest;
 import dev.pmmemory.adapters.rest.auth.Caller;
 import dev.pmmemory.adapters.rest.auth.RequiresScope;
 import dev.pmmemory.application.access.Scope;
+import dev.pmmemory.adapters.rest.dto.FactBody;
 import dev.pmmemory.adapters.rest.dto.FactChangeResponse;
 import dev.pmmemory.adapters.rest.dto.FactDto;
 import dev.pmmemory.adapters.rest.dto.FactHistoryResponse;
@@ -12,7 +13,6 @@ import dev.pmmemory.adapters.rest.dto.Problem;
 import dev.pmmemory.application.port.in.CloseFact;
 import dev.pmmemory.application.port.in.FactCommand;
 import dev.pmmemory.application.port.in.FactsAt;
-import dev.pmmemory.application.port.in.FactsQuery;
 import dev.pmmemory.application.port.in.ReadFacts;
 import dev.pmmemory.application.port.in.RecordFact;
 import dev.pmmemory.application.port.in.RecordFactCommand;
@@ -73,7 +73,7 @@ public class FactsResource {
             @Parameter(description = "ISO-8601 instant to read at; default now",
                     schema = @Schema(type = SchemaType.STRING, format = "date-time"))
             @QueryParam("as_of") String asOf) {
-        FactsAt at = readFacts.validAt(FactsQuery.of(profileId, null, asOf));
+        FactsAt at = readFacts.validAt(QueryParameters.facts(profileId, null, asOf));
         return FactListResponse.of(profileId, at.asOf(), at.facts());
     }
 
@@ -97,7 +97,7 @@ public class FactsResource {
                        @Parameter(description = "ISO-8601 instant to read at; default now",
                                schema = @Schema(type = SchemaType.STRING, format = "date-time"))
                        @QueryParam("as_of") String asOf) {
-        return FactDto.of(readFacts.one(FactsQuery.of(profileId, attribute, asOf)));
+        return FactDto.of(readFacts.one(QueryParameters.facts(profileId, attribute, asOf)));
     }
 
     @GET
@@ -120,7 +120,7 @@ public class FactsResource {
                                                schema = @Schema(type = SchemaType.STRING, pattern = "^[a-z][a-z0-9_]{0,63}$", maxLength = 64))
                                        @PathParam("attribute") String attribute) {
         return FactHistoryResponse.of(profileId, attribute,
-                readFacts.history(FactsQuery.of(profileId, attribute, null)));
+                readFacts.history(QueryParameters.facts(profileId, attribute, null)));
     }
 
     @PUT
@@ -151,7 +151,7 @@ public class FactsResource {
                         @Parameter(description = ATTRIBUTE, schema = @Schema(type = SchemaType.STRING, pattern = "^[a-z][a-z0-9_]{0,63}$", maxLength = 64))
                         @PathParam("attribute") String attribute,
                         Map<String, Object> body) {
-        RecordedFact r = recordFact.record(RecordFactCommand.of(profileId, attribute, body, caller.actor(), caller.agent()));
+        RecordedFact r = recordFact.record(FactBody.read(profileId, attribute, body, caller.actor(), caller.agent()));
         return Response.status(r.created() ? 201 : 200).entity(FactChangeResponse.of(r)).build();
     }
 

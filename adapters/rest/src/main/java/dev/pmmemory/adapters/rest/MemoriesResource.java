@@ -7,11 +7,11 @@ import dev.pmmemory.adapters.rest.dto.Problem;
 import dev.pmmemory.application.InvalidInputException;
 import dev.pmmemory.application.port.in.ConfirmChoice;
 import dev.pmmemory.application.port.in.GetMemory;
-import dev.pmmemory.application.port.in.GetMemoryQuery;
 import dev.pmmemory.application.port.in.ListMemories;
 import dev.pmmemory.adapters.rest.auth.RequiresScope;
 import dev.pmmemory.application.access.Scope;
 import dev.pmmemory.adapters.rest.auth.Caller;
+import dev.pmmemory.adapters.rest.dto.CorrectionBody;
 import dev.pmmemory.adapters.rest.dto.MemoryChangeResponse;
 import dev.pmmemory.adapters.rest.dto.MemoryCorrectionRequest;
 import dev.pmmemory.application.port.in.CorrectMemory;
@@ -123,7 +123,7 @@ public class MemoriesResource {
                                     @Parameter(description = AS_OF + "; the version chain as it stood then",
                                             schema = @Schema(type = SchemaType.STRING, format = "date-time"))
                                     @QueryParam("as_of") String asOf) {
-        return new MemoryDetailResponse(getMemory.get(GetMemoryQuery.of(profileId, memoryId, asOf)));
+        return new MemoryDetailResponse(getMemory.get(QueryParameters.memory(profileId, memoryId, asOf)));
     }
 
     @PATCH
@@ -152,7 +152,7 @@ public class MemoriesResource {
     public MemoryChangeResponse correct(@PathParam("profile_id") String profileId,
                                         @PathParam("memory_id") String memoryId, Map<String, Object> body) {
         return MemoryChangeResponse.of(correctMemory.correct(
-                CorrectMemoryCommand.of(profileId, memoryId, body, caller.actor(), caller.agent())));
+                CorrectionBody.read(profileId, memoryId, body, caller.actor(), caller.agent())));
     }
 
     @DELETE

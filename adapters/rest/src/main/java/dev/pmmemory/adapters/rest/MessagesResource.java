@@ -4,7 +4,6 @@ import dev.pmmemory.adapters.rest.auth.RequiresScope;
 import dev.pmmemory.application.access.Scope;
 import dev.pmmemory.adapters.rest.dto.MessageListResponse;
 import dev.pmmemory.adapters.rest.dto.Problem;
-import dev.pmmemory.application.port.in.MessagesQuery;
 import dev.pmmemory.application.port.in.ReadMessages;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -49,6 +48,6 @@ public class MessagesResource {
             String outcome,
             @Parameter(description = "1..200, default 20", schema = @Schema(type = SchemaType.INTEGER, minimum = "1", maximum = "200", defaultValue = "20")) @QueryParam("limit") String limit,
             @Parameter(description = "next_cursor of the previous page") @QueryParam("cursor") String cursor) {
-        return MessageListResponse.of(readMessages.read(MessagesQuery.of(profileId, outcome, limit, cursor)));
+        return MessageListResponse.of(readMessages.read(QueryParameters.messages(profileId, outcome, limit, cursor)));
     }
 }

@@ -5,7 +5,6 @@ import dev.pmmemory.application.access.Scope;
 import dev.pmmemory.adapters.rest.dto.AuditListResponse;
 import dev.pmmemory.adapters.rest.dto.Problem;
 import dev.pmmemory.application.port.in.ReadEntities;
-import dev.pmmemory.application.port.in.RegistryAuditQuery;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -47,6 +46,6 @@ public class RegistryAuditResource {
             @QueryParam("limit") String limit,
             @Parameter(description = "next_cursor of the previous page", schema = @Schema(type = SchemaType.STRING, maxLength = 400))
             @QueryParam("cursor") String cursor) {
-        return AuditListResponse.of(read.audit(RegistryAuditQuery.of(null, limit, cursor)));
+        return AuditListResponse.of(read.audit(QueryParameters.registryAudit(null, limit, cursor)));
     }
 }

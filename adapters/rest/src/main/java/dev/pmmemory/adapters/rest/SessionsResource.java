@@ -11,7 +11,6 @@ import dev.pmmemory.adapters.rest.dto.TurnDto;
 import dev.pmmemory.adapters.rest.dto.TurnRequest;
 import dev.pmmemory.adapters.rest.dto.TurnResponse;
 import dev.pmmemory.application.port.in.ReadTurns;
-import dev.pmmemory.application.port.in.ReadTurnsQuery;
 import dev.pmmemory.application.port.in.RecordTurn;
 import dev.pmmemory.application.port.in.RecordTurnCommand;
 import dev.pmmemory.application.port.in.SessionHistory;
@@ -73,7 +72,7 @@ public class SessionsResource {
     public Response add(@PathParam("session_id") String sessionId, TurnRequest body,
                         @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
         TurnRequest b = body != null ? body : new TurnRequest(null, null, null);
-        RecordTurnCommand command = RecordTurnCommand.of(sessionId, b.role(), b.content(), b.profileId());
+        RecordTurnCommand command = b.toCommand(sessionId);
         Optional<ApiKey> key = caller(authorization).filter(k -> !k.coversEveryProfile());
         if (key.isPresent() && (command.profileId() == null || !key.get().coversProfile(command.profileId()))) {
             return Problems.response(403, "forbidden", "Forbidden", "key " + key.get().name()
@@ -100,7 +99,7 @@ public class SessionsResource {
                                       @Parameter(description = "1..200, default 20",
                                               schema = @Schema(type = SchemaType.INTEGER, minimum = "1", maximum = "200", defaultValue = "20")) @QueryParam("last") String last,
                                       @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
-        SessionHistory history = readTurns.read(ReadTurnsQuery.of(sessionId, last));
+        SessionHistory history = readTurns.read(QueryParameters.turns(sessionId, last));
         Optional<ApiKey> limited = caller(authorization).filter(k -> !k.coversEveryProfile());
         List<TurnDto> turns = history.turns().stream()
                 .filter(t -> limited.isEmpty() || (t.profileId() != null && limited.get().coversProfile(t.profileId())))

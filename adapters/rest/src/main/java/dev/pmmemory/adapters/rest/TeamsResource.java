@@ -12,7 +12,6 @@ import dev.pmmemory.application.TeamOwner;
 import dev.pmmemory.application.Validation;
 import dev.pmmemory.application.access.Scope;
 import dev.pmmemory.application.model.FeedbackOutcome;
-import dev.pmmemory.application.port.in.ListMemoriesQuery;
 import dev.pmmemory.application.port.in.ManageTeams;
 import dev.pmmemory.application.port.in.MemoryActionCommand;
 import dev.pmmemory.application.port.in.ReadTeamMemories;

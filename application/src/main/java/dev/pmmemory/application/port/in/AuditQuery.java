@@ -3,6 +3,7 @@ package dev.pmmemory.application.port.in;
 import dev.pmmemory.application.Validation;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import java.util.Optional;
 
 /**
  * A valid audit page request.
@@ -27,32 +28,15 @@ public record AuditQuery(String profileId, String memoryId, int limit, String af
         v.check();
     }
 
-    public static AuditQuery of(String profileId, String memoryId, String limit, String cursor) {
-        Validation v = new Validation();
-        v.profileId("profile_id", profileId);
-        String memory = memoryId == null || memoryId.isEmpty() ? null : v.memoryId("memory_id", memoryId);
-        int k = v.intInRange("limit", limit, DEFAULT_LIMIT, 1, MAX_LIMIT);
-        String after = afterEventId(v, cursor);
-        v.check();
-        return new AuditQuery(profileId, memory, k, after);
-    }
-
     /** Opaque to callers: the id of the last event returned, base64url-encoded. */
     public static String cursorAfter(String eventId) {
         return Base64.getUrlEncoder().withoutPadding()
                 .encodeToString((CURSOR_PREFIX + eventId).getBytes(StandardCharsets.UTF_8));
     }
 
-    /** The event a cursor given as {@code cursor} continues after; null without one, a field error for a bad one. */
-    static String afterEventId(Validation v, String cursor) {
-        if (cursor == null || cursor.isEmpty()) {
-            return null;
-        }
-        String after = eventIdOf(cursor);
-        if (after == null) {
-            v.fail("cursor", "is not a cursor this service returned");
-        }
-        return after;
+    /** The event {@code cursor} continues after; empty for a cursor this service did not return. */
+    public static Optional<String> eventAfter(String cursor) {
+        return Optional.ofNullable(eventIdOf(cursor));
     }
 
     private static String eventIdOf(String cursor) {

@@ -18,16 +18,4 @@ public record FactsQuery(String profileId, String attribute, Instant asOf) {
         }
         v.check();
     }
-
-    /** From wire values; every invalid one is named. */
-    public static FactsQuery of(String profileId, String attribute, String asOf) {
-        Validation v = new Validation();
-        v.profileId("profile_id", profileId);
-        if (attribute != null) {
-            v.attribute("attribute", attribute);
-        }
-        Instant at = v.optionalInstant("as_of", asOf);
-        v.check();
-        return new FactsQuery(profileId, attribute, at);
-    }
 }

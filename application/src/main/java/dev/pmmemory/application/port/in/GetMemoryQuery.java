@@ -13,12 +13,4 @@ public record GetMemoryQuery(String profileId, String memoryId, Instant asOf) {
         v.check();
         Objects.requireNonNull(memoryId, "memoryId");
     }
-
-    public static GetMemoryQuery of(String profileId, String memoryId, String asOf) {
-        Validation v = new Validation();
-        v.profileId("profile_id", profileId);
-        Instant at = v.optionalInstant("as_of", asOf);
-        v.check();
-        return new GetMemoryQuery(profileId, memoryId, at);
-    }
 }

@@ -15,13 +15,4 @@ public record ListExperiencesQuery(String profileId, int limit) {
         }
         v.check();
     }
-
-    /** From raw wire values (any may be null); every invalid field is reported at once. */
-    public static ListExperiencesQuery of(String profileId, String limit) {
-        Validation v = new Validation();
-        v.profileId("profile_id", profileId);
-        int n = v.intInRange("limit", limit, DEFAULT_LIMIT, 1, MAX_LIMIT);
-        v.check();
-        return new ListExperiencesQuery(profileId, n);
-    }
 }

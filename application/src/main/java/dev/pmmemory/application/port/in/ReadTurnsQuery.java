@@ -2,7 +2,7 @@ package dev.pmmemory.application.port.in;
 
 import dev.pmmemory.application.Validation;
 
-/** A valid read of a session's last turns. Build it with {@link #of}, which names every invalid field. */
+/** A valid read of a session's last turns. */
 public record ReadTurnsQuery(String sessionId, int last) {
     public static final int DEFAULT_LAST = 20;
     public static final int MAX_LAST = 200;
@@ -14,14 +14,5 @@ public record ReadTurnsQuery(String sessionId, int last) {
             v.fail("last", "must be a whole number from 1 to " + MAX_LAST);
         }
         v.check();
-    }
-
-    /** From raw wire values; {@code last} absent means {@value #DEFAULT_LAST}. */
-    public static ReadTurnsQuery of(String sessionId, String last) {
-        Validation v = new Validation();
-        v.profileId("session_id", sessionId);
-        int n = v.intInRange("last", last, DEFAULT_LAST, 1, MAX_LAST);
-        v.check();
-        return new ReadTurnsQuery(sessionId, n);
     }
 }

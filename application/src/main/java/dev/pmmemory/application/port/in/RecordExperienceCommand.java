@@ -4,7 +4,7 @@ import dev.pmmemory.application.Validation;
 import java.time.Instant;
 
 /**
- * A valid experience to record. Build it with {@link #of}, which names every invalid field.
+ * A valid experience to record; the constructor names every invalid field.
  *
  * @param outcome    how the round ended, in the caller's words ("PM passed", "meeting booked"):
  *                   free text, short, because it is shown on one line of the prompt block
@@ -24,19 +24,9 @@ public record RecordExperienceCommand(String profileId, String task, String outc
         v.check();
     }
 
-    /** From raw wire values (any may be null); every invalid field is reported at once. */
-    public static RecordExperienceCommand of(String profileId, String task, String outcome, String lesson,
-                                             Double importance, String createdAt) {
-        Validation v = new Validation();
-        double imp = importance == null ? DEFAULT_IMPORTANCE : importance;
-        check(v, profileId, task, outcome, lesson, imp);
-        Instant at = v.optionalInstant("created_at", createdAt);
-        v.check();
-        return new RecordExperienceCommand(profileId, task, outcome, lesson, imp, at);
-    }
-
-    private static void check(Validation v, String profileId, String task, String outcome, String lesson,
-                              double importance) {
+    /** Adds a problem to {@code v} for every invalid field, so that a reader can name its own fields too. */
+    public static void check(Validation v, String profileId, String task, String outcome, String lesson,
+                             double importance) {
         v.profileId("profile_id", profileId);
         v.text("task", task, MAX_TEXT_CODE_POINTS);
         v.text("outcome", outcome, MAX_OUTCOME_CODE_POINTS);

@@ -6,11 +6,9 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 
 /**
- * A valid fact to record (PUT …/facts/{attribute}). Build it from the fields of a JSON object with
- * {@link #of}, which names every invalid field.
+ * A valid fact to record (PUT …/facts/{attribute}); the constructor names every invalid field.
  *
  * @param value      any JSON value but null or empty, as plain Java values (String, Number, Boolean,
  *                   Map, List, null inside); redacted and made canonical before it is stored
@@ -49,56 +47,6 @@ public record RecordFactCommand(String profileId, String attribute, Object value
     public RecordFactCommand(String profileId, String attribute, Object value, double confidence, Source source,
                              Instant validFrom, String actor) {
         this(profileId, attribute, value, confidence, source, validFrom, actor, null);
-    }
-
-    /** {@link #of(String, String, Map, String, String)} with no agent named. */
-    public static RecordFactCommand of(String profileId, String attribute, Map<String, ?> fields, String actor) {
-        return of(profileId, attribute, fields, actor, null);
-    }
-
-    public static RecordFactCommand of(String profileId, String attribute, Map<String, ?> fields, String actor,
-                                       String agent) {
-        Validation v = new Validation();
-        v.profileId("profile_id", profileId);
-        v.attribute("attribute", attribute);
-        if (fields == null) {
-            v.fail("body", "must be a JSON object with a value");
-            v.check();
-        }
-        for (String unknown : new TreeSet<>(fields.keySet())) {
-            if (!FIELDS.contains(unknown)) {
-                v.fail(unknown, "is not a field of a fact; allowed: value, confidence, source, valid_from");
-            }
-        }
-        Object value = fields.get("value");
-        checkValue(v, value);
-        Source source = Source.EXPLICIT;
-        if (fields.containsKey("source")) {
-            Object s = fields.get("source");
-            source = s instanceof String name ? Source.fromWireName(name).orElse(null) : null;
-            if (source == null) {
-                v.fail("source", "must be one of explicit, inferred, bot");
-            }
-        }
-        double confidence = source == null ? 1.0 : source.confidence();
-        if (fields.containsKey("confidence")) {
-            if (fields.get("confidence") instanceof Number n) {
-                confidence = n.doubleValue();
-                checkConfidence(v, confidence);
-            } else {
-                v.fail("confidence", "must be a number from 0 to 1");
-            }
-        }
-        Instant validFrom = null;
-        if (fields.containsKey("valid_from")) {
-            if (fields.get("valid_from") instanceof String s) {
-                validFrom = v.optionalInstant("valid_from", s);
-            } else {
-                v.fail("valid_from", "must be an ISO-8601 date-time with an offset, e.g. 2026-05-09T10:00:00Z");
-            }
-        }
-        v.check();
-        return new RecordFactCommand(profileId, attribute, value, confidence, source, validFrom, actor, agent);
     }
 
     private static void checkConfidence(Validation v, double confidence) {

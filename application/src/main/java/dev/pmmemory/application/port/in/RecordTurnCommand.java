@@ -5,7 +5,7 @@ import dev.pmmemory.application.model.TurnRole;
 import dev.pmmemory.application.Validation;
 
 /**
- * A valid session turn, before redaction. Build it with {@link #of}, which names every invalid field.
+ * A valid session turn, before redaction.
  *
  * @param profileId nullable: the profile the conversation is with, when the caller says
  */
@@ -21,20 +21,8 @@ public record RecordTurnCommand(String sessionId, TurnRole role, String content,
         v.check();
     }
 
-    /** From raw wire values (any may be null); every invalid field is reported at once. */
-    public static RecordTurnCommand of(String sessionId, String role, String content, String profileId) {
-        Validation v = new Validation();
-        check(v, sessionId, content, profileId);
-        TurnRole r = role == null ? null
-                : v.optionalEnum("role", role, TurnRole::fromWireName, TurnRole.WIRE_NAMES);
-        if (role == null) {
-            v.fail("role", "is required: one of " + TurnRole.WIRE_NAMES);
-        }
-        v.check();
-        return new RecordTurnCommand(sessionId, r, content, profileId);
-    }
-
-    private static void check(Validation v, String sessionId, String content, String profileId) {
+    /** Adds a problem to {@code v} for every invalid field but the role, so that a reader can name its own too. */
+    public static void check(Validation v, String sessionId, String content, String profileId) {
         v.profileId("session_id", sessionId);
         v.text("content", content, MAX_CONTENT_CODE_POINTS);
         if (profileId != null) {

@@ -10,11 +10,11 @@ import dev.pmmemory.application.Validation;
  */
 public record RegistryAuditQuery(String entityName, int limit, String afterEventId) {
 
-    public static RegistryAuditQuery of(String entityName, String limit, String cursor) {
+    public RegistryAuditQuery {
         Validation v = new Validation();
-        int k = v.intInRange("limit", limit, AuditQuery.DEFAULT_LIMIT, 1, AuditQuery.MAX_LIMIT);
-        String after = AuditQuery.afterEventId(v, cursor);
+        if (limit < 1 || limit > AuditQuery.MAX_LIMIT) {
+            v.fail("limit", "must be a whole number from 1 to " + AuditQuery.MAX_LIMIT);
+        }
         v.check();
-        return new RegistryAuditQuery(entityName, k, after);
     }
 }
