@@ -50,6 +50,16 @@ class MemoryConfigTest {
         assertThat(c.registry().refreshInterval()).isEqualTo(Duration.ofSeconds(30));
         assertThat(c.http().maxBodySize().asLongValue()).isEqualTo(256 * 1024);
         assertThat(c.http().maxBatchBodySize().asLongValue()).isEqualTo(4 * 1024 * 1024);
+        assertThat(c.encryption().key()).isEmpty();
+        assertThat(c.encryption().keyset()).isEmpty();
+    }
+
+    @Test
+    void anEncryptionKeyOrKeysetFileIsReadAsGiven() {
+        MemoryConfig c = config("memory.encryption.key", "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=",
+                "memory.encryption.keyset", "/etc/pm-memory/keyset");
+        assertThat(c.encryption().key()).contains("AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=");
+        assertThat(c.encryption().keyset()).contains("/etc/pm-memory/keyset");
     }
 
     @Test
