@@ -143,6 +143,9 @@ public interface MemoryConfig {
         /** Proposes pending long-term preferences from patterns in the memories (the lexicon's derive lines). */
         Schedule derive();
 
+        /** Rewrites values sealed under an older key under the primary one (docs/encryption.md "Rotation"). */
+        Schedule reencrypt();
+
         interface Schedule {
             /** Off: the schedule never runs the job (the admin endpoint still can). */
             @WithDefault("true")

@@ -8,6 +8,7 @@ import dev.pmmemory.adapters.sessions.embedded.EmbeddedSessionTurns;
 import dev.pmmemory.adapters.sessions.redis.RedisSessionTurns;
 import dev.pmmemory.adapters.sqlite.SqliteMemoryStore;
 import dev.pmmemory.application.port.out.FieldProtection;
+import dev.pmmemory.application.service.Reencryption;
 import dev.pmmemory.application.port.in.AddFeedback;
 import dev.pmmemory.application.port.in.ListExperiences;
 import dev.pmmemory.application.port.in.RecallContext;
@@ -133,6 +134,13 @@ public class Wiring {
     @Singleton
     TextAnalyzer textAnalyzer(Lexicon lexicon, MemoryConfig config) {
         return TextAnalyzers.from(lexicon, TextSegmentation.segmenter(config.text().segmenter(), lexicon));
+    }
+
+    /** The re-encryption job and its progress (docs/encryption.md "Rotation"). */
+    @Produces
+    @Singleton
+    Reencryption reencryption(MemoryStore store, FieldProtection protection, Clock clock) {
+        return new Reencryption(store, protection, clock);
     }
 
     /** Encryption at rest: the identity unless memory.encryption.key or .keyset is set (a bad one stops the start). */
@@ -306,7 +314,7 @@ public class Wiring {
     @Singleton
     @Startup // a bad memory.retention stops the start, not the first purge
     RunJob runJob(MemoryStore store, IdGenerator ids, Clock clock, MemoryConfig config, MeterRegistry registry,
-                  Lexicon lexicon, EntityReindex reindex, TextAnalyzer analyzer) {
+                  Lexicon lexicon, EntityReindex reindex, TextAnalyzer analyzer, Reencryption reencryption) {
         Duration retention = config.retention();
         LOG.infof("jobs: sweep %s, purge %s, retention %s",
                 config.jobs().sweep().enabled() ? "'" + config.jobs().sweep().cron() + "'" : "off",
@@ -314,7 +322,7 @@ public class Wiring {
         Optional<RecallAwareRetention> recallAware = recallAware(store, lexicon, ids, config.recallAware());
         return new JobMetrics(new LifecycleJobs(new ExpirySweep(store, ids, clock, recallAware),
                 new RetentionPurge(store, ids, clock, retention), compaction(store, ids, clock, config, lexicon), reindex,
-                new PreferenceDerivation(store, new LexiconPatterns(lexicon), analyzer, ids, clock)),
+                new PreferenceDerivation(store, new LexiconPatterns(lexicon), analyzer, ids, clock), reencryption),
                 registry);
     }
 

@@ -25,6 +25,7 @@ class MemoryConfigTest {
                 "memory.jobs.purge.cron", "0 30 3 * * ?",
                 "memory.jobs.compact.cron", "0 0 4 * * ?",
                 "memory.jobs.derive.cron", "0 30 4 * * ?",
+                "memory.jobs.reencrypt.cron", "0 0 5 * * ?",
                 "memory.recall-counts.flush-interval", "10s"));
         for (int i = 0; i < keyValues.length; i += 2) {
             values.put(keyValues[i], keyValues[i + 1]);

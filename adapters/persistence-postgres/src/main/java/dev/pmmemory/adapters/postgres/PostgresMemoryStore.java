@@ -1,6 +1,8 @@
 package dev.pmmemory.adapters.postgres;
 
+import dev.pmmemory.adapters.jdbc.JdbcSealedRows;
 import dev.pmmemory.adapters.jdbc.StoredKeyChecks;
+import dev.pmmemory.application.port.out.SealedRows;
 import dev.pmmemory.adapters.jdbc.WrongKeyException;
 import dev.pmmemory.application.port.out.FieldProtection;
 import java.time.Clock;
@@ -348,7 +350,8 @@ public final class PostgresMemoryStore implements MemoryStore {
     /** The repositories bound to the current transaction's connection. */
     private record Repositories(Memories memories, RawMessages rawMessages, AuditTrail auditTrail,
                                 MemoryVectors vectors, Experiences experiences, Facts facts,
-                                StoredIds storedIds, EntityRegistry entityRegistry, Teams teams)
+                                StoredIds storedIds, EntityRegistry entityRegistry, Teams teams,
+                                SealedRows sealedRows)
             implements StoreTransaction {
         /**
          * @param changes what a write transaction changed; null in a read transaction, the only kind that may
@@ -366,7 +369,8 @@ public final class PostgresMemoryStore implements MemoryStore {
                     new JdbcMemoryVectors(sql, cache, rows, changes == null ? new ProfileVersions(sql)
                             : KeptRowsVersion.WRITING, changed(changes), protection),
                     new PostgresExperiences(), new PostgresFacts(protection), new JdbcStoredIds(sql),
-                    new PostgresEntityRegistry(), new JdbcTeams(sql));
+                    new PostgresEntityRegistry(), new JdbcTeams(sql), new JdbcSealedRows(sql, protection,
+                            new JdbcMemories(sql, cache, rows, changed(changes), JdbcSealedRows.adopting(protection))));
         }
 
         private static Runnable changed(RowChanges changes) {

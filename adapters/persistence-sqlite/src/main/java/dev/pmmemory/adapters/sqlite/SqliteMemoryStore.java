@@ -9,7 +9,9 @@ import dev.pmmemory.application.port.out.Teams;
 import dev.pmmemory.adapters.jdbc.KeptRowsVersion;
 import dev.pmmemory.adapters.jdbc.KeptStatements;
 import dev.pmmemory.adapters.jdbc.RankingRows;
+import dev.pmmemory.adapters.jdbc.JdbcSealedRows;
 import dev.pmmemory.adapters.jdbc.Sql;
+import dev.pmmemory.application.port.out.SealedRows;
 import dev.pmmemory.adapters.jdbc.StoredKeyChecks;
 import dev.pmmemory.application.port.out.FieldProtection;
 import dev.pmmemory.adapters.jdbc.VectorCache;
@@ -478,7 +480,8 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
     /** The repositories bound to one connection's current transaction. */
     private record Transaction(Memories memories, RawMessages rawMessages, AuditTrail auditTrail,
                                MemoryVectors vectors, Experiences experiences, Facts facts,
-                               StoredIds storedIds, EntityRegistry entityRegistry, Teams teams)
+                               StoredIds storedIds, EntityRegistry entityRegistry, Teams teams,
+                               SealedRows sealedRows)
             implements StoreTransaction {
         /** SQLite sees every write itself (WriteSequence): the repositories need not report changes. */
         private static final Runnable SEEN_BY_THE_STORE = () -> { };
@@ -488,7 +491,8 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
                     new SqliteAuditTrail(sql, protection),
                     new JdbcMemoryVectors(sql, cache, rows, version, SEEN_BY_THE_STORE, protection),
                     new SqliteExperiences(sql), new SqliteFacts(sql, protection), new JdbcStoredIds(sql),
-                    new SqliteEntityRegistry(sql), new JdbcTeams(sql));
+                    new SqliteEntityRegistry(sql), new JdbcTeams(sql), new JdbcSealedRows(sql, protection,
+                            new JdbcMemories(sql, cache, rows, SEEN_BY_THE_STORE, JdbcSealedRows.adopting(protection))));
         }
     }
 }
