@@ -9,7 +9,11 @@ import dev.pmmemory.adapters.jdbc.WrongKeyException;
 import dev.pmmemory.adapters.postgres.PostgresMemoryStore;
 import dev.pmmemory.adapters.postgres.PostgresMigrations;
 import dev.pmmemory.application.port.out.FieldProtection;
+import dev.pmmemory.application.port.in.ReencryptionStatus;
 import dev.pmmemory.application.port.out.MemoryStore;
+import dev.pmmemory.application.service.Reencryption;
+import dev.pmmemory.domain.memory.Memory;
+import dev.pmmemory.domain.memory.MemoryType;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import jakarta.inject.Inject;
@@ -107,5 +111,55 @@ class EncryptedPostgresMemoryStoreContractTest extends EncryptedStoreContract {
                 new PostgresMigrations(flyway, dataSource), PROTECTION, CLOCK);
         right.ensureSchema();
         assertThat(right.read(tx -> tx.memories().findById(P, "m1")).orElseThrow().content()).isEqualTo("memory m1");
+    }
+
+    /**
+     * Rotation on PostgreSQL: a second instance with the new key as primary writes under it at once, the job
+     * killed half-way and run again moves every old row, and an instance with the new key alone reads it all.
+     */
+    @Test
+    void rotationThroughACrashedReencryptionLosesNothing() {
+        for (int i = 0; i < 9; i++) {
+            insert(memory("old" + i, P).build()); // under the wired store's key
+        }
+        String oldId = Keyset.ofSingleKey(KEY).primaryId();
+        String both = "primary kb\n" + oldId + " " + KEY + "\nkb " + OTHER_KEY + "\n";
+        FieldProtection rotated = new AesGcmFieldProtection(Keyset.parse(both));
+        PostgresMemoryStore next = instance(rotated);
+        next.write(P, tx -> {
+            for (int i = 0; i < 3; i++) {
+                tx.memories().insert(memory("new" + i, P).build());
+            }
+            return null;
+        });
+        ReencryptionStatus before = new Reencryption(next, rotated, CLOCK).status();
+        assertThat(before.rowsByKey()).containsEntry(oldId, 9L).containsEntry("kb", 3L);
+
+        CrashingProtection crashing = new CrashingProtection(new AesGcmFieldProtection(Keyset.parse(both)), 12);
+        assertThatThrownBy(() -> new Reencryption(instance(crashing), crashing, CLOCK, 2).run())
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("killed");
+        long left = new Reencryption(next, rotated, CLOCK).status().rowsToReseal();
+        assertThat(left).isBetween(1L, 8L);
+        assertThat(new Reencryption(next, rotated, CLOCK, 2).run().changed()).isEqualTo(left);
+        assertThat(new Reencryption(next, rotated, CLOCK).status().rowsByKey()).containsOnlyKeys("kb");
+
+        PostgresMemoryStore newKeyOnly = instance(new AesGcmFieldProtection(Keyset.parse(
+                "primary kb\nkb " + OTHER_KEY + "\n")));
+        for (int i = 0; i < 9; i++) {
+            String id = "old" + i;
+            assertThat(newKeyOnly.read(tx -> tx.memories().findById(P, id)).orElseThrow().content())
+                    .isEqualTo("memory " + id);
+            List<Memory> duplicates = newKeyOnly.read(tx -> tx.memories().findDuplicatesVisibleDuring(P,
+                    MemoryType.PROJECT_NEGATIVE, "memory" + id, T0, null));
+            assertThat(duplicates).extracting(Memory::id).containsExactly(id);
+        }
+    }
+
+    /** Another instance on the same database, with its own keys (checked against the recorded ones). */
+    private PostgresMemoryStore instance(FieldProtection keys) {
+        PostgresMemoryStore instance = PostgresMemoryStore.open(dataSource, transactions,
+                new PostgresMigrations(flyway, dataSource), keys, CLOCK);
+        instance.ensureSchema();
+        return instance;
     }
 }

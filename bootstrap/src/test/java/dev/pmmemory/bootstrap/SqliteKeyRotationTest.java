@@ -11,9 +11,7 @@ import dev.pmmemory.application.model.FeedbackOutcome;
 import dev.pmmemory.application.port.in.AuditEvent;
 import dev.pmmemory.application.port.in.RawMessage;
 import dev.pmmemory.application.port.in.ReencryptionStatus;
-import dev.pmmemory.application.port.out.AssociatedData;
 import dev.pmmemory.application.port.out.FieldProtection;
-import dev.pmmemory.application.port.out.KeyCheck;
 import dev.pmmemory.application.port.out.MemoryStore;
 import dev.pmmemory.application.service.Reencryption;
 import dev.pmmemory.domain.fact.Fact;
@@ -27,9 +25,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
-import java.util.Optional;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Path;
@@ -145,60 +140,6 @@ class SqliteKeyRotationTest {
         FieldProtection newOnly = keys(NEW);
         try (SqliteMemoryStore store = open(newOnly)) {
             assertAllReadable(store);
-        }
-    }
-
-    /** The configured keys, until the {@code sealsBeforeCrash}-th seal: then the job's process "dies". */
-    private static final class CrashingProtection implements FieldProtection {
-        private final FieldProtection keys;
-        private final AtomicInteger seals;
-
-        CrashingProtection(FieldProtection keys, int sealsBeforeCrash) {
-            this.keys = keys;
-            this.seals = new AtomicInteger(sealsBeforeCrash);
-        }
-
-        @Override
-        public String seal(String plaintext, AssociatedData where) {
-            if (seals.decrementAndGet() < 0) {
-                throw new IllegalStateException("killed while re-encrypting " + where.describe());
-            }
-            return keys.seal(plaintext, where);
-        }
-
-        @Override
-        public String open(String stored, AssociatedData where) {
-            return keys.open(stored, where);
-        }
-
-        @Override
-        public String blindIndex(String term) {
-            return keys.blindIndex(term);
-        }
-
-        @Override
-        public List<String> blindIndexCandidates(String term) {
-            return keys.blindIndexCandidates(term);
-        }
-
-        @Override
-        public boolean isSealed(String stored) {
-            return keys.isSealed(stored);
-        }
-
-        @Override
-        public Optional<String> keyIdOf(String stored) {
-            return keys.keyIdOf(stored);
-        }
-
-        @Override
-        public boolean needsResealing(String stored) {
-            return keys.needsResealing(stored);
-        }
-
-        @Override
-        public List<KeyCheck> keyChecks() {
-            return keys.keyChecks();
         }
     }
 }
