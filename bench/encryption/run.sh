@@ -41,7 +41,7 @@ run_mode() { # $1 = off | on
   done
   java bench/LoadDriver.java --url "http://127.0.0.1:$PORT" --adds "$WARMUP_ADDS" --contexts 300 \
       --profile "warmup-$mode" > /dev/null
-  echo "== encryption $mode"
+  echo "== encryption $mode ($(grep -o 'encryption at rest: on[^,]*' "$TMP/$mode.log" || echo 'no key'))"
   java bench/LoadDriver.java --url "http://127.0.0.1:$PORT" --adds "$ADDS" --contexts "$CONTEXTS" \
       --profile "bench-$mode" | grep -E "adds:|p50"
   kill "$PID"; wait "$PID" 2>/dev/null || true; PID=
