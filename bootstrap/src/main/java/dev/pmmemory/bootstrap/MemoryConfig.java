@@ -19,6 +19,8 @@ public interface MemoryConfig {
 
     Sqlite sqlite();
 
+    Encryption encryption();
+
     Postgres postgres();
 
     /** A lexicon file replacing the shipped default (rules.md §1). */
@@ -140,6 +142,9 @@ public interface MemoryConfig {
 
         /** Proposes pending long-term preferences from patterns in the memories (the lexicon's derive lines). */
         Schedule derive();
+
+        /** Rewrites values sealed under an older key under the primary one (docs/encryption.md "Rotation"). */
+        Schedule reencrypt();
 
         interface Schedule {
             /** Off: the schedule never runs the job (the admin endpoint still can). */
@@ -327,6 +332,17 @@ public interface MemoryConfig {
         /** The same for {@code POST …/feedback:batch}, whose body carries up to 500 messages. */
         @WithDefault("4M")
         MemorySize maxBatchBodySize();
+    }
+
+    /**
+     * Encryption at rest (docs/encryption.md): at most one of the two. Neither set: text is stored as it is.
+     */
+    interface Encryption {
+        /** One base64 256-bit key ({@code openssl rand -base64 32}); its id is derived from it. */
+        Optional<String> key();
+
+        /** A keyset file (first line {@code primary ID}, then {@code ID BASE64KEY} lines): for rotation. */
+        Optional<String> keyset();
     }
 
     interface Sqlite {

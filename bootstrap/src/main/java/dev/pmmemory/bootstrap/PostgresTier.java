@@ -3,6 +3,8 @@ package dev.pmmemory.bootstrap;
 import dev.pmmemory.adapters.postgres.PostgresMemoryStore;
 import dev.pmmemory.adapters.postgres.PostgresMigrations;
 import dev.pmmemory.application.StoreUnavailableException;
+import dev.pmmemory.application.port.out.FieldProtection;
+import java.time.Clock;
 import jakarta.transaction.TransactionManager;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -23,11 +25,12 @@ final class PostgresTier {
     }
 
     static PostgresMemoryStore open(Optional<String> url, MemoryConfig.Postgres deprecated, DataSource dataSource,
-                                    TransactionManager transactions, Flyway flyway) {
+                                    TransactionManager transactions, Flyway flyway, FieldProtection protection,
+                                    Clock clock) {
         String checked = PostgresUrl.require(url.orElse(null));
         warnAboutDeprecatedNames(deprecated);
         PostgresMemoryStore store = PostgresMemoryStore.open(dataSource, transactions,
-                new PostgresMigrations(flyway, dataSource));
+                new PostgresMigrations(flyway, dataSource), protection, clock);
         try {
             store.ensureSchema();
             LOG.infof("store: PostgreSQL %s (schema version %d)", PostgresUrl.display(checked), store.schemaVersion());

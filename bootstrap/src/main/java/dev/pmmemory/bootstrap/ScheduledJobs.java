@@ -54,6 +54,12 @@ public class ScheduledJobs {
         runPeriod(Job.DERIVE, execution.getScheduledFireTime());
     }
 
+    @Scheduled(identity = "reencrypt", cron = "{memory.jobs.reencrypt.cron}", skipExecutionIf = Switch.class,
+            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void reencrypt(ScheduledExecution execution) {
+        runPeriod(Job.REENCRYPT, execution.getScheduledFireTime());
+    }
+
     /**
      * Runs {@code job} for the period that the schedule fired for, unless another runner (this
      * instance or another on the same database) already claimed it. The fire time is the cron
@@ -84,6 +90,7 @@ public class ScheduledJobs {
                 case "purge" -> !config.jobs().purge().enabled();
                 case "compact" -> !config.jobs().compact().enabled();
                 case "derive" -> !config.jobs().derive().enabled();
+                case "reencrypt" -> !config.jobs().reencrypt().enabled();
                 default -> true;
             };
         }

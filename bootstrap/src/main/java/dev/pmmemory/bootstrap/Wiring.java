@@ -7,6 +7,8 @@ import dev.pmmemory.adapters.classifier.ngram.NgramClassifier;
 import dev.pmmemory.adapters.sessions.embedded.EmbeddedSessionTurns;
 import dev.pmmemory.adapters.sessions.redis.RedisSessionTurns;
 import dev.pmmemory.adapters.sqlite.SqliteMemoryStore;
+import dev.pmmemory.application.port.out.FieldProtection;
+import dev.pmmemory.application.service.Reencryption;
 import dev.pmmemory.application.port.in.AddFeedback;
 import dev.pmmemory.application.port.in.ListExperiences;
 import dev.pmmemory.application.port.in.RecallContext;
@@ -134,23 +136,38 @@ public class Wiring {
         return TextAnalyzers.from(lexicon, TextSegmentation.segmenter(config.text().segmenter(), lexicon));
     }
 
+    /** The re-encryption job and its progress (docs/encryption.md "Rotation"). */
+    @Produces
+    @Singleton
+    Reencryption reencryption(MemoryStore store, FieldProtection protection, Clock clock) {
+        return new Reencryption(store, protection, clock);
+    }
+
+    /** Encryption at rest: the identity unless memory.encryption.key or .keyset is set (a bad one stops the start). */
+    @Produces
+    @Singleton
+    FieldProtection fieldProtection(MemoryConfig config) {
+        return EncryptionAtRest.protection(config.encryption());
+    }
+
     @Produces
     @Singleton
     @Startup // a bad memory.store stops the start, not a request
     MemoryStore store(MemoryConfig config, Clock clock, Instance<AgroalDataSource> dataSource,
                       Instance<TransactionManager> transactions, Instance<Flyway> flyway,
-                      @ConfigProperty(name = "quarkus.datasource.jdbc.url") Optional<String> postgresUrl) {
+                      @ConfigProperty(name = "quarkus.datasource.jdbc.url") Optional<String> postgresUrl,
+                      FieldProtection protection) {
         // The other store is never touched: no SQLite file with postgres; with sqlite the datasource, Flyway and
         // the persistence unit are inactive (application.properties) and never looked up here.
         return switch (config.store()) {
             case SQLITE -> {
                 Path file = Path.of(config.sqlite().path());
-                SqliteMemoryStore sqlite = SqliteMemoryStore.open(file, clock);
+                SqliteMemoryStore sqlite = SqliteMemoryStore.open(file, clock, protection);
                 LOG.infof("store: SQLite file %s (schema version %d)", file.toAbsolutePath(), sqlite.schemaVersion());
                 yield sqlite;
             }
             case POSTGRES -> PostgresTier.open(postgresUrl, config.postgres(), dataSource.get(), transactions.get(),
-                    flyway.get());
+                    flyway.get(), protection, clock);
         };
     }
 
@@ -297,7 +314,7 @@ public class Wiring {
     @Singleton
     @Startup // a bad memory.retention stops the start, not the first purge
     RunJob runJob(MemoryStore store, IdGenerator ids, Clock clock, MemoryConfig config, MeterRegistry registry,
-                  Lexicon lexicon, EntityReindex reindex, TextAnalyzer analyzer) {
+                  Lexicon lexicon, EntityReindex reindex, TextAnalyzer analyzer, Reencryption reencryption) {
         Duration retention = config.retention();
         LOG.infof("jobs: sweep %s, purge %s, retention %s",
                 config.jobs().sweep().enabled() ? "'" + config.jobs().sweep().cron() + "'" : "off",
@@ -305,7 +322,7 @@ public class Wiring {
         Optional<RecallAwareRetention> recallAware = recallAware(store, lexicon, ids, config.recallAware());
         return new JobMetrics(new LifecycleJobs(new ExpirySweep(store, ids, clock, recallAware),
                 new RetentionPurge(store, ids, clock, retention), compaction(store, ids, clock, config, lexicon), reindex,
-                new PreferenceDerivation(store, new LexiconPatterns(lexicon), analyzer, ids, clock)),
+                new PreferenceDerivation(store, new LexiconPatterns(lexicon), analyzer, ids, clock), reencryption),
                 registry);
     }
 

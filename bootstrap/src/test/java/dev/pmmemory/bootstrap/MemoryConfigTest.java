@@ -25,6 +25,7 @@ class MemoryConfigTest {
                 "memory.jobs.purge.cron", "0 30 3 * * ?",
                 "memory.jobs.compact.cron", "0 0 4 * * ?",
                 "memory.jobs.derive.cron", "0 30 4 * * ?",
+                "memory.jobs.reencrypt.cron", "0 0 5 * * ?",
                 "memory.recall-counts.flush-interval", "10s"));
         for (int i = 0; i < keyValues.length; i += 2) {
             values.put(keyValues[i], keyValues[i + 1]);
@@ -50,6 +51,16 @@ class MemoryConfigTest {
         assertThat(c.registry().refreshInterval()).isEqualTo(Duration.ofSeconds(30));
         assertThat(c.http().maxBodySize().asLongValue()).isEqualTo(256 * 1024);
         assertThat(c.http().maxBatchBodySize().asLongValue()).isEqualTo(4 * 1024 * 1024);
+        assertThat(c.encryption().key()).isEmpty();
+        assertThat(c.encryption().keyset()).isEmpty();
+    }
+
+    @Test
+    void anEncryptionKeyOrKeysetFileIsReadAsGiven() {
+        MemoryConfig c = config("memory.encryption.key", "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=",
+                "memory.encryption.keyset", "/etc/pm-memory/keyset");
+        assertThat(c.encryption().key()).contains("AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=");
+        assertThat(c.encryption().keyset()).contains("/etc/pm-memory/keyset");
     }
 
     @Test

@@ -72,7 +72,8 @@ class PostgresStoreTest {
         assertThat(postgres.schemaVersion()).isEqualTo(latest).isGreaterThanOrEqualTo(11);
         List<String> tables = strings("SELECT tablename FROM pg_tables WHERE schemaname = current_schema() ORDER BY 1");
         List<String> migrations = List.of("audit_events", "entity_names", "experiences", "facts", "flyway_schema_history",
-                "job_runs", "memories", "memory_entities", "memory_terms", "memory_vectors", "profile_versions", "raw_messages",
+                "job_runs", "key_checks", "memories", "memory_entities", "memory_terms", "memory_vectors", "profile_versions",
+                "raw_messages",
                 "registered_entities", "team_authors", "team_members");
         assertThat(tables).containsAll(migrations);
         assertThat(tables).as("nothing but the migrations' tables (and the earlier runner's, once adopted)")

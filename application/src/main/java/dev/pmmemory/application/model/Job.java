@@ -15,7 +15,9 @@ public enum Job {
     /** Re-extracts stored memories' entities after the entity registry changed (runs on each change, and on demand). */
     REINDEX,
     /** Proposes pending long-term preferences from patterns in a profile's memories (rules.md "Derived preferences"). */
-    DERIVE;
+    DERIVE,
+    /** Rewrites stored values sealed under an older key (or plain) under the primary key (docs/encryption.md). */
+    REENCRYPT;
 
     public String wireName() {
         return name().toLowerCase(Locale.ROOT);

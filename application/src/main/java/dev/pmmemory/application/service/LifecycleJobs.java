@@ -12,9 +12,11 @@ public final class LifecycleJobs implements RunJob {
     private final MemoryCompaction compact;
     private final EntityReindex reindex;
     private final PreferenceDerivation derive;
+    private final Reencryption reencrypt;
 
     public LifecycleJobs(ExpirySweep sweep, RetentionPurge purge, MemoryCompaction compact, EntityReindex reindex,
-                         PreferenceDerivation derive) {
+                         PreferenceDerivation derive, Reencryption reencrypt) {
+        this.reencrypt = Objects.requireNonNull(reencrypt);
         this.derive = Objects.requireNonNull(derive);
         this.sweep = Objects.requireNonNull(sweep);
         this.purge = Objects.requireNonNull(purge);
@@ -30,6 +32,7 @@ public final class LifecycleJobs implements RunJob {
             case COMPACT -> compact.run();
             case REINDEX -> reindex.run();
             case DERIVE -> derive.run();
+            case REENCRYPT -> reencrypt.run();
         };
     }
 }

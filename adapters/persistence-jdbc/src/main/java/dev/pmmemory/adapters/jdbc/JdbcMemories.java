@@ -1,5 +1,7 @@
 package dev.pmmemory.adapters.jdbc;
 
+import dev.pmmemory.application.port.out.AssociatedData;
+import dev.pmmemory.application.port.out.FieldProtection;
 import static dev.pmmemory.adapters.jdbc.Codec.join;
 import static dev.pmmemory.adapters.jdbc.Codec.placeholders;
 import static dev.pmmemory.adapters.jdbc.Codec.split;
@@ -59,7 +61,7 @@ public final class JdbcMemories implements Memories {
     private static final String WRITTEN_COLUMNS = "id, profile_id, type, content, normalized_content, entities,"
             + " keywords, weight, status, source, session_id, created_at, last_seen_at, expires_at, valid_from,"
             + " valid_until, superseded_by, superseded_entity_keys, source_message_ids, weight_bucket, term_count,"
-            + " pending_reason, alternatives, derived_rule, derived_rationale, evidence";
+            + " pending_reason, alternatives, derived_rule, derived_rationale, evidence, normalized_sealed";
     /** What a read returns: the written columns and the recall counter's. */
     private static final String COLUMNS = WRITTEN_COLUMNS + ", recall_count, last_recalled_at";
     /** The most recent memories of a type's saturated weight bucket looked at for a common term's heavy sharers. */
@@ -72,6 +74,12 @@ public final class JdbcMemories implements Memories {
     private final VectorCache vectorCache;
     private final RankingRows rankingRows;
     private final Runnable changed;
+    /** Seals the text columns and blinds the compared ones (terms, entity keys, the dedup key). */
+    private final FieldProtection protection;
+    /** Whether a key is configured: the sealed copy of the normalized content is written only then. */
+    private final boolean sealing;
+    /** Whether lookups must try the index under more than one key (a rotation under way). */
+    private final boolean rotating;
     /** {@link #commonTerms} by profile and terms, for this transaction; emptied by every write. */
     private final Map<List<Object>, List<CommonTerm>> commonTerms = new HashMap<>();
 
@@ -79,6 +87,15 @@ public final class JdbcMemories implements Memories {
      * @param changed told of every change to a memory (the store's way to know which profiles a write touched)
      */
     public JdbcMemories(Sql sql, VectorCache vectorCache, RankingRows rankingRows, Runnable changed) {
+        this(sql, vectorCache, rankingRows, changed, FieldProtection.none());
+    }
+
+    /** @param protection seals memory text to its row and turns terms and keys into blind indexes */
+    public JdbcMemories(Sql sql, VectorCache vectorCache, RankingRows rankingRows, Runnable changed,
+                        FieldProtection protection) {
+        this.protection = protection;
+        this.sealing = !protection.keyChecks().isEmpty();
+        this.rotating = protection.keyChecks().size() > 1;
         this.sql = sql;
         this.dialect = sql.dialect();
         this.vectorCache = vectorCache;
@@ -98,7 +115,7 @@ public final class JdbcMemories implements Memories {
         changed();
         sql.run(s -> {
             try (Statements.Lease lease = s.prepare("INSERT INTO memories (" + WRITTEN_COLUMNS
-                    + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                    + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
                 PreparedStatement ps = lease.statement();
                 bind(ps, m);
                 ps.executeUpdate();
@@ -117,10 +134,11 @@ public final class JdbcMemories implements Memories {
                     + " source = ?, session_id = ?, created_at = ?, last_seen_at = ?, expires_at = ?,"
                     + " valid_from = ?, valid_until = ?, superseded_by = ?, superseded_entity_keys = ?,"
                     + " source_message_ids = ?, weight_bucket = ?, term_count = ?, pending_reason = ?,"
-                    + " alternatives = ?, derived_rule = ?, derived_rationale = ?, evidence = ? WHERE id = ?")) {
+                    + " alternatives = ?, derived_rule = ?, derived_rationale = ?, evidence = ?, normalized_sealed = ?"
+                    + " WHERE id = ?")) {
                 PreparedStatement ps = lease.statement();
                 bind(ps, m);
-                ps.setString(27, m.id());
+                ps.setString(28, m.id());
                 if (ps.executeUpdate() != 1) {
                     throw new IllegalStateException("no memory " + m.id() + " to update");
                 }
@@ -165,13 +183,13 @@ public final class JdbcMemories implements Memories {
     }
 
     /** The entity and keyword rows that let recall and conflicts find a memory without a scan. */
-    private static void insertLookups(Statements s, Memory m) throws SQLException {
+    private void insertLookups(Statements s, Memory m) throws SQLException {
         Set<String> keys = new LinkedHashSet<>(m.entityKeys());
         if (!keys.isEmpty()) {
             try (Statements.Lease lease = s.prepare(
                     "INSERT INTO memory_entities (memory_id, profile_id, entity_key) VALUES (?, ?, ?)")) {
                 PreparedStatement ps = lease.statement();
-                for (String key : keys) {
+                for (String key : blinded(keys)) {
                     ps.setString(1, m.id());
                     ps.setString(2, m.profileId());
                     ps.setString(3, key);
@@ -189,7 +207,7 @@ public final class JdbcMemories implements Memories {
                 + " type, weight, last_seen_at, term_count, expires_at, valid_from, valid_until, partly)"
                 + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
             PreparedStatement ps = lease.statement();
-            for (String term : terms) {
+            for (String term : blinded(terms)) {
                 Codec.bind(ps, m.id(), m.profileId(), term, m.type().wireName(), m.weight(), m.lastSeenAt(),
                         terms.size(), Codec.expiry(m.expiresAt()), m.validFrom(), m.validUntil(),
                         !m.supersededEntityKeys().isEmpty());
@@ -199,29 +217,76 @@ public final class JdbcMemories implements Memories {
         }
     }
 
-    private static void bind(PreparedStatement ps, Memory m) throws SQLException {
-        Codec.bind(ps, m.id(), m.profileId(), m.type().wireName(), m.content(), m.normalizedContent(),
-                join(m.entities()), join(m.keywords()), m.weight(), m.status().wireName(), m.source().wireName(),
+    private void bind(PreparedStatement ps, Memory m) throws SQLException {
+        String id = m.id();
+        String profile = m.profileId();
+        Codec.bind(ps, id, profile, m.type().wireName(), seal(m.content(), "content", id, profile),
+                protection.blindIndex(m.normalizedContent()),
+                seal(join(m.entities()), "entities", id, profile), seal(join(m.keywords()), "keywords", id, profile),
+                m.weight(), m.status().wireName(), m.source().wireName(),
                 m.sessionId(), m.createdAt(), m.lastSeenAt(), Codec.expiry(m.expiresAt()), m.validFrom(),
-                m.validUntil(), m.supersededBy(), join(m.supersededEntityKeys().stream().sorted().toList()),
+                m.validUntil(), m.supersededBy(), seal(join(m.supersededEntityKeys().stream().sorted().toList()),
+                        "superseded_entity_keys", id, profile),
                 join(m.sourceMessageIds()), RecallPolicy.weightBucket(m.weight()),
                 new HashSet<>(m.keywords()).size(), // term_count: the rows of memory_terms
                 m.pendingReason() == null ? null : m.pendingReason().wireName(),
                 join(m.alternatives().stream().map(MemoryType::wireName).toList()),
                 m.derivation() == null ? null : m.derivation().rule(),
-                m.derivation() == null ? null : m.derivation().rationale(),
-                m.derivation() == null ? "" : join(m.derivation().evidence()));
+                m.derivation() == null ? null : seal(m.derivation().rationale(), "derived_rationale", id, profile),
+                m.derivation() == null ? "" : join(m.derivation().evidence()),
+                sealing ? seal(m.normalizedContent(), "normalized_sealed", id, profile) : null);
     }
 
-    private static Memory read(ResultSet rs) throws SQLException {
+    private String seal(String value, String column, String id, String profileId) {
+        return Sealing.seal(protection, value, new AssociatedData("memories", column, id, profileId));
+    }
+
+    private String open(ResultSet rs, String column, String id, String profileId) throws SQLException {
+        return Sealing.open(protection, rs.getString(column), new AssociatedData("memories", column, id, profileId));
+    }
+
+    /**
+     * The normalized content the rules compare: the sealed copy when there is one; otherwise the column itself,
+     * which with a key configured holds a blind index, so opening it reports the row instead of serving a hash.
+     */
+    private String normalizedContent(ResultSet rs, String id, String profileId) throws SQLException {
+        if (rs.getString("normalized_sealed") != null || sealing) {
+            String sealed = rs.getString("normalized_sealed");
+            return protection.open(sealed != null ? sealed : rs.getString("normalized_content"),
+                    new AssociatedData("memories", "normalized_sealed", id, profileId));
+        }
+        return rs.getString("normalized_content");
+    }
+
+    /** The blind indexes terms or keys are stored under (with no key: themselves). */
+    private List<String> blinded(Collection<String> values) {
+        List<String> out = new ArrayList<>(values.size());
+        for (String v : values) {
+            out.add(protection.blindIndex(v));
+        }
+        return out;
+    }
+
+    /** Every index terms or keys may be stored under while a rotation is under way (with no key: themselves). */
+    private List<String> candidates(Collection<String> values) {
+        List<String> out = new ArrayList<>();
+        for (String v : new LinkedHashSet<>(values)) {
+            out.addAll(protection.blindIndexCandidates(v));
+        }
+        return out;
+    }
+
+    private Memory read(ResultSet rs) throws SQLException {
+        String id = rs.getString("id");
+        String profileId = rs.getString("profile_id");
         return new Memory.Builder()
-                .id(rs.getString("id"))
-                .profileId(rs.getString("profile_id"))
+                .id(id)
+                .profileId(profileId)
                 .type(MemoryType.fromWireName(rs.getString("type")).orElseThrow())
-                .content(rs.getString("content"))
-                .normalizedContent(rs.getString("normalized_content"))
-                .entities(split(rs.getString("entities")))
-                .keywords(split(rs.getString("keywords")))
+                .content(open(rs, "content", id, profileId))
+                .normalizedContent(normalizedContent(rs, id, profileId))
+                .entities(split(open(rs, "entities", id, profileId)))
+                .keywords(split(open(rs, "keywords", id, profileId)))
                 .weight(rs.getInt("weight"))
                 .status(MemoryStatus.fromWireName(rs.getString("status")).orElseThrow())
                 .source(Source.fromWireName(rs.getString("source")).orElseThrow())
@@ -232,7 +297,7 @@ public final class JdbcMemories implements Memories {
                 .validFrom(Codec.getInstant(rs, "valid_from"))
                 .validUntil(Codec.getInstant(rs, "valid_until"))
                 .supersededBy(rs.getString("superseded_by"))
-                .supersededEntityKeys(new HashSet<>(split(rs.getString("superseded_entity_keys"))))
+                .supersededEntityKeys(new HashSet<>(split(open(rs, "superseded_entity_keys", id, profileId))))
                 .sourceMessageIds(split(rs.getString("source_message_ids")))
                 .pendingReason(rs.getString("pending_reason") == null ? null
                         : PendingReason.fromWireName(rs.getString("pending_reason")).orElseThrow())
@@ -240,7 +305,7 @@ public final class JdbcMemories implements Memories {
                         .map(t -> MemoryType.fromWireName(t).orElseThrow()).toList())
                 .recall(recallUse(rs))
                 .derivation(rs.getString("derived_rule") == null ? null : new Derivation(rs.getString("derived_rule"),
-                        rs.getString("derived_rationale"), split(rs.getString("evidence"))))
+                        open(rs, "derived_rationale", id, profileId), split(rs.getString("evidence"))))
                 .build();
     }
 
@@ -273,6 +338,11 @@ public final class JdbcMemories implements Memories {
                         .and(Parameter.UNTIL, until == null ? Double.POSITIVE_INFINITY : until.toEpochMilli()));
     }
 
+    /** "= ?" for one value (the statement as without encryption), "IN (?, ?)" for a rotation's several. */
+    private static String in(List<String> values) {
+        return values.size() == 1 ? "= ?" : "IN (" + placeholders(values.size()) + ")";
+    }
+
     /** Arguments in statement order. */
     private static Object[] args(Object... parts) {
         List<Object> out = new ArrayList<>();
@@ -292,7 +362,7 @@ public final class JdbcMemories implements Memories {
 
     @Override
     public Optional<Memory> findById(String profileId, String id) {
-        return sql.first("SELECT " + COLUMNS + " FROM memories WHERE profile_id = ? AND id = ?", JdbcMemories::read,
+        return sql.first("SELECT " + COLUMNS + " FROM memories WHERE profile_id = ? AND id = ?", this::read,
                 profileId, id);
     }
 
@@ -305,7 +375,7 @@ public final class JdbcMemories implements Memories {
             // by primary key alone, the profile checked here: with the profile in the WHERE clause, a planner
             // without statistics walks the profile's index instead
             sql.query("SELECT " + COLUMNS + " FROM memories WHERE id IN (" + placeholders(chunk.size()) + ")",
-                    JdbcMemories::read, chunk.toArray()).stream().filter(m -> m.profileId().equals(profileId))
+                    this::read, chunk.toArray()).stream().filter(m -> m.profileId().equals(profileId))
                     .forEach(found::add);
         }
         return found;
@@ -315,9 +385,10 @@ public final class JdbcMemories implements Memories {
     public List<Memory> findDuplicatesVisibleDuring(String profileId, MemoryType type, String normalizedContent,
                                                     Instant from, Instant until) {
         Rendered during = visibleDuring(from, until);
+        List<String> keys = candidates(List.of(normalizedContent));
         return sql.query("SELECT " + COLUMNS + " FROM memories WHERE profile_id = ? AND type = ?"
-                        + " AND normalized_content = ? AND " + during.sql() + " ORDER BY id", JdbcMemories::read,
-                args(profileId, type.wireName(), normalizedContent, during));
+                        + " AND normalized_content " + in(keys) + " AND " + during.sql() + " ORDER BY id", this::read,
+                args(profileId, type.wireName(), keys, during));
     }
 
     @Override
@@ -326,12 +397,12 @@ public final class JdbcMemories implements Memories {
         if (entityKeys.isEmpty()) {
             return List.of();
         }
-        Set<String> keys = new LinkedHashSet<>(entityKeys);
+        List<String> keys = candidates(entityKeys);
         Rendered during = visibleDuring(from, until);
         return sql.query("SELECT " + COLUMNS + " FROM memories WHERE " + dialect.notIndexed("profile_id") + " = ?"
                         + " AND " + dialect.notIndexed("type") + " = ? AND " + during.sql()
                         + " AND id IN (SELECT memory_id FROM memory_entities WHERE profile_id = ? AND entity_key IN ("
-                        + placeholders(keys.size()) + ")) ORDER BY id", JdbcMemories::read,
+                        + placeholders(keys.size()) + ")) ORDER BY id", this::read,
                 args(profileId, type.wireName(), during, profileId, keys));
     }
 
@@ -341,7 +412,7 @@ public final class JdbcMemories implements Memories {
     public List<Memory> findVisible(String profileId, Instant asOf) {
         Rendered visible = visibleAt(null, asOf, false);
         return sql.query("SELECT " + COLUMNS + " FROM memories WHERE profile_id = ? AND " + visible.sql(),
-                JdbcMemories::read, args(profileId, visible));
+                this::read, args(profileId, visible));
     }
 
     @Override
@@ -349,11 +420,11 @@ public final class JdbcMemories implements Memories {
         if (terms.isEmpty()) {
             return List.of();
         }
-        Set<String> distinct = new LinkedHashSet<>(terms);
+        List<String> distinct = candidates(terms);
         Rendered visible = admitted(null, window, true);
         return sql.query("SELECT " + COLUMNS + " FROM memories WHERE " + dialect.notIndexed("profile_id") + " = ? AND "
                         + visible.sql() + " AND id IN (SELECT memory_id FROM memory_terms WHERE profile_id = ?"
-                        + " AND term IN (" + placeholders(distinct.size()) + "))", JdbcMemories::read,
+                        + " AND term IN (" + placeholders(distinct.size()) + "))", this::read,
                 args(profileId, visible, profileId, distinct));
     }
 
@@ -366,7 +437,7 @@ public final class JdbcMemories implements Memories {
         if (terms.isEmpty()) {
             return List.of();
         }
-        Set<String> distinct = new LinkedHashSet<>(terms);
+        List<String> distinct = candidates(terms);
         Rendered visible = admitted(null, window, false);
         // the term rows alone (they carry the ranking columns): no lookup of the memory per sharer
         return sql.query("SELECT memory_id, type, weight, last_seen_at, COUNT(*) AS shared, term_count, partly"
@@ -407,9 +478,11 @@ public final class JdbcMemories implements Memories {
     @Override
     public List<RankedTermMatch> findBestTermMatches(String profileId, SharerRanking r) {
         RecallWindow t = r.window();
-        List<String> terms = r.terms().stream().sorted().toList();
+        List<String> terms = candidates(r.terms()).stream().sorted().toList();
         List<String> types = r.types().stream().map(MemoryType::wireName).sorted().toList();
-        Optional<CommonTerm> common = commonTerm(profileId, terms, r.boundedTermRows());
+        // while a rotation is under way a term has several indexes, and the common-term plan reads one: the
+        // plain plan (exact, slower for a common term) until the re-encryption job is done
+        Optional<CommonTerm> common = rotating ? Optional.empty() : commonTerm(profileId, terms, r.boundedTermRows());
         if (common.isEmpty()) {
             Query best = scored(r, counted(profileId, terms, false, types, t), r.limit());
             Query partly = withNullScore(counted(profileId, terms, true, types, t));
@@ -667,16 +740,17 @@ public final class JdbcMemories implements Memories {
     @Override
     public List<Memory> findVisibleAbout(String profileId, RecallWindow window, String entityKey) {
         Rendered visible = admitted(null, window, true);
+        List<String> keys = candidates(List.of(entityKey));
         return sql.query("SELECT " + COLUMNS + " FROM memories WHERE " + dialect.notIndexed("profile_id") + " = ? AND "
                         + visible.sql() + " AND id IN (SELECT memory_id FROM memory_entities WHERE profile_id = ?"
-                        + " AND entity_key = ?)", JdbcMemories::read,
-                args(profileId, visible, profileId, entityKey));
+                        + " AND entity_key " + in(keys) + ")", this::read,
+                args(profileId, visible, profileId, keys));
     }
 
     @Override
     public List<Memory> findMostRecentVisiblePerGroup(String profileId, RecallWindow window, int perGroup) {
         Query q = mostRecentPerGroup(COLUMNS, profileId, window, perGroup);
-        return sql.query(q.sql(), JdbcMemories::read, q.args().toArray());
+        return sql.query(q.sql(), this::read, q.args().toArray());
     }
 
     @Override
@@ -719,7 +793,7 @@ public final class JdbcMemories implements Memories {
         Query partly = new Query("SELECT " + COLUMNS + " FROM memories WHERE profile_id = ?"
                 + " AND superseded_entity_keys <> '' AND last_seen_at <= ? AND " + visible.sql(),
                 List.of(args(profileId, t, visible)));
-        return sql.query(union(seenAgain, partly), JdbcMemories::read, args(seenAgain.args(), partly.args()));
+        return sql.query(union(seenAgain, partly), this::read, args(seenAgain.args(), partly.args()));
     }
 
     // ------------------------------------------------------------------------------ governance
@@ -727,7 +801,7 @@ public final class JdbcMemories implements Memories {
     @Override
     public List<Memory> findSupersededBy(String profileId, String id) {
         return sql.query("SELECT " + COLUMNS + " FROM memories WHERE profile_id = ? AND superseded_by = ?"
-                + " ORDER BY created_at, id", JdbcMemories::read, profileId, id);
+                + " ORDER BY created_at, id", this::read, profileId, id);
     }
 
     @Override
@@ -750,9 +824,11 @@ public final class JdbcMemories implements Memories {
             args.add(q.type().wireName());
         }
         if (q.entityKey() != null) {
-            text.append(" AND id IN (SELECT memory_id FROM memory_entities WHERE profile_id = ? AND entity_key = ?)");
+            List<String> keys = candidates(List.of(q.entityKey()));
+            text.append(" AND id IN (SELECT memory_id FROM memory_entities WHERE profile_id = ? AND entity_key "
+                    + in(keys) + ")");
             args.add(q.profileId());
-            args.add(q.entityKey());
+            args.addAll(keys);
         }
         if (q.after() != null) {
             // a row comparison: one index range on memories_newest
@@ -762,7 +838,7 @@ public final class JdbcMemories implements Memories {
         }
         text.append(" ORDER BY created_at DESC, id DESC LIMIT ?");
         args.add(q.limit());
-        return sql.query(text.toString(), JdbcMemories::read, args.toArray());
+        return sql.query(text.toString(), this::read, args.toArray());
     }
 
     @Override
@@ -772,9 +848,10 @@ public final class JdbcMemories implements Memories {
 
     @Override
     public List<Memory> findAllAbout(String profileId, String entityKey) {
+        List<String> keys = candidates(List.of(entityKey));
         return sql.query("SELECT " + COLUMNS + " FROM memories WHERE " + dialect.notIndexed("profile_id") + " = ?"
-                + " AND id IN (SELECT memory_id FROM memory_entities WHERE profile_id = ? AND entity_key = ?)"
-                + " ORDER BY created_at, id", JdbcMemories::read, profileId, profileId, entityKey);
+                + " AND id IN (SELECT memory_id FROM memory_entities WHERE profile_id = ? AND entity_key " + in(keys)
+                + ") ORDER BY created_at, id", this::read, args(profileId, profileId, keys));
     }
 
     @Override
@@ -814,21 +891,21 @@ public final class JdbcMemories implements Memories {
     @Override
     public List<Memory> findActiveExpired(String profileId, Instant now, int limit) {
         return sql.query("SELECT " + COLUMNS + " FROM memories WHERE status = 'active' AND expires_at <= ?"
-                + " AND profile_id = ? ORDER BY expires_at, id LIMIT ?", JdbcMemories::read, now.toEpochMilli(),
+                + " AND profile_id = ? ORDER BY expires_at, id LIMIT ?", this::read, now.toEpochMilli(),
                 profileId, limit);
     }
 
     @Override
     public List<Memory> findActiveExpiring(String profileId, Instant now, String afterId, int limit) {
         return sql.query("SELECT " + COLUMNS + " FROM memories WHERE profile_id = ? AND status = 'active'"
-                        + " AND expires_at > ? AND expires_at < ? AND id > ? ORDER BY id LIMIT ?", JdbcMemories::read,
+                        + " AND expires_at > ? AND expires_at < ? AND id > ? ORDER BY id LIMIT ?", this::read,
                 profileId, now.toEpochMilli(), Codec.NEVER, afterId == null ? "" : afterId, limit);
     }
 
     @Override
     public List<Memory> findSeenSince(String profileId, Instant since) {
         return sql.query("SELECT " + COLUMNS + " FROM memories WHERE profile_id = ? AND last_seen_at >= ? ORDER BY id",
-                JdbcMemories::read, profileId, since.toEpochMilli());
+                this::read, profileId, since.toEpochMilli());
     }
 
     @Override
@@ -840,7 +917,7 @@ public final class JdbcMemories implements Memories {
     @Override
     public List<Memory> findRetiredBefore(String profileId, Instant cutoff, int limit) {
         return sql.query("SELECT " + COLUMNS + " FROM memories WHERE profile_id = ? AND" + RETIRED
-                + " ORDER BY id LIMIT ?", JdbcMemories::read, profileId, cutoff.toEpochMilli(), limit);
+                + " ORDER BY id LIMIT ?", this::read, profileId, cutoff.toEpochMilli(), limit);
     }
 
     /**
@@ -866,7 +943,7 @@ public final class JdbcMemories implements Memories {
     @Override
     public List<Memory> findCompactable(String profileId, MemoryType type, Instant now) {
         return sql.query("SELECT " + COLUMNS + " FROM memories WHERE profile_id = ? AND type = ? AND" + COMPACTABLE
-                + " ORDER BY created_at, id", JdbcMemories::read, profileId, type.wireName(), now.toEpochMilli());
+                + " ORDER BY created_at, id", this::read, profileId, type.wireName(), now.toEpochMilli());
     }
 
     @Override

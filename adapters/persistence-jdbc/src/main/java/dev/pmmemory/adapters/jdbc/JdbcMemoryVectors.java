@@ -1,5 +1,7 @@
 package dev.pmmemory.adapters.jdbc;
 
+import dev.pmmemory.application.port.out.AssociatedData;
+import dev.pmmemory.application.port.out.FieldProtection;
 import dev.pmmemory.application.port.out.MemoryVectors;
 import dev.pmmemory.domain.formula.Bindings;
 import dev.pmmemory.domain.formula.Parameter;
@@ -30,6 +32,8 @@ public final class JdbcMemoryVectors implements MemoryVectors {
     private final RankingRows rankingRows;
     private final KeptRowsVersion version;
     private final Runnable changed;
+    /** Opens the content of a memory that still needs its vector. */
+    private final FieldProtection protection;
 
     /**
      * @param version whether this transaction may keep or serve {@code rankingRows}
@@ -37,6 +41,13 @@ public final class JdbcMemoryVectors implements MemoryVectors {
      */
     public JdbcMemoryVectors(Sql sql, VectorCache cache, RankingRows rankingRows, KeptRowsVersion version,
                              Runnable changed) {
+        this(sql, cache, rankingRows, version, changed, FieldProtection.none());
+    }
+
+    /** @param protection opens the sealed content of the memories it hands out for embedding */
+    public JdbcMemoryVectors(Sql sql, VectorCache cache, RankingRows rankingRows, KeptRowsVersion version,
+                             Runnable changed, FieldProtection protection) {
+        this.protection = protection;
         this.sql = sql;
         this.cache = cache;
         this.rankingRows = rankingRows;
@@ -144,6 +155,7 @@ public final class JdbcMemoryVectors implements MemoryVectors {
         return sql.query("SELECT m.profile_id, m.id, m.content FROM memories m WHERE NOT EXISTS"
                         + " (SELECT 1 FROM memory_vectors v WHERE v.memory_id = m.id AND v.model = ?)"
                         + " ORDER BY m.profile_id, m.id LIMIT ?",
-                rs -> new MissingVector(rs.getString(1), rs.getString(2), rs.getString(3)), model, limit);
+                rs -> new MissingVector(rs.getString(1), rs.getString(2), Sealing.open(protection, rs.getString(3),
+                        new AssociatedData("memories", "content", rs.getString(2), rs.getString(1)))), model, limit);
     }
 }

@@ -1,5 +1,7 @@
 package dev.pmmemory.adapters.jdbc;
 
+import dev.pmmemory.application.port.out.AssociatedData;
+import dev.pmmemory.application.port.out.FieldProtection;
 import static dev.pmmemory.adapters.jdbc.Codec.getInstant;
 import static dev.pmmemory.adapters.jdbc.Codec.join;
 import static dev.pmmemory.adapters.jdbc.Codec.placeholders;
@@ -30,22 +32,34 @@ public final class JdbcRawMessages implements RawMessages {
     private static final int ID_CHUNK = 500;
 
     private final Sql sql;
+    private final FieldProtection protection;
 
     public JdbcRawMessages(Sql sql) {
+        this(sql, FieldProtection.none());
+    }
+
+    /** @param protection seals each message's text, bound to its row */
+    public JdbcRawMessages(Sql sql, FieldProtection protection) {
         this.sql = sql;
+        this.protection = protection;
+    }
+
+    private static AssociatedData contentOf(String id, String profileId) {
+        return new AssociatedData("raw_messages", "content", id, profileId);
     }
 
     @Override
     public void append(RawMessage m) {
         sql.update("INSERT INTO raw_messages (" + COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", m.id(),
-                m.profileId(), m.messageId(), m.sessionId(), m.source().wireName(), m.content(), m.createdAt(),
+                m.profileId(), m.messageId(), m.sessionId(), m.source().wireName(),
+                protection.seal(m.content(), contentOf(m.id(), m.profileId())), m.createdAt(),
                 m.receivedAt(), m.outcome().wireName(), m.memoryId(), join(m.supersededIds()), join(m.redactions()));
     }
 
     @Override
     public Optional<RawMessage> findByMessageId(String profileId, String messageId) {
         List<RawMessage> found = sql.query("SELECT " + COLUMNS
-                + " FROM raw_messages WHERE profile_id = ? AND message_id = ?", JdbcRawMessages::read,
+                + " FROM raw_messages WHERE profile_id = ? AND message_id = ?", this::read,
                 profileId, messageId);
         return found.stream().findFirst();
     }
@@ -59,7 +73,7 @@ public final class JdbcRawMessages implements RawMessages {
             // by primary key alone, the profile checked here: with the profile in the WHERE clause, a planner
             // without statistics walks the profile's index (every message it ever sent) instead
             sql.query("SELECT " + COLUMNS + " FROM raw_messages WHERE id IN (" + placeholders(chunk.size()) + ")",
-                    JdbcRawMessages::read, chunk.toArray()).stream()
+                    this::read, chunk.toArray()).stream()
                     .filter(m -> m.profileId().equals(profileId)).forEach(m -> found.put(m.id(), m));
         }
         return order.stream().map(found::get).filter(java.util.Objects::nonNull).toList();
@@ -90,17 +104,19 @@ public final class JdbcRawMessages implements RawMessages {
         }
         text.append(" ORDER BY received_at DESC, id DESC LIMIT ?");
         args.add(limit);
-        return sql.query(text.toString(), JdbcRawMessages::read, args.toArray());
+        return sql.query(text.toString(), this::read, args.toArray());
     }
 
-    private static RawMessage read(ResultSet rs) throws SQLException {
+    private RawMessage read(ResultSet rs) throws SQLException {
+        String id = rs.getString("id");
+        String profileId = rs.getString("profile_id");
         return new RawMessage(
-                rs.getString("id"),
-                rs.getString("profile_id"),
+                id,
+                profileId,
                 rs.getString("message_id"),
                 rs.getString("session_id"),
                 Source.fromWireName(rs.getString("source")).orElseThrow(),
-                rs.getString("content"),
+                protection.open(rs.getString("content"), contentOf(id, profileId)),
                 getInstant(rs, "created_at"),
                 getInstant(rs, "received_at"),
                 FeedbackOutcome.fromWireName(rs.getString("outcome")),

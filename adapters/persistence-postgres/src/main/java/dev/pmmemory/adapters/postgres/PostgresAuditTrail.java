@@ -1,5 +1,7 @@
 package dev.pmmemory.adapters.postgres;
 
+import dev.pmmemory.adapters.jdbc.Sealing;
+import dev.pmmemory.application.port.out.FieldProtection;
 import dev.pmmemory.adapters.postgres.rows.AuditEventRow;
 import dev.pmmemory.application.port.in.AuditEvent;
 import dev.pmmemory.application.port.out.AuditTrail;
@@ -13,10 +15,15 @@ import java.util.List;
  * back in); scrubbing is the one exception to append-only.
  */
 final class PostgresAuditTrail implements AuditTrail {
+    private final FieldProtection protection;
+
+    PostgresAuditTrail(FieldProtection protection) {
+        this.protection = protection;
+    }
 
     @Override
     public void record(AuditEvent e) {
-        AuditEventRow.of(e).persist();
+        AuditEventRow.of(Sealing.sealed(protection, e)).persist();
     }
 
     @Override
@@ -42,7 +49,8 @@ final class PostgresAuditTrail implements AuditTrail {
     }
 
     @Override
-    public boolean restoreContent(AuditEvent e) {
+    public boolean restoreContent(AuditEvent event) {
+        AuditEvent e = Sealing.sealed(protection, event);
         return AuditEventRow.update("detail = ?1, actor = ?2, beforeState = ?3, afterState = ?4, agent = ?5"
                 + " where profileId = ?6 and id = ?7", e.detail(), e.actor(), e.before(), e.after(), e.agent(),
                 e.profileId(), e.id()) == 1;
@@ -65,7 +73,7 @@ final class PostgresAuditTrail implements AuditTrail {
                 .page(Page.ofSize(limit)).list());
     }
 
-    private static List<AuditEvent> events(List<AuditEventRow> rows) {
-        return rows.stream().map(AuditEventRow::event).toList();
+    private List<AuditEvent> events(List<AuditEventRow> rows) {
+        return rows.stream().map(r -> Sealing.opened(protection, r.event())).toList();
     }
 }

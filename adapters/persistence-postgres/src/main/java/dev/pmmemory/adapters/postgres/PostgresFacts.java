@@ -1,5 +1,7 @@
 package dev.pmmemory.adapters.postgres;
 
+import dev.pmmemory.adapters.jdbc.Sealing;
+import dev.pmmemory.application.port.out.FieldProtection;
 import dev.pmmemory.adapters.postgres.rows.FactRow;
 import dev.pmmemory.application.port.out.Facts;
 import dev.pmmemory.domain.fact.Fact;
@@ -14,10 +16,15 @@ import java.util.Optional;
  */
 final class PostgresFacts implements Facts {
     private static final String OLDEST_FIRST = "validFrom, recordedAt, id";
+    private final FieldProtection protection;
+
+    PostgresFacts(FieldProtection protection) {
+        this.protection = protection;
+    }
 
     @Override
     public void insert(Fact f) {
-        FactRow.of(f).persistAndFlush();
+        FactRow.of(Sealing.sealed(protection, f)).persistAndFlush();
     }
 
     @Override
@@ -33,7 +40,7 @@ final class PostgresFacts implements Facts {
     public Optional<Fact> latest(String profileId, String attribute) {
         return FactRow.<FactRow>find("from FactRow f where f.profileId = ?1 and f.attribute = ?2 and not exists"
                         + " (select 1 from FactRow n where n.profileId = f.profileId and n.supersedes = f.id)", profileId, attribute)
-                .firstResultOptional().map(FactRow::fact);
+                .firstResultOptional().map(r -> Sealing.opened(protection, r.fact()));
     }
 
     @Override
@@ -62,7 +69,7 @@ final class PostgresFacts implements Facts {
         return (int) FactRow.delete("profileId", profileId);
     }
 
-    private static List<Fact> facts(List<FactRow> rows) {
-        return rows.stream().map(FactRow::fact).toList();
+    private List<Fact> facts(List<FactRow> rows) {
+        return rows.stream().map(r -> Sealing.opened(protection, r.fact())).toList();
     }
 }

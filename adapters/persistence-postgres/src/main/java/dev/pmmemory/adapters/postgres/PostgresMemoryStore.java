@@ -1,5 +1,12 @@
 package dev.pmmemory.adapters.postgres;
 
+import dev.pmmemory.adapters.jdbc.JdbcSealedRows;
+import dev.pmmemory.adapters.jdbc.StoredKeyChecks;
+import dev.pmmemory.application.port.out.SealedRows;
+import dev.pmmemory.adapters.jdbc.WrongKeyException;
+import dev.pmmemory.application.port.out.FieldProtection;
+import java.time.Clock;
+
 import dev.pmmemory.adapters.jdbc.JdbcMemories;
 import dev.pmmemory.adapters.jdbc.JdbcMemoryVectors;
 import dev.pmmemory.adapters.jdbc.JdbcRawMessages;
@@ -85,16 +92,33 @@ public final class PostgresMemoryStore implements MemoryStore {
     private final ReentrantLock schemaLock = new ReentrantLock();
     private volatile boolean schemaReady;
 
-    private PostgresMemoryStore(DataSource dataSource, TransactionManager transactions, PostgresMigrations migrations) {
+    /** Seals stored text and blinds stored terms (the identity without a key). */
+    private final FieldProtection protection;
+    private final Clock clock;
+
+    private PostgresMemoryStore(DataSource dataSource, TransactionManager transactions, PostgresMigrations migrations,
+                                FieldProtection protection, Clock clock) {
         this.dataSource = dataSource;
         this.transactions = transactions;
         this.migrations = migrations;
+        this.protection = protection;
+        this.clock = clock;
     }
 
     /** Connects to nothing yet: the first call does (and migrates the schema). */
     public static PostgresMemoryStore open(DataSource dataSource, TransactionManager transactions,
                                            PostgresMigrations migrations) {
-        return new PostgresMemoryStore(dataSource, transactions, migrations);
+        return open(dataSource, transactions, migrations, FieldProtection.none(), Clock.systemUTC());
+    }
+
+    /**
+     * With text sealed by {@code protection}: the first call that reaches the database checks its keys against
+     * the ones the database was written with ({@link StoredKeyChecks}) and fails with
+     * {@link WrongKeyException} when they do not fit.
+     */
+    public static PostgresMemoryStore open(DataSource dataSource, TransactionManager transactions,
+                                           PostgresMigrations migrations, FieldProtection protection, Clock clock) {
+        return new PostgresMemoryStore(dataSource, transactions, migrations, protection, clock);
     }
 
     @Override
@@ -106,7 +130,7 @@ public final class PostgresMemoryStore implements MemoryStore {
                 ps.executeQuery().close();
             }
             RowChanges changes = new RowChanges();
-            T result = work.apply(new Repositories(c, vectorCache, rankingRows, changes));
+            T result = work.apply(new Repositories(c, vectorCache, rankingRows, changes, protection));
             if (!changes.any()) {
                 return result;
             }
@@ -129,7 +153,7 @@ public final class PostgresMemoryStore implements MemoryStore {
             try (Statement s = c.createStatement()) {
                 s.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY");
             }
-            return work.apply(new Repositories(c, vectorCache, rankingRows, null));
+            return work.apply(new Repositories(c, vectorCache, rankingRows, null, protection));
         });
     }
 
@@ -226,7 +250,14 @@ public final class PostgresMemoryStore implements MemoryStore {
                 LOG.log(Level.INFO, "PostgreSQL schema migrated to version {0} ({1} migration(s))",
                         migrations.currentVersion(), applied);
             }
+            inTransaction(c -> {
+                StoredKeyChecks.verifyAndRecord(new Sql(Statements.preparedPerUse(c), PostgresDialect.INSTANCE),
+                        protection, clock.instant());
+                return null;
+            });
             schemaReady = true;
+        } catch (WrongKeyException e) {
+            throw e; // not a database outage: the start stops, and every call says why
         } catch (SQLException | RuntimeException e) {
             if (PgFailures.isUnavailable(e)) {
                 throw new StoreUnavailableException("PostgreSQL store unavailable: " + PgFailures.describe(e), e);
@@ -319,23 +350,27 @@ public final class PostgresMemoryStore implements MemoryStore {
     /** The repositories bound to the current transaction's connection. */
     private record Repositories(Memories memories, RawMessages rawMessages, AuditTrail auditTrail,
                                 MemoryVectors vectors, Experiences experiences, Facts facts,
-                                StoredIds storedIds, EntityRegistry entityRegistry, Teams teams)
+                                StoredIds storedIds, EntityRegistry entityRegistry, Teams teams,
+                                SealedRows sealedRows)
             implements StoreTransaction {
         /**
          * @param changes what a write transaction changed; null in a read transaction, the only kind that may
          *                serve or keep ranking rows (a write's version is the old one)
          */
-        Repositories(Connection c, VectorCache cache, RankingRows rows, RowChanges changes) {
-            this(new Sql(Statements.preparedPerUse(c), PostgresDialect.INSTANCE), cache, rows, changes);
+        Repositories(Connection c, VectorCache cache, RankingRows rows, RowChanges changes,
+                     FieldProtection protection) {
+            this(new Sql(Statements.preparedPerUse(c), PostgresDialect.INSTANCE), cache, rows, changes, protection);
         }
 
-        private Repositories(Sql sql, VectorCache cache, RankingRows rows, RowChanges changes) {
-            this(new JdbcMemories(sql, cache, rows, changed(changes)), new JdbcRawMessages(sql),
-                    new PostgresAuditTrail(),
+        private Repositories(Sql sql, VectorCache cache, RankingRows rows, RowChanges changes,
+                             FieldProtection protection) {
+            this(new JdbcMemories(sql, cache, rows, changed(changes), protection), new JdbcRawMessages(sql, protection),
+                    new PostgresAuditTrail(protection),
                     new JdbcMemoryVectors(sql, cache, rows, changes == null ? new ProfileVersions(sql)
-                            : KeptRowsVersion.WRITING, changed(changes)),
-                    new PostgresExperiences(), new PostgresFacts(), new JdbcStoredIds(sql),
-                    new PostgresEntityRegistry(), new JdbcTeams(sql));
+                            : KeptRowsVersion.WRITING, changed(changes), protection),
+                    new PostgresExperiences(), new PostgresFacts(protection), new JdbcStoredIds(sql),
+                    new PostgresEntityRegistry(), new JdbcTeams(sql), new JdbcSealedRows(sql, protection,
+                            new JdbcMemories(sql, cache, rows, changed(changes), JdbcSealedRows.adopting(protection))));
         }
 
         private static Runnable changed(RowChanges changes) {

@@ -1,5 +1,7 @@
 package dev.pmmemory.adapters.sqlite;
 
+import dev.pmmemory.adapters.jdbc.Sealing;
+import dev.pmmemory.application.port.out.FieldProtection;
 import dev.pmmemory.adapters.jdbc.Codec;
 import dev.pmmemory.adapters.jdbc.Sql;
 import dev.pmmemory.adapters.jdbc.Statements;
@@ -22,13 +24,16 @@ final class SqliteAuditTrail implements AuditTrail {
     private static final String COLUMNS =
             "id, profile_id, memory_id, raw_message_id, kind, detail, at, actor, before_state, after_state, agent";
     private final Sql sql;
+    private final FieldProtection protection;
 
-    SqliteAuditTrail(Sql sql) {
+    SqliteAuditTrail(Sql sql, FieldProtection protection) {
         this.sql = sql;
+        this.protection = protection;
     }
 
     @Override
-    public void record(AuditEvent e) {
+    public void record(AuditEvent event) {
+        AuditEvent e = Sealing.sealed(protection, event);
         sql.run(s -> {
             try (Statements.Lease lease = s.prepare("INSERT INTO audit_events (id, profile_id,"
                     + " memory_id, raw_message_id, kind, detail, at, actor, before_state, after_state, agent)"
@@ -54,7 +59,7 @@ final class SqliteAuditTrail implements AuditTrail {
     @Override
     public List<AuditEvent> forMemory(String profileId, String memoryId) {
         return sql.query("SELECT " + COLUMNS + " FROM audit_events"
-                + " WHERE profile_id = ? AND memory_id = ? ORDER BY seq", SqliteAuditTrail::read, profileId, memoryId);
+                + " WHERE profile_id = ? AND memory_id = ? ORDER BY seq", this::read, profileId, memoryId);
     }
 
     @Override
@@ -78,15 +83,15 @@ final class SqliteAuditTrail implements AuditTrail {
         }
         text.append(" ORDER BY seq DESC LIMIT ?");
         args.add(limit);
-        return sql.query(text.toString(), SqliteAuditTrail::read, args.toArray());
+        return sql.query(text.toString(), this::read, args.toArray());
     }
 
-    private static AuditEvent read(ResultSet rs) throws SQLException {
+    private AuditEvent read(ResultSet rs) throws SQLException {
         String actor = rs.getString("actor");
-        return new AuditEvent(rs.getString("id"), rs.getString("profile_id"), rs.getString("memory_id"),
+        return Sealing.opened(protection, new AuditEvent(rs.getString("id"), rs.getString("profile_id"), rs.getString("memory_id"),
                 rs.getString("raw_message_id"), AuditKind.fromWireName(rs.getString("kind")),
                 rs.getString("detail"), getInstant(rs, "at"), actor == null ? AuditEvent.SYSTEM : actor,
-                rs.getString("before_state"), rs.getString("after_state"), rs.getString("agent"));
+                rs.getString("before_state"), rs.getString("after_state"), rs.getString("agent")));
     }
 
     @Override
@@ -96,7 +101,8 @@ final class SqliteAuditTrail implements AuditTrail {
     }
 
     @Override
-    public boolean restoreContent(AuditEvent e) {
+    public boolean restoreContent(AuditEvent event) {
+        AuditEvent e = Sealing.sealed(protection, event);
         return sql.update("UPDATE audit_events SET detail = ?, actor = ?, before_state = ?, after_state = ?,"
                 + " agent = ? WHERE profile_id = ? AND id = ?", e.detail(), e.actor(), e.before(), e.after(), e.agent(),
                 e.profileId(), e.id()) == 1;

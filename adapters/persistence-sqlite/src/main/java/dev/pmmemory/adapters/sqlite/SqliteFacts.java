@@ -1,5 +1,7 @@
 package dev.pmmemory.adapters.sqlite;
 
+import dev.pmmemory.adapters.jdbc.Sealing;
+import dev.pmmemory.application.port.out.FieldProtection;
 import dev.pmmemory.adapters.jdbc.Codec;
 import dev.pmmemory.adapters.jdbc.Sql;
 import dev.pmmemory.adapters.jdbc.Statements;
@@ -28,13 +30,16 @@ final class SqliteFacts implements Facts {
     private static final String OLDEST_FIRST = " ORDER BY valid_from, recorded_at, id";
 
     private final Sql sql;
+    private final FieldProtection protection;
 
-    SqliteFacts(Sql sql) {
+    SqliteFacts(Sql sql, FieldProtection protection) {
         this.sql = sql;
+        this.protection = protection;
     }
 
     @Override
-    public void insert(Fact f) {
+    public void insert(Fact fact) {
+        Fact f = Sealing.sealed(protection, fact);
         sql.run(s -> {
             try (Statements.Lease lease = s.prepare("INSERT INTO facts (" + COLUMNS
                     + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
@@ -70,7 +75,7 @@ final class SqliteFacts implements Facts {
         return sql.query("SELECT " + COLUMNS + " FROM facts f WHERE profile_id = ? AND attribute = ?"
                         + " AND NOT EXISTS (SELECT 1 FROM facts n WHERE n.profile_id = f.profile_id"
                         + " AND n.supersedes = f.id) LIMIT 1",
-                SqliteFacts::read, profileId, attribute).stream().findFirst();
+                this::read, profileId, attribute).stream().findFirst();
     }
 
     @Override
@@ -78,19 +83,19 @@ final class SqliteFacts implements Facts {
         long t = asOf.toEpochMilli();
         return sql.query("SELECT " + COLUMNS + " FROM facts WHERE profile_id = ? AND valid_from <= ?"
                         + " AND (valid_until IS NULL OR valid_until > ?) ORDER BY attribute",
-                SqliteFacts::read, profileId, t, t);
+                this::read, profileId, t, t);
     }
 
     @Override
     public List<Fact> history(String profileId, String attribute) {
         return sql.query("SELECT " + COLUMNS + " FROM facts WHERE profile_id = ? AND attribute = ?" + OLDEST_FIRST,
-                SqliteFacts::read, profileId, attribute);
+                this::read, profileId, attribute);
     }
 
     @Override
     public List<Fact> allVersions(String profileId) {
         return sql.query("SELECT " + COLUMNS + " FROM facts WHERE profile_id = ?"
-                + " ORDER BY attribute, valid_from, recorded_at, id", SqliteFacts::read, profileId);
+                + " ORDER BY attribute, valid_from, recorded_at, id", this::read, profileId);
     }
 
     @Override
@@ -103,8 +108,8 @@ final class SqliteFacts implements Facts {
         return sql.update("DELETE FROM facts WHERE profile_id = ?", profileId);
     }
 
-    private static Fact read(ResultSet rs) throws SQLException {
-        return new Fact(
+    private Fact read(ResultSet rs) throws SQLException {
+        return Sealing.opened(protection, new Fact(
                 rs.getString("id"),
                 rs.getString("profile_id"),
                 rs.getString("attribute"),
@@ -115,6 +120,6 @@ final class SqliteFacts implements Facts {
                 getInstant(rs, "valid_until"),
                 rs.getString("supersedes"),
                 getInstant(rs, "recorded_at"),
-                rs.getString("recorded_by"));
+                rs.getString("recorded_by")));
     }
 }

@@ -9,7 +9,11 @@ import dev.pmmemory.application.port.out.Teams;
 import dev.pmmemory.adapters.jdbc.KeptRowsVersion;
 import dev.pmmemory.adapters.jdbc.KeptStatements;
 import dev.pmmemory.adapters.jdbc.RankingRows;
+import dev.pmmemory.adapters.jdbc.JdbcSealedRows;
 import dev.pmmemory.adapters.jdbc.Sql;
+import dev.pmmemory.application.port.out.SealedRows;
+import dev.pmmemory.adapters.jdbc.StoredKeyChecks;
+import dev.pmmemory.application.port.out.FieldProtection;
 import dev.pmmemory.adapters.jdbc.VectorCache;
 import dev.pmmemory.application.StoreUnavailableException;
 import dev.pmmemory.application.port.out.AuditTrail;
@@ -69,6 +73,8 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
     /** Semantic recall's rows per profile between writes of it, and when each profile was last written. */
     private final RankingRows rankingRows;
     private final WriteSequence writes = new WriteSequence();
+    /** Seals stored text and blinds stored terms (the identity without a key). */
+    private final FieldProtection protection;
     /** Copies the log into the file off the write lock (null: SQLite's automatic checkpoint, for comparison in tests). */
     private final WalCheckpointer checkpointer;
     /**
@@ -81,8 +87,9 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
     /** Vectors kept in memory by default (512 floats each: about 40 MB), enough for a 20,000-memory profile. */
     public static final int DEFAULT_VECTOR_CACHE = 20_000;
 
-    private SqliteMemoryStore(Path file, Clock clock, int vectorCache, WalCheckpointer.Policy checkpoints)
-            throws SQLException {
+    private SqliteMemoryStore(Path file, Clock clock, int vectorCache, WalCheckpointer.Policy checkpoints,
+                              FieldProtection protection) throws SQLException {
+        this.protection = protection;
         this.vectorCache = new VectorCache(vectorCache);
         this.rankingRows = new RankingRows(vectorCache);
         String url = "jdbc:sqlite:" + file.toAbsolutePath();
@@ -101,6 +108,14 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
         this.writer.setAutoCommit(false);
         this.writerInTransaction = true;
         this.writerStatements = new KeptStatements(writer);
+        try {
+            StoredKeyChecks.verifyAndRecord(new Sql(writerStatements, SqliteDialect.INSTANCE), protection,
+                    clock.instant());
+            writer.commit();
+        } catch (RuntimeException e) {
+            writerStatements.close();
+            throw e;
+        }
         this.readSource = dataSource(url, SQLiteConfig.TransactionMode.DEFERRED);
         // last: once its thread runs, nothing after it may fail
         this.checkpointer = checkpoints != null
@@ -116,17 +131,30 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
 
     /** @param vectorCache how many vectors semantic recall keeps in memory between calls (0: none) */
     public static SqliteMemoryStore open(Path file, Clock clock, int vectorCache) {
-        return open(file, clock, vectorCache, WalCheckpointer.Policy.DEFAULT);
+        return open(file, clock, vectorCache, WalCheckpointer.Policy.DEFAULT, FieldProtection.none());
+    }
+
+    /**
+     * Opens with text sealed by {@code protection}; stops with {@link dev.pmmemory.adapters.jdbc.WrongKeyException}
+     * when its keys do not fit what the file was written with.
+     */
+    public static SqliteMemoryStore open(Path file, Clock clock, FieldProtection protection) {
+        return open(file, clock, DEFAULT_VECTOR_CACHE, WalCheckpointer.Policy.DEFAULT, protection);
     }
 
     /** @param checkpoints how the log is copied into the file; null: SQLite's automatic checkpoint, in each commit */
     static SqliteMemoryStore open(Path file, Clock clock, int vectorCache, WalCheckpointer.Policy checkpoints) {
+        return open(file, clock, vectorCache, checkpoints, FieldProtection.none());
+    }
+
+    static SqliteMemoryStore open(Path file, Clock clock, int vectorCache, WalCheckpointer.Policy checkpoints,
+                                  FieldProtection protection) {
         try {
             Path parent = file.toAbsolutePath().getParent();
             if (parent != null) {
                 Files.createDirectories(parent);
             }
-            return new SqliteMemoryStore(file, clock, vectorCache, checkpoints);
+            return new SqliteMemoryStore(file, clock, vectorCache, checkpoints, protection);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create the folder of SQLite file " + file, e);
         } catch (SQLException e) {
@@ -354,7 +382,8 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
         Connection c = statements.connection();
         KeptRowsVersion version = readSequence == NO_READ_SEQUENCE ? KeptRowsVersion.WRITING
                 : new ReadSequence(writes, readSequence);
-        Transaction tx = new Transaction(new Sql(statements, SqliteDialect.INSTANCE), vectorCache, rankingRows, version);
+        Transaction tx = new Transaction(new Sql(statements, SqliteDialect.INSTANCE), vectorCache, rankingRows, version,
+                protection);
         try {
             T result = work.apply(tx);
             c.commit();
@@ -451,16 +480,19 @@ public final class SqliteMemoryStore implements MemoryStore, AutoCloseable {
     /** The repositories bound to one connection's current transaction. */
     private record Transaction(Memories memories, RawMessages rawMessages, AuditTrail auditTrail,
                                MemoryVectors vectors, Experiences experiences, Facts facts,
-                               StoredIds storedIds, EntityRegistry entityRegistry, Teams teams)
+                               StoredIds storedIds, EntityRegistry entityRegistry, Teams teams,
+                               SealedRows sealedRows)
             implements StoreTransaction {
         /** SQLite sees every write itself (WriteSequence): the repositories need not report changes. */
         private static final Runnable SEEN_BY_THE_STORE = () -> { };
 
-        Transaction(Sql sql, VectorCache cache, RankingRows rows, KeptRowsVersion version) {
-            this(new JdbcMemories(sql, cache, rows, SEEN_BY_THE_STORE), new JdbcRawMessages(sql),
-                    new SqliteAuditTrail(sql), new JdbcMemoryVectors(sql, cache, rows, version, SEEN_BY_THE_STORE),
-                    new SqliteExperiences(sql), new SqliteFacts(sql), new JdbcStoredIds(sql),
-                    new SqliteEntityRegistry(sql), new JdbcTeams(sql));
+        Transaction(Sql sql, VectorCache cache, RankingRows rows, KeptRowsVersion version, FieldProtection protection) {
+            this(new JdbcMemories(sql, cache, rows, SEEN_BY_THE_STORE, protection), new JdbcRawMessages(sql, protection),
+                    new SqliteAuditTrail(sql, protection),
+                    new JdbcMemoryVectors(sql, cache, rows, version, SEEN_BY_THE_STORE, protection),
+                    new SqliteExperiences(sql), new SqliteFacts(sql, protection), new JdbcStoredIds(sql),
+                    new SqliteEntityRegistry(sql), new JdbcTeams(sql), new JdbcSealedRows(sql, protection,
+                            new JdbcMemories(sql, cache, rows, SEEN_BY_THE_STORE, JdbcSealedRows.adopting(protection))));
         }
     }
 }

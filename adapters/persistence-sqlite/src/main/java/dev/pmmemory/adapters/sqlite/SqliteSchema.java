@@ -300,7 +300,20 @@ final class SqliteSchema {
                     "ALTER TABLE memories ADD COLUMN last_recalled_at INTEGER",
                     "ALTER TABLE memories ADD COLUMN derived_rule TEXT",
                     "ALTER TABLE memories ADD COLUMN derived_rationale TEXT",
-                    "ALTER TABLE memories ADD COLUMN evidence TEXT NOT NULL DEFAULT ''")));
+                    "ALTER TABLE memories ADD COLUMN evidence TEXT NOT NULL DEFAULT ''")),
+            // the check value of every encryption key that was primary at a start (docs/encryption.md): a later
+            // start whose keys include none of them stops (wrong key)
+            new Migration(22, "encryption key checks", List.of(
+                    """
+                    CREATE TABLE key_checks (
+                      key_id TEXT PRIMARY KEY,
+                      check_value TEXT NOT NULL,
+                      recorded_at INTEGER NOT NULL
+                    )""")),
+            // with encryption on, normalized_content holds the blind index the dedup lookup compares, and this
+            // column the sealed normalized text the rules read back; NULL without encryption
+            new Migration(23, "sealed normalized content", List.of(
+                    "ALTER TABLE memories ADD COLUMN normalized_sealed TEXT")));
 
     private SqliteSchema() {
     }

@@ -4,6 +4,9 @@ import dev.pmmemory.adapters.rest.auth.RequiresScope;
 import dev.pmmemory.application.access.Scope;
 import dev.pmmemory.adapters.rest.dto.JobReportResponse;
 import dev.pmmemory.adapters.rest.dto.Problem;
+import dev.pmmemory.adapters.rest.dto.ReencryptionStatusResponse;
+import dev.pmmemory.application.port.in.ReadReencryptionStatus;
+import jakarta.ws.rs.GET;
 import dev.pmmemory.application.NotFoundException;
 import dev.pmmemory.application.model.Job;
 import dev.pmmemory.application.port.in.RunJob;
@@ -30,9 +33,27 @@ public class JobsResource {
     private static final String RUN = ":run";
 
     private final RunJob runJob;
+    private final ReadReencryptionStatus reencryption;
 
-    public JobsResource(RunJob runJob) {
+    public JobsResource(RunJob runJob, ReadReencryptionStatus reencryption) {
         this.runJob = runJob;
+        this.reencryption = reencryption;
+    }
+
+    @GET
+    @Path("/reencrypt")
+    @Produces(MediaType.APPLICATION_JSON)
+    @Operation(operationId = "reencryptionStatus", summary = "How far the re-encryption job has come",
+            description = "Rows per key id over every profile, and how many the job (POST"
+                    + " /v1/admin/jobs/reencrypt:run, or its schedule) still has to rewrite under the primary key."
+                    + " An older key can be removed from the keyset once it has no rows left.")
+    @APIResponse(responseCode = "200", description = "the rows per key",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(implementation = ReencryptionStatusResponse.class)))
+    @APIResponse(responseCode = "503", description = ApiDocs.UNAVAILABLE,
+            content = @Content(mediaType = ApiDocs.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    public ReencryptionStatusResponse reencryptionStatus() {
+        return ReencryptionStatusResponse.of(reencryption.status());
     }
 
     @POST
@@ -47,7 +68,9 @@ public class JobsResource {
                     + " reindex extracts the stored memories' entities again with the entity registry as it is"
                     + " (it also runs by itself after every registry change); derive proposes pending long-term"
                     + " preferences (source inferred) from patterns in each profile's memories, each with its"
-                    + " rationale and evidence, for the PM to confirm or reject."
+                    + " rationale and evidence, for the PM to confirm or reject; reencrypt rewrites the values"
+                    + " sealed under an older key (or stored plain) under the primary key, in batches; resumable"
+                    + " (GET /v1/admin/jobs/reencrypt reports the rows left per key)."
                     + " Idempotent: a second run finds nothing left to do.")
     @APIResponse(responseCode = "200", description = "the run's report",
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
@@ -57,7 +80,7 @@ public class JobsResource {
     @APIResponse(responseCode = "503", description = ApiDocs.UNAVAILABLE,
             content = @Content(mediaType = ApiDocs.PROBLEM, schema = @Schema(implementation = Problem.class)))
     public JobReportResponse run(
-            @Parameter(description = "sweep:run, purge:run, compact:run, reindex:run or derive:run") @PathParam("job_run") String jobRun) {
+            @Parameter(description = "sweep:run, purge:run, compact:run, reindex:run, derive:run or reencrypt:run") @PathParam("job_run") String jobRun) {
         if (!jobRun.endsWith(RUN)) {
             throw new NotFoundException("no operation '" + jobRun + "'; use POST /v1/admin/jobs/{job}:run");
         }

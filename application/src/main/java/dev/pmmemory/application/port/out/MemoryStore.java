@@ -110,5 +110,10 @@ public interface MemoryStore {
 
         /** Teams, their members and the authors of team memories (rules.md §12). */
         Teams teams();
+
+        /** The sealed rows, for the re-encryption job (a store that seals nothing has none). */
+        default SealedRows sealedRows() {
+            return new NoSealedRows();
+        }
     }
 }

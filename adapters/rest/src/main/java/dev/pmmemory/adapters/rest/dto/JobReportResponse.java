@@ -7,10 +7,10 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 @RegisterForReflection
 @Schema(name = "JobReport")
 public record JobReportResponse(
-        @Schema(enumeration = {"sweep", "purge", "compact", "reindex", "derive"}) String job,
+        @Schema(enumeration = {"sweep", "purge", "compact", "reindex", "derive", "reencrypt"}) String job,
         @Schema(description = "profiles the run worked on") int profiles,
         @Schema(description = "memories expired (sweep); memories and unclassified raw messages removed (purge);"
-                + " memories folded into summaries (compact)")
+                + " memories folded into summaries (compact); rows rewritten under the primary key (reencrypt)")
         long changed,
         long durationMs) {
 

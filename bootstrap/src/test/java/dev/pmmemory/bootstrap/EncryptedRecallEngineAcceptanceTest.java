@@ -1,0 +1,10 @@
+package dev.pmmemory.bootstrap;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+
+/** {@link RecallEngineAcceptanceTest}, every case, with encryption at rest on (SQLite). */
+@QuarkusTest
+@TestProfile(EncryptedProfile.class)
+class EncryptedRecallEngineAcceptanceTest extends RecallEngineAcceptanceTest {
+}
