@@ -300,7 +300,11 @@ final class SqliteSchema {
                     "ALTER TABLE memories ADD COLUMN last_recalled_at INTEGER",
                     "ALTER TABLE memories ADD COLUMN derived_rule TEXT",
                     "ALTER TABLE memories ADD COLUMN derived_rationale TEXT",
-                    "ALTER TABLE memories ADD COLUMN evidence TEXT NOT NULL DEFAULT ''")));
+                    "ALTER TABLE memories ADD COLUMN evidence TEXT NOT NULL DEFAULT ''")),
+            // with the use factor on, a present recall reads the memories recalls returned (docs/rules.md "Use in
+            // the score") from an index of only those
+            new Migration(20, "recalled memories", List.of(
+                    "CREATE INDEX memories_recalled ON memories(profile_id) WHERE recall_count > 0")));
 
     private SqliteSchema() {
     }
