@@ -182,7 +182,7 @@ public abstract class RecallUseContract {
     private ContextRecall withUse() {
         return new ContextRecall(store(), UseCases.LEXICON, UseCases.ANALYZER, clock, Optional.empty(),
                 HybridMatch.defaults(0.0), RankingMode.RELEVANCE, Optional.of(counter),
-                UseFactor.of(UseFactor.DEFAULT_WEIGHT, UseFactor.DEFAULT_CAP, t -> UseCases.LEXICON.ruleFor(t).ttl()));
+                UseFactor.defaults(t -> UseCases.LEXICON.ruleFor(t).ttl()));
     }
 
     private static List<String> ids(ContextResult r) {
@@ -213,7 +213,7 @@ public abstract class RecallUseContract {
                 .satisfiesExactly(u -> assertThat(u).isCloseTo(0.4, within(1e-3)),
                         u -> assertThat(u).isCloseTo(0.1, within(1e-3)));
         assertThat(on.items().get(0).score() - on.items().get(1).score())
-                .isCloseTo(UseFactor.DEFAULT_WEIGHT * 0.3, within(1e-3));
+                .isCloseTo(0.1 * 0.3, within(1e-3));
         assertThat(List.of(openai, anthropic)).containsAll(ids(on));
     }
 

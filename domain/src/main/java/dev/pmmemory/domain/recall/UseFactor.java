@@ -28,8 +28,8 @@ public record UseFactor(double weight, int cap, Map<MemoryType, Duration> halfLi
     public static final UseFactor OFF = new UseFactor(0.0, 1, halfLives(type -> Duration.ofDays(1)));
 
     /** The weight when on, by default: the weight of weight_normalized, so use counts as much as repeats. */
-    public static final double DEFAULT_WEIGHT = 0.1;
-    public static final int DEFAULT_CAP = 10;
+    static final double DEFAULT_WEIGHT = 0.1;
+    static final int DEFAULT_CAP = 10;
     /** The half-life of a permanent type, which has no TTL to take half of. */
     public static final Duration PERMANENT_HALF_LIFE = Duration.ofDays(90);
 
@@ -47,6 +47,11 @@ public record UseFactor(double weight, int cap, Map<MemoryType, Duration> halfLi
                 throw new IllegalArgumentException("a use half-life is positive, was " + h + " for " + type.wireName());
             }
         }
+    }
+
+    /** The defaults of docs/rules.md (weight 0.1, cap 10) with half-lives from the TTLs, as {@link #of}. */
+    public static UseFactor defaults(Function<MemoryType, java.util.Optional<Duration>> ttl) {
+        return of(DEFAULT_WEIGHT, DEFAULT_CAP, ttl);
     }
 
     /** Half-lives of half the type's TTL, {@link #PERMANENT_HALF_LIFE} for a type without one. */
