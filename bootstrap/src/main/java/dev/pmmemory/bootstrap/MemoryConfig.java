@@ -64,6 +64,14 @@ public interface MemoryConfig {
         /** Types whose lexicon priority is at most this, in [0, 1], fade when never recalled. */
         @WithDefault("0.6")
         double fadeMaxPriority();
+
+        /** The weight, in [0, 1], of use as a fifth score factor while recall-aware retention is on; 0: not scored. */
+        @WithDefault("0.1")
+        double useWeight();
+
+        /** Recalls (at least 1) from which more add nothing to the use factor. */
+        @WithDefault("10")
+        int useCap();
     }
 
     /** Recall counts (docs/rules.md "Recall counts"): which memories present contexts return, written in batches. */

@@ -29,6 +29,7 @@ import dev.pmmemory.application.service.TeamMemberships;
 import dev.pmmemory.application.service.TeamMemoryQueries;
 import dev.pmmemory.application.service.RecallCounter;
 import dev.pmmemory.application.service.RecallAwareRetention;
+import dev.pmmemory.domain.recall.UseFactor;
 import dev.pmmemory.application.service.PreferenceDerivation;
 import dev.pmmemory.application.service.LexiconPatterns;
 import dev.pmmemory.domain.memory.RecallRetention;
@@ -279,7 +280,22 @@ public class Wiring {
                                 SemanticRecall semantic, MemoryConfig config, RecallCounter counter) {
         return new ContextRecall(store, lexicon, analyzer, clock, semantic.embeddings(), semantic.mix(),
                 config.ranking(),
-                config.recallCounts().enabled() ? Optional.of(counter) : Optional.empty());
+                config.recallCounts().enabled() ? Optional.of(counter) : Optional.empty(),
+                useFactor(lexicon, config.recallAware()));
+    }
+
+    /** The fifth score factor: only with recall-aware retention on and a use weight above 0; a bad bound stops the start. */
+    private static UseFactor useFactor(Lexicon lexicon, MemoryConfig.RecallAware config) {
+        if (!config.enabled() || config.useWeight() == 0.0) {
+            return UseFactor.OFF;
+        }
+        try {
+            UseFactor use = UseFactor.of(config.useWeight(), config.useCap(), type -> lexicon.ruleFor(type).ttl());
+            LOG.infof("recall: use scored, weight %.2f, capped at %d recalls", use.weight(), use.cap());
+            return use;
+        } catch (IllegalArgumentException e) {
+            throw new ConfigurationException("memory.recall-aware." + e.getMessage());
+        }
     }
 
     /** The recall counter; {@link RecallFlush} writes what it counted. */

@@ -7,6 +7,7 @@ import dev.pmmemory.application.port.out.MemoryVectors.RankingColumns;
 import dev.pmmemory.domain.lexicon.Lexicon;
 import dev.pmmemory.domain.memory.Memory;
 import dev.pmmemory.domain.recall.Cosine;
+import dev.pmmemory.domain.recall.RankingKey;
 import dev.pmmemory.domain.recall.RecallFilter;
 import dev.pmmemory.domain.recall.RecallPolicy;
 import dev.pmmemory.domain.recall.RecallWindow;
@@ -67,20 +68,24 @@ final class CandidateReads {
         Map<String, Memory> byId = new LinkedHashMap<>();
         tx.memories().findCandidates(profileId, policy.candidates(terms, filter, window, limit, query.isPresent()))
                 .forEach(m -> byId.put(m.id(), m));
+        Map<String, TermMatch> recalled = recalled(tx, profileId, terms, window);
         if (query.isEmpty()) {
-            List<TermSharer> sharers = bestSharers(tx, profileId, terms, filter, window, limit).stream()
-                    .map(m -> sharer(m, OptionalDouble.empty())).toList();
+            List<TermSharer> sharers = withUse(bestSharers(tx, profileId, terms, filter, window, limit), recalled)
+                    .stream().map(m -> sharer(m, OptionalDouble.empty())).toList();
             List<String> wanted = new ArrayList<>(
                     policy.sharersWorthReadingWhole(sharers, terms.size(), filter, asOf, limit));
-            List<UnreadMemory> recent = tx.memories()
-                    .findMostRecentVisiblePerGroupKeys(profileId, window, policy.mostRecentPerGroup(limit, false))
-                    .stream().map(key -> new UnreadMemory(key, OptionalDouble.empty())).toList();
-            wanted.addAll(policy.worthReadingWhole(recent, filter, asOf, limit));
+            Map<String, UnreadMemory> recent = new LinkedHashMap<>();
+            tx.memories().findMostRecentVisiblePerGroupKeys(profileId, window, policy.mostRecentPerGroup(limit, false))
+                    .forEach(key -> recent.put(key.id(), new UnreadMemory(withUse(key, recalled), OptionalDouble.empty())));
+            // a recalled memory sharing no term may rank above the most recent of its group: its use lifts it
+            recalled.values().stream().filter(m -> m.sharedTerms() == 0)
+                    .forEach(m -> recent.putIfAbsent(m.key().id(), new UnreadMemory(m.key(), OptionalDouble.empty())));
+            wanted.addAll(policy.worthReadingWhole(List.copyOf(recent.values()), filter, asOf, limit));
             readWhole(tx, profileId, wanted, byId); // one read of the few picked
             return new Candidates(List.copyOf(byId.values()), SemanticSimilarity.NONE);
         }
         List<TermMatch> matches = terms.isEmpty() ? List.of()
-                : tx.memories().findVisibleTermMatches(profileId, window, terms);
+                : withUse(tx.memories().findVisibleTermMatches(profileId, window, terms), recalled);
         QueryVector qv = query.get();
         Map<String, TermMatch> matchById = new HashMap<>(matches.size() * 4 / 3 + 1);
         matches.forEach(m -> matchById.put(m.key().id(), m));
@@ -93,7 +98,7 @@ final class CandidateReads {
                 vectors.put(id, f.vector());
             }
             if (!matchById.containsKey(id) && !byId.containsKey(id)) {
-                rest.add(new UnreadMemory(f.key(), cosine(qv.vector(), f.vector())));
+                rest.add(new UnreadMemory(withUse(f.key(), recalled), cosine(qv.vector(), f.vector())));
             }
         }
         // each sharer with the cosine the ranker will give it once read
@@ -124,6 +129,39 @@ final class CandidateReads {
             best.forEach(b -> union.putIfAbsent(b.match().key().id(), b.match()));
         }
         return List.copyOf(union.values());
+    }
+
+    /**
+     * With the use factor on, the memories present recalls returned, by id (the other finders read keys
+     * without use); none with it off.
+     */
+    private Map<String, TermMatch> recalled(StoreTransaction tx, String profileId, Set<String> terms,
+                                            RecallWindow window) {
+        if (!policy.scoresUse()) {
+            return Map.of();
+        }
+        Map<String, TermMatch> byId = new HashMap<>();
+        tx.memories().findVisibleRecalled(profileId, window, terms).forEach(m -> byId.put(m.key().id(), m));
+        return byId;
+    }
+
+    /**
+     * The term sharers with each recalled one's use in its key, and the recalled sharers missing among them:
+     * a store ranks sharers without use, so one that use lifts may not be among its best.
+     */
+    private static List<TermMatch> withUse(List<TermMatch> sharers, Map<String, TermMatch> recalled) {
+        if (recalled.isEmpty()) {
+            return sharers;
+        }
+        Map<String, TermMatch> out = new LinkedHashMap<>();
+        sharers.forEach(m -> out.put(m.key().id(), recalled.getOrDefault(m.key().id(), m)));
+        recalled.values().stream().filter(m -> m.sharedTerms() > 0).forEach(m -> out.putIfAbsent(m.key().id(), m));
+        return List.copyOf(out.values());
+    }
+
+    private static RankingKey withUse(RankingKey key, Map<String, TermMatch> recalled) {
+        TermMatch m = recalled.get(key.id());
+        return m == null ? key : m.key();
     }
 
     private static TermSharer sharer(TermMatch m, OptionalDouble cosine) {

@@ -26,6 +26,7 @@ import dev.pmmemory.domain.recall.RecallFilter;
 import dev.pmmemory.domain.recall.RecallPolicy;
 import dev.pmmemory.domain.recall.ScoredExperience;
 import dev.pmmemory.domain.recall.ScoredMemory;
+import dev.pmmemory.domain.recall.UseFactor;
 import dev.pmmemory.domain.text.TextAnalyzer;
 import java.time.Clock;
 import java.time.Instant;
@@ -43,6 +44,9 @@ public final class ContextRecall implements RecallContext {
     private final TextAnalyzer analyzer;
     private final RecallPolicy policy;
     private final CandidateReads reads;
+    /** A past instant ranks without use: counts are not kept per instant (rules.md "Use in the score"). */
+    private final RecallPolicy pastPolicy;
+    private final CandidateReads pastReads;
     private final ExperienceRanker experienceRanker = new ExperienceRanker();
     private final MemoryViews views;
     private final Clock clock;
@@ -72,11 +76,20 @@ public final class ContextRecall implements RecallContext {
     public ContextRecall(MemoryStore store, Lexicon lexicon, TextAnalyzer analyzer, Clock clock,
                          Optional<Embeddings> embeddings, HybridMatch hybrid, RankingMode mode,
                          Optional<RecallCounter> counter) {
+        this(store, lexicon, analyzer, clock, embeddings, hybrid, mode, counter, UseFactor.OFF);
+    }
+
+    /** @param use the optional fifth score factor (rules.md "Use in the score"); {@link UseFactor#OFF} by default */
+    public ContextRecall(MemoryStore store, Lexicon lexicon, TextAnalyzer analyzer, Clock clock,
+                         Optional<Embeddings> embeddings, HybridMatch hybrid, RankingMode mode,
+                         Optional<RecallCounter> counter, UseFactor use) {
         this.counter = java.util.Objects.requireNonNull(counter, "counter");
         this.store = store;
         this.analyzer = analyzer;
-        this.policy = new RecallPolicy(new ContextRanker(type -> lexicon.ruleFor(type).priority(), hybrid, mode));
+        this.policy = new RecallPolicy(new ContextRanker(type -> lexicon.ruleFor(type).priority(), hybrid, mode, use));
         this.reads = new CandidateReads(policy, lexicon);
+        this.pastPolicy = policy.withoutUse();
+        this.pastReads = pastPolicy == policy ? reads : new CandidateReads(pastPolicy, lexicon);
         this.views = new MemoryViews(lexicon);
         this.clock = clock;
         this.embeddings = java.util.Objects.requireNonNull(embeddings, "embeddings");
@@ -108,7 +121,7 @@ public final class ContextRecall implements RecallContext {
         Candidates candidates = read.candidates();
         // the past is settled: a read of its own sees the facts valid then as any other would
         List<Fact> facts = past ? store.read(tx -> tx.facts().validAt(q.profileId(), asOf)) : read.facts();
-        List<ScoredMemory> ranked = policy.rank(terms, candidates.memories(), filter, asOf, q.limit(),
+        List<ScoredMemory> ranked = (past ? pastPolicy : policy).rank(terms, candidates.memories(), filter, asOf, q.limit(),
                 candidates.similarity());
         List<ScoredMemory> own = ranked.stream().filter(s -> !TeamOwner.isTeam(s.memory().profileId())).toList();
         List<ScoredMemory> teams = ranked.stream().filter(s -> TeamOwner.isTeam(s.memory().profileId())).toList();
@@ -133,7 +146,7 @@ public final class ContextRecall implements RecallContext {
 
     private Candidates candidates(MemoryStore.StoreTransaction tx, boolean past, String owner, Set<String> terms,
                                   RecallFilter filter, Instant asOf, int limit, Optional<QueryVector> query) {
-        return past ? reads.past(tx, owner, terms, filter, asOf, limit, query)
+        return past ? pastReads.past(tx, owner, terms, filter, asOf, limit, query)
                 : reads.present(tx, owner, terms, filter, asOf, limit, query);
     }
 

@@ -1,6 +1,7 @@
 package dev.pmmemory.application.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import dev.pmmemory.application.port.in.ContextResult;
 import dev.pmmemory.application.port.out.MemoryStore;
@@ -17,6 +18,7 @@ import dev.pmmemory.domain.memory.Memory;
 import dev.pmmemory.domain.memory.RecallUse;
 import dev.pmmemory.domain.recall.HybridMatch;
 import dev.pmmemory.domain.recall.RankingMode;
+import dev.pmmemory.domain.recall.UseFactor;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -173,5 +175,65 @@ public abstract class RecallUseContract {
         assertThat(stored(ids.get(1)).expiresAt()).isEqualTo(today.plus(Duration.ofDays(7)));
         assertThat(kinds(ids.get(0))).doesNotContain(AuditKind.MEMORY_EXTENDED);
         assertThat(kinds(ids.get(1))).doesNotContain(AuditKind.MEMORY_FADED);
+    }
+
+    // --- use in the score (docs/rules.md "Use in the score") ------------------------------------------
+
+    private ContextRecall withUse() {
+        return new ContextRecall(store(), UseCases.LEXICON, UseCases.ANALYZER, clock, Optional.empty(),
+                HybridMatch.defaults(0.0), RankingMode.RELEVANCE, Optional.of(counter),
+                UseFactor.defaults(t -> UseCases.LEXICON.ruleFor(t).ttl()));
+    }
+
+    private static List<String> ids(ContextResult r) {
+        return r.items().stream().map(i -> i.view().memory().id()).toList();
+    }
+
+    @Test
+    void withTheUseFactorARecalledMemoryOutranksAnOtherwiseEqualNeverRecalledOne() {
+        String openai = add("OpenAI 估值高", today.minus(Duration.ofDays(1)));
+        String anthropic = add("Anthropic 估值高", today.minus(Duration.ofDays(1)));
+        ContextResult before = context("估值", 2);
+        assertThat(before.items().get(0).score()).as("equal but for the id").isEqualTo(before.items().get(1).score());
+        String second = ids(before).get(1);
+        String secondName = second.equals(openai) ? "OpenAI" : "Anthropic";
+        for (int i = 0; i < 3; i++) {
+            clock.advance(Duration.ofMinutes(1));
+            assertThat(ids(context(secondName, 1))).containsExactly(second);
+        }
+        counter.flush();
+
+        ContextResult off = context("估值", 2);
+        assertThat(ids(off)).as("off: today's order and scores").isEqualTo(ids(before));
+        assertThat(off.items()).extracting(i -> i.factors().use()).containsOnly(0.0);
+        ContextResult on = withUse().recall(UseCases.context(P, "估值", 2, null));
+        assertThat(ids(on)).containsExactly(second, ids(before).get(0));
+        // the first context returned both (one recall each), the entity's three the second: 4 and 1 of 10
+        assertThat(on.items()).extracting(i -> i.factors().use())
+                .satisfiesExactly(u -> assertThat(u).isCloseTo(0.4, within(1e-3)),
+                        u -> assertThat(u).isCloseTo(0.1, within(1e-3)));
+        assertThat(on.items().get(0).score() - on.items().get(1).score())
+                .isCloseTo(0.1 * 0.3, within(1e-3));
+        assertThat(List.of(openai, anthropic)).containsAll(ids(on));
+    }
+
+    @Test
+    void theUseFactorFindsARecalledMemoryOlderThanTheMostRecentOfItsGroupButNotInThePast() {
+        String older = add("OpenAI 估值高", today.minus(Duration.ofDays(3)));
+        String newer = add("Anthropic 估值高", today.minus(Duration.ofDays(2)));
+        for (int i = 0; i < 10; i++) {
+            clock.advance(Duration.ofMinutes(1));
+            assertThat(ids(context("OpenAI", 1))).containsExactly(older);
+        }
+        counter.flush();
+        clock.advance(Duration.ofMinutes(1));
+
+        // a query both share no term with: off, the more recent wins
+        assertThat(ids(context("天气", 1))).containsExactly(newer);
+        // on: ten recalls (the cap) a minute ago add almost 0.1, more than a day of recency (0.006)
+        assertThat(ids(withUse().recall(UseCases.context(P, "天气", 1, null)))).containsExactly(older);
+        // a recall of a past instant ranks without use: counts are not kept per instant
+        assertThat(ids(withUse().recall(UseCases.context(P, "天气", 1, clock.instant().minus(Duration.ofSeconds(1))))))
+                .containsExactly(newer);
     }
 }

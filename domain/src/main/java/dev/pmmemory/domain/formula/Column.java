@@ -20,9 +20,15 @@ public enum Column {
     VALID_UNTIL,
     /** Absent for a permanent memory. */
     EXPIRES_AT,
+    /** How many present recalls returned the memory. */
+    RECALL_COUNT,
+    /** When the latest of them did; 0 when never recalled (the use factor is then 0 whatever it reads here). */
+    LAST_RECALLED_AT,
     /* The four factors of a score (ScoreFactors), each itself a formula over the columns above. */
     KEYWORD_MATCH,
     RECENCY_DECAY,
     TYPE_PRIORITY,
-    WEIGHT_NORMALIZED
+    WEIGHT_NORMALIZED,
+    /** The optional fifth factor, use (UseFactor), itself a formula over the recall columns. */
+    USE
 }

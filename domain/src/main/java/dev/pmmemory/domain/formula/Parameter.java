@@ -9,5 +9,7 @@ public enum Parameter {
     /** The start of a range of instants, epoch ms. */
     FROM,
     /** The end of a range of instants, epoch ms; no end: {@link Double#POSITIVE_INFINITY} (a store binds its largest time). */
-    UNTIL
+    UNTIL,
+    /** The weight of the use factor in the score (0: the four factors of rules.md §6 alone). */
+    USE_WEIGHT
 }

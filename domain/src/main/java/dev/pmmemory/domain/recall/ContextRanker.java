@@ -3,6 +3,7 @@ package dev.pmmemory.domain.recall;
 import dev.pmmemory.domain.memory.Lifetime;
 import dev.pmmemory.domain.memory.Memory;
 import dev.pmmemory.domain.memory.MemoryType;
+import dev.pmmemory.domain.memory.RecallUse;
 import dev.pmmemory.domain.text.Jaccard;
 import java.time.Duration;
 import java.time.Instant;
@@ -40,6 +41,7 @@ public final class ContextRanker {
     private final ToDoubleFunction<MemoryType> typePriority;
     private final HybridMatch hybrid;
     private final RankingMode mode;
+    private final UseFactor use;
     private final Comparator<ScoredMemory> order;
 
     public ContextRanker(ToDoubleFunction<MemoryType> typePriority) {
@@ -52,6 +54,12 @@ public final class ContextRanker {
     }
 
     public ContextRanker(ToDoubleFunction<MemoryType> typePriority, HybridMatch hybrid, RankingMode mode) {
+        this(typePriority, hybrid, mode, UseFactor.OFF);
+    }
+
+    /** @param use the optional fifth factor ({@link UseFactor#OFF}: the four factors of §6 alone) */
+    public ContextRanker(ToDoubleFunction<MemoryType> typePriority, HybridMatch hybrid, RankingMode mode,
+                         UseFactor use) {
         // each type's priority asked once: scoring asks it for every memory, and behind it may be a search
         // of a lexicon's rules (a stream per call)
         double[] priorities = new double[MemoryType.values().length];
@@ -61,12 +69,23 @@ public final class ContextRanker {
         this.typePriority = type -> priorities[type.ordinal()];
         this.hybrid = java.util.Objects.requireNonNull(hybrid, "hybrid");
         this.mode = java.util.Objects.requireNonNull(mode, "mode");
+        this.use = java.util.Objects.requireNonNull(use, "use");
         this.order = order(ScoredMemory::matched, ScoredMemory::score, s -> s.memory().lastSeenAt(),
                 s -> s.memory().id());
     }
 
     public RankingMode mode() {
         return mode;
+    }
+
+    /** The use factor this ranker scores with ({@link UseFactor#OFF} when off). */
+    public UseFactor use() {
+        return use;
+    }
+
+    /** The same ranker without the use factor: what a recall of a past instant ranks with (counts are not kept per instant). */
+    public ContextRanker withoutUse() {
+        return use.on() ? new ContextRanker(typePriority, hybrid, mode, UseFactor.OFF) : this;
     }
 
     /** type_priority of a type, as this ranker scores it. */
@@ -148,7 +167,8 @@ public final class ContextRanker {
     public ScoredMemory score(Memory m, Set<String> queryTerms, Instant asOf, SemanticSimilarity semantic) {
         double jaccard = Jaccard.similarity(queryTerms, liveTerms(m));
         OptionalDouble cosine = semantic.cosine(m);
-        ScoreFactors factors = factors(m.type(), m.weight(), m.lastSeenAt(), keywordMatch(jaccard, cosine), asOf);
+        ScoreFactors factors = factors(m.type(), m.weight(), m.lastSeenAt(), m.recall(), keywordMatch(jaccard, cosine),
+                asOf);
         return new ScoredMemory(m, factors.score(), factors, matches(jaccard, cosine));
     }
 
@@ -170,7 +190,12 @@ public final class ContextRanker {
      */
     ScoreFactors factorsSharingNoTerm(MemoryType type, int weight, Instant lastSeenAt, OptionalDouble cosine,
                                       Instant asOf) {
-        return factors(type, weight, lastSeenAt, keywordMatch(0.0, cosine), asOf);
+        return factorsSharingNoTerm(new RankingKey("", type, weight, lastSeenAt), cosine, asOf);
+    }
+
+    /** As above, from a ranking key and its use. */
+    ScoreFactors factorsSharingNoTerm(RankingKey k, OptionalDouble cosine, Instant asOf) {
+        return factors(k.type(), k.weight(), k.lastSeenAt(), k.use(), keywordMatch(0.0, cosine), asOf);
     }
 
     /**
@@ -180,7 +205,12 @@ public final class ContextRanker {
      */
     ScoreFactors factorsFromJaccard(MemoryType type, int weight, Instant lastSeenAt, double jaccard,
                                     OptionalDouble cosine, Instant asOf) {
-        return factors(type, weight, lastSeenAt, keywordMatch(jaccard, cosine), asOf);
+        return factorsFromJaccard(new RankingKey("", type, weight, lastSeenAt), jaccard, cosine, asOf);
+    }
+
+    /** As above, from a ranking key and its use. */
+    ScoreFactors factorsFromJaccard(RankingKey k, double jaccard, OptionalDouble cosine, Instant asOf) {
+        return factors(k.type(), k.weight(), k.lastSeenAt(), k.use(), keywordMatch(jaccard, cosine), asOf);
     }
 
     /** Whether a memory of that set similarity (over its live terms) and cosine matches the query. */
@@ -198,11 +228,17 @@ public final class ContextRanker {
         return cosine.isPresent() ? hybrid.keywordMatch(jaccard, cosine.getAsDouble()) : jaccard;
     }
 
-    private ScoreFactors factors(MemoryType type, int weight, Instant lastSeenAt, double keywordMatch, Instant asOf) {
+    private ScoreFactors factors(MemoryType type, int weight, Instant lastSeenAt, RecallUse recall, double keywordMatch,
+                                 Instant asOf) {
         // the floor applies after the mix, and does not make a preference a match
         double floored = RankingFormula.FLOORED_KEYWORD_MATCH.evaluate(RankingValues.of(type, keywordMatch, weight,
                 lastSeenAt.toEpochMilli(), asOf.toEpochMilli()));
-        return factors(floored, typePriority.applyAsDouble(type), weight, lastSeenAt, asOf);
+        ScoreFactors four = factors(floored, typePriority.applyAsDouble(type), weight, lastSeenAt, asOf);
+        if (!use.on()) {
+            return four;
+        }
+        return new ScoreFactors(four.keywordMatch(), four.recencyDecay(), four.typePriority(), four.weightNormalized(),
+                use.of(type, recall, asOf), use.weight());
     }
 
     /**

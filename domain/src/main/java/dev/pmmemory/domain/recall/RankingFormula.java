@@ -27,6 +27,8 @@ import java.util.Map;
  * type_priority     = the lexicon's priority of the type
  * weight_normalized = min(weight / 10, 1)
  * </pre>
+ *
+ * With the optional use factor on ({@link UseFactor}), {@link #SCORE_WITH_USE} adds its weighted fifth factor.
  */
 public final class RankingFormula {
     static final double KEYWORD_WEIGHT = 0.4;
@@ -45,6 +47,32 @@ public final class RankingFormula {
             .plus(constant(RECENCY_WEIGHT).times(column(Column.RECENCY_DECAY)))
             .plus(constant(PRIORITY_WEIGHT).times(column(Column.TYPE_PRIORITY)))
             .plus(constant(WEIGHT_WEIGHT).times(column(Column.WEIGHT_NORMALIZED))));
+
+    /**
+     * The score with the fifth factor, use, weighted by {@link Parameter#USE_WEIGHT}: {@link #SCORE} plus
+     * weight · use, capped at 1 likewise. Only with the use factor on: off, the score is {@link #SCORE}.
+     */
+    public static final Expression SCORE_WITH_USE = least(constant(1.0), constant(KEYWORD_WEIGHT)
+            .times(column(Column.KEYWORD_MATCH))
+            .plus(constant(RECENCY_WEIGHT).times(column(Column.RECENCY_DECAY)))
+            .plus(constant(PRIORITY_WEIGHT).times(column(Column.TYPE_PRIORITY)))
+            .plus(constant(WEIGHT_WEIGHT).times(column(Column.WEIGHT_NORMALIZED)))
+            .plus(parameter(Parameter.USE_WEIGHT).times(column(Column.USE))));
+
+    /**
+     * use = min(recall_count, cap) / cap · e^(−ln 2 · max(0, as_of − last_recalled_at) / half_life(type)):
+     * the capped count halving every half-life of the type since the last recall. 0 when never recalled
+     * (the count is 0; last_recalled_at reads 0 then).
+     */
+    public static Expression use(UseFactor factor) {
+        Map<String, Expression> perMilli = new java.util.HashMap<>();
+        factor.halfLives().forEach((type, halfLife) -> perMilli.put(type.wireName(),
+                constant(Math.log(2) / halfLife.toMillis())));
+        Expression sinceLastRecall = greatest(constant(0.0),
+                parameter(Parameter.AS_OF).minus(column(Column.LAST_RECALLED_AT)));
+        return least(column(Column.RECALL_COUNT), constant(factor.cap())).over(constant(factor.cap()))
+                .times(exp(sinceLastRecall.times(new Expression.ByType(perMilli, constant(0.0))).negated()));
+    }
 
     /** keyword_match from a similarity before the floor (in the {@link Column#KEYWORD_MATCH} column) and the type. */
     public static final Expression FLOORED_KEYWORD_MATCH = greatest(column(Column.KEYWORD_MATCH),

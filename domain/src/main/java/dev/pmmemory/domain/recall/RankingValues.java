@@ -10,7 +10,20 @@ import dev.pmmemory.domain.memory.MemoryType;
  * far and the instant asked (epoch ms). A value not given is NaN.
  */
 record RankingValues(MemoryType type, double weight, double lastSeenAt, double termCount, double sharedTerms,
-                     double keywordMatch, double asOf, double queryTerms, ScoreFactors factors) implements Values {
+                     double keywordMatch, double asOf, double queryTerms, ScoreFactors factors, double recallCount,
+                     double lastRecalledAt) implements Values {
+
+    RankingValues(MemoryType type, double weight, double lastSeenAt, double termCount, double sharedTerms,
+                  double keywordMatch, double asOf, double queryTerms, ScoreFactors factors) {
+        this(type, weight, lastSeenAt, termCount, sharedTerms, keywordMatch, asOf, queryTerms, factors, Double.NaN,
+                Double.NaN);
+    }
+
+    /** For the use factor of a memory of that type recalled {@code count} times, last at {@code lastRecalledAt}. */
+    static RankingValues ofUse(MemoryType type, long count, long lastRecalledAt, long asOf) {
+        return new RankingValues(type, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, asOf, Double.NaN,
+                null, count, lastRecalledAt);
+    }
 
     /** For the recency and weight factors of an item seen last at {@code lastSeenAt}, asked at {@code asOf}. */
     static RankingValues of(MemoryType type, double keywordMatch, int weight, long lastSeenAt, long asOf) {
@@ -45,6 +58,9 @@ record RankingValues(MemoryType type, double weight, double lastSeenAt, double t
             case RECENCY_DECAY -> factors.recencyDecay();
             case TYPE_PRIORITY -> factors.typePriority();
             case WEIGHT_NORMALIZED -> factors.weightNormalized();
+            case USE -> factors.use();
+            case RECALL_COUNT -> recallCount;
+            case LAST_RECALLED_AT -> lastRecalledAt;
             default -> Double.NaN;
         };
     }
@@ -59,6 +75,7 @@ record RankingValues(MemoryType type, double weight, double lastSeenAt, double t
         return switch (parameter) {
             case AS_OF -> asOf;
             case QUERY_TERMS -> queryTerms;
+            case USE_WEIGHT -> factors != null ? factors.useWeight() : Double.NaN;
             default -> Double.NaN;
         };
     }

@@ -33,6 +33,12 @@ import java.util.Set;
  * every visible memory not read whole is scored from its {@link UnreadMemory ranking keys} and
  * only the K best of them and their best preference are read ({@link #worthReadingWhole}), best in
  * the ranker's order (matched first, with relevance first).
+ *
+ * <p>With the use factor on ({@link UseFactor}), a never-recalled memory scores as without it, and any
+ * other scores at least as without it: so the reads above still hold every never-recalled memory that can
+ * reach the top K (what ranks above it without use ranks above it with use too). The recalled memories are
+ * read apart, all of them the window admits, as ranking keys with their use, and picked by their exact
+ * score like the others ({@link #scoresUse}).
  */
 public final class RecallPolicy {
 
@@ -45,7 +51,16 @@ public final class RecallPolicy {
         this.ranker = java.util.Objects.requireNonNull(ranker, "ranker");
     }
 
-    /** The group of a weight: repeats beyond saturation add nothing to the score, so they share a bucket. */
+    /** Whether the ranker scores use, so the recalled memories are read apart (see the class comment). */
+    public boolean scoresUse() {
+        return ranker.use().on();
+    }
+
+    /** This policy without the use factor: a recall of a past instant ranks without it. */
+    public RecallPolicy withoutUse() {
+        return scoresUse() ? new RecallPolicy(ranker.withoutUse()) : this;
+    }
+
     /** The weight buckets, lightest first: a store groups each type's memories by them. */
     public static List<Integer> weightBuckets() {
         return java.util.stream.IntStream.rangeClosed(1, WEIGHT_BUCKETS).boxed().toList();
@@ -56,6 +71,7 @@ public final class RecallPolicy {
         return WEIGHT_BUCKETS;
     }
 
+    /** The group of a weight: repeats beyond saturation add nothing to the score, so they share a bucket. */
     public static int weightBucket(int weight) {
         return Math.min(weight, WEIGHT_BUCKETS);
     }
@@ -110,8 +126,8 @@ public final class RecallPolicy {
                 continue;
             }
             double jaccard = Jaccard.fromCounts(queryTerms, m.termCount(), m.sharedTerms());
-            scored.add(new Picked(k, ranker.factorsFromJaccard(k.type(), k.weight(), k.lastSeenAt(), jaccard,
-                    m.cosine(), asOf).score(), ranker.matches(jaccard, m.cosine())));
+            scored.add(new Picked(k, ranker.factorsFromJaccard(k, jaccard, m.cosine(), asOf).score(),
+                    ranker.matches(jaccard, m.cosine())));
         }
         List<String> wanted = bestAndBestPreference(scored, limit);
         always.stream().filter(id -> !wanted.contains(id)).forEach(wanted::add);
@@ -189,8 +205,8 @@ public final class RecallPolicy {
         for (UnreadMemory m : rest) {
             RankingKey k = m.key();
             if (filter.admitsType(k.type())) {
-                scored.add(new Picked(k, ranker.factorsSharingNoTerm(k.type(), k.weight(), k.lastSeenAt(), m.cosine(),
-                        asOf).score(), ranker.matchesSharingNoTerm(m.cosine())));
+                scored.add(new Picked(k, ranker.factorsSharingNoTerm(k, m.cosine(), asOf).score(),
+                        ranker.matchesSharingNoTerm(m.cosine())));
             }
         }
         // semantic recall hands over every visible memory: a bounded selection, not a sort of them all

@@ -62,9 +62,9 @@ final class Results {
 
     @RegisterForReflection
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-    record Factors(double keywordMatch, double recencyDecay, double typePriority, double weightNormalized) {
+    record Factors(double keywordMatch, double recencyDecay, double typePriority, double weightNormalized, double use) {
         static Factors of(ScoreFactors f) {
-            return new Factors(f.keywordMatch(), f.recencyDecay(), f.typePriority(), f.weightNormalized());
+            return new Factors(f.keywordMatch(), f.recencyDecay(), f.typePriority(), f.weightNormalized(), f.use());
         }
     }
 

@@ -446,6 +446,24 @@ public final class JdbcMemories implements Memories {
                 args(profileId, distinct, visible));
     }
 
+    /**
+     * The recalled memories from the partial index of those (memories_recalled), each counted over the query
+     * terms by probes of its own term rows (their primary key): the profile's other memories are not read.
+     */
+    @Override
+    public List<TermMatch> findVisibleRecalled(String profileId, RecallWindow window, Collection<String> terms) {
+        Set<String> distinct = new LinkedHashSet<>(terms);
+        Rendered visible = admitted("m", window, true);
+        String shared = distinct.isEmpty() ? "0" : "(SELECT COUNT(*) FROM memory_terms t WHERE t.memory_id = m.id"
+                + " AND t.term IN (" + placeholders(distinct.size()) + "))";
+        return sql.query("SELECT m.id, m.type, m.weight, m.last_seen_at, " + shared + " AS shared, m.term_count,"
+                        + " CASE WHEN m.superseded_entity_keys <> '' THEN 1 ELSE 0 END AS partly, m.recall_count,"
+                        + " m.last_recalled_at FROM memories m WHERE m.profile_id = ? AND m.recall_count > 0 AND "
+                        + visible.sql(), rs -> new TermMatch(rankingKey(rs).withUse(recallUse(rs)), rs.getInt(5),
+                        rs.getInt(6), rs.getInt(7) == 1),
+                args(distinct, profileId, visible));
+    }
+
     private static TermMatch termMatch(ResultSet rs) throws SQLException {
         return new TermMatch(rankingKey(rs), rs.getInt(5), rs.getInt(6), rs.getBoolean(7));
     }

@@ -51,6 +51,9 @@ public final class SqlFormula {
         names.put(Column.VALID_FROM, p + "valid_from");
         names.put(Column.VALID_UNTIL, p + "valid_until");
         names.put(Column.EXPIRES_AT, p + "expires_at");
+        names.put(Column.RECALL_COUNT, p + "recall_count");
+        // never recalled is NULL in the table and 0 to the formula (the use factor is 0 then either way)
+        names.put(Column.LAST_RECALLED_AT, "COALESCE(" + p + "last_recalled_at, 0)");
         return new SqlFormula(dialect, names, EnumSet.noneOf(Column.class));
     }
 
@@ -181,6 +184,10 @@ public final class SqlFormula {
             case QUERY_TERMS -> {
                 args.add((int) value);
                 yield dialect.parameter(SqlType.INTEGER);
+            }
+            case USE_WEIGHT -> {
+                args.add(value);
+                yield dialect.parameter(SqlType.DOUBLE);
             }
         };
     }

@@ -301,6 +301,10 @@ final class SqliteSchema {
                     "ALTER TABLE memories ADD COLUMN derived_rule TEXT",
                     "ALTER TABLE memories ADD COLUMN derived_rationale TEXT",
                     "ALTER TABLE memories ADD COLUMN evidence TEXT NOT NULL DEFAULT ''")),
+            // with the use factor on, a present recall reads the memories recalls returned (docs/rules.md "Use in
+            // the score") from an index of only those
+            new Migration(20, "recalled memories", List.of(
+                    "CREATE INDEX memories_recalled ON memories(profile_id) WHERE recall_count > 0")),
             // the check value of every encryption key that was primary at a start (docs/encryption.md): a later
             // start whose keys include none of them stops (wrong key)
             new Migration(22, "encryption key checks", List.of(

@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /** The memories of every profile. Used inside a {@link MemoryStore} transaction. */
 public interface Memories {
@@ -75,6 +76,29 @@ public interface Memories {
      * without reading it whole: the same memories as {@link #findVisibleSharingTerms}.
      */
     List<TermMatch> findVisibleTermMatches(String profileId, RecallWindow window, Collection<String> terms);
+
+    /**
+     * The memories the window admits that present recalls returned (recall count above 0), each as what
+     * ranking needs of it with its use in its key: {@code sharedTerms} over {@code terms}, 0 for one sharing
+     * none. Read apart with the use factor on, because use can lift a memory above those the other finders
+     * rank best without it (docs/rules.md "Use in the score"); never-recalled memories score as without it.
+     * This default reads every visible memory; a store reads the recalled ones from an index.
+     */
+    default List<TermMatch> findVisibleRecalled(String profileId, RecallWindow window, Collection<String> terms) {
+        Set<String> query = new java.util.HashSet<>(terms);
+        List<TermMatch> out = new ArrayList<>();
+        for (Memory m : findVisible(profileId, window.asOf())) {
+            if (m.recall().never() || !window.admits(m)) {
+                continue;
+            }
+            Set<String> keywords = new java.util.HashSet<>(m.keywords());
+            int termCount = keywords.size();
+            keywords.retainAll(query);
+            out.add(new TermMatch(new RankingKey(m.id(), m.type(), m.weight(), m.lastSeenAt(), m.recall()),
+                    keywords.size(), termCount, !m.supersededEntityKeys().isEmpty()));
+        }
+        return out;
+    }
 
     /**
      * A memory sharing query terms, as far as its score depends on it.

@@ -31,11 +31,14 @@ public class ContextItemDto extends MemoryDto {
         this.score = r.score();
         this.matched = r.matched();
         ScoreFactors f = r.factors();
-        this.factors = new Factors(f.keywordMatch(), f.recencyDecay(), f.typePriority(), f.weightNormalized());
+        this.factors = new Factors(f.keywordMatch(), f.recencyDecay(), f.typePriority(), f.weightNormalized(), f.use());
     }
 
     @RegisterForReflection
     @Schema(name = "ScoreFactors")
-    public record Factors(double keywordMatch, double recencyDecay, double typePriority, double weightNormalized) {
+    public record Factors(double keywordMatch, double recencyDecay, double typePriority, double weightNormalized,
+                          @Schema(description = "the optional fifth factor, in [0, 1]: recalls, capped and halving per"
+                                  + " half-life since the last; 0 unless use is scored (docs/rules.md \"Use in the score\")")
+                          double use) {
     }
 }
