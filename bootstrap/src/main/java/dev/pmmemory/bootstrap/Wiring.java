@@ -247,8 +247,8 @@ public class Wiring {
 
     @Produces
     @Singleton
-    ManageTeams manageTeams(MemoryStore store, Clock clock) {
-        return new TeamMemberships(store, clock);
+    ManageTeams manageTeams(MemoryStore store, IdGenerator ids, Clock clock, MemoryConfig config) {
+        return new TeamMemberships(store, ids, clock, config.team().quorum());
     }
 
     @Produces
@@ -442,8 +442,8 @@ public class Wiring {
     /** Data rights (export, erase, import): one service, injected as each of its three use cases. */
     @Produces
     @Singleton
-    ProfileDataRights profileDataRights(MemoryStore store, IdGenerator ids, Clock clock) {
-        return new ProfileDataRights(store, ids, clock);
+    ProfileDataRights profileDataRights(MemoryStore store, IdGenerator ids, Clock clock, MemoryConfig config) {
+        return new ProfileDataRights(store, ids, clock, config.team().quorum());
     }
 
 
