@@ -360,8 +360,8 @@ public abstract class TeamsContract {
         MemoryStore failing = new AuthorsFail(store());
         TeamDecisions failingDecisions = new TeamDecisions(failing, UseCases.feedbackIntake(failing, clock));
 
-        assertThatThrownBy(() -> failingDecisions.record(TeamDecisionCommand.of(TEAM, ZHANG, "Anthropic 可以推进",
-                null, null, null, null, null, ADMIN, null))).hasMessageContaining("authors went away");
+        assertThatThrownBy(() -> failingDecisions.record(new TeamDecisionCommand(TEAM, ZHANG,
+                new AddFeedbackCommand(OWNER, "Anthropic 可以推进", null, null, null, Source.EXPLICIT).by(ADMIN, null)))).hasMessageContaining("authors went away");
 
         // the memory, its raw message and its audit went with the author: all or nothing
         assertThat(store().<Long>read(tx -> tx.memories().countByProfile(OWNER))).isZero();
