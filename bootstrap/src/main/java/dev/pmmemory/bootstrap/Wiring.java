@@ -237,13 +237,20 @@ public class Wiring {
     }
 
 
+    /** The write path alone, typed as itself so it never answers for {@link AddFeedback}. */
     @Produces
     @Singleton
-    AddFeedback addFeedback(MemoryStore store, ClassifierChain classifiers, Lexicon lexicon, TextAnalyzer analyzer,
-                            IdGenerator ids, Clock clock, SemanticRecall semantic, MemoryConfig config,
-                            MemoryCorrections corrections) {
-        FeedbackIntake intake = new FeedbackIntake(store, classifiers, lexicon, analyzer, new Redactor(), ids, clock,
+    @jakarta.enterprise.inject.Typed(FeedbackIntake.class)
+    FeedbackIntake feedbackIntake(MemoryStore store, ClassifierChain classifiers, Lexicon lexicon,
+                                  TextAnalyzer analyzer, IdGenerator ids, Clock clock, SemanticRecall semantic) {
+        return new FeedbackIntake(store, classifiers, lexicon, analyzer, new Redactor(), ids, clock,
                 semantic.embeddings());
+    }
+
+    @Produces
+    @Singleton
+    AddFeedback addFeedback(FeedbackIntake intake, MemoryStore store, Lexicon lexicon, IdGenerator ids, Clock clock,
+                            MemoryConfig config, MemoryCorrections corrections) {
         return new ConsensusOnAdd(intake, teamConsensus(store, lexicon, ids, clock, config.team(), corrections));
     }
 
@@ -258,14 +265,14 @@ public class Wiring {
 
     @Produces
     @Singleton
-    ManageTeams manageTeams(MemoryStore store, Clock clock) {
-        return new TeamMemberships(store, clock);
+    ManageTeams manageTeams(MemoryStore store, IdGenerator ids, Clock clock, MemoryConfig config) {
+        return new TeamMemberships(store, ids, clock, config.team().quorum());
     }
 
     @Produces
     @Singleton
-    RecordTeamDecision recordTeamDecision(MemoryStore store, AddFeedback addFeedback) {
-        return new TeamDecisions(store, addFeedback);
+    RecordTeamDecision recordTeamDecision(MemoryStore store, FeedbackIntake intake) {
+        return new TeamDecisions(store, intake);
     }
 
     @Produces
@@ -468,8 +475,8 @@ public class Wiring {
     /** Data rights (export, erase, import): one service, injected as each of its three use cases. */
     @Produces
     @Singleton
-    ProfileDataRights profileDataRights(MemoryStore store, IdGenerator ids, Clock clock) {
-        return new ProfileDataRights(store, ids, clock);
+    ProfileDataRights profileDataRights(MemoryStore store, IdGenerator ids, Clock clock, MemoryConfig config) {
+        return new ProfileDataRights(store, ids, clock, config.team().quorum());
     }
 
 

@@ -41,6 +41,10 @@ class TeamKeysTest {
         as(WithTeamKeys.DESK).when().get("/v1/teams/{t}", "desk-2").then().statusCode(403)
                 .body("status", equalTo(403));
         as(WithTeamKeys.DESK).when().get("/v1/teams/{t}/memories", "desk-2").then().statusCode(403);
+        // the team's audit trail: its own team's, not another's
+        as(WithTeamKeys.DESK).when().get("/v1/teams/{t}/audit", TEAM).then().statusCode(200);
+        as(WithTeamKeys.DESK).when().get("/v1/teams/{t}/audit", "desk-2").then().statusCode(403);
+        as(WithTeamKeys.ADMIN).when().get("/v1/teams/{t}/audit", "desk-2").then().statusCode(200);
         as(WithTeamKeys.DESK).when().get("/v1/profiles/{p}/context", outsider).then().statusCode(403);
         as(WithTeamKeys.DESK).contentType(ContentType.JSON).body("{\"message\": \"OpenAI 估值高\"}")
                 .when().post("/v1/profiles/{p}/feedback", outsider).then().statusCode(403);

@@ -191,10 +191,52 @@ class TeamMemoryAcceptanceTest {
         given().when().get(TEAM, team).then().body("members", containsInAnyOrder(t[2], t[3]));
         List<Map<String, Object>> left = teamMemories(team, Map.of()).statusCode(200).extract().path("items");
         assertThat(left).hasSize(1);
+        // one member behind the proposal, fewer than the quorum of two: withdrawn, in that member's words
         assertThat(left.get(0)).containsEntry("content", "OpenAI 估值高")
-                .containsEntry("authors", List.of(t[2]));
-        // its memory no longer counts: a new holder joins the proposal's authors beside the other one
+                .containsEntry("authors", List.of(t[2])).containsEntry("status", "rejected");
+        // its memory no longer counts: a new holder and the other one make a quorum again
         feedback(t[3], "OpenAI 估值高").statusCode(201);
-        teamMemories(team, Map.of()).body("items", hasSize(1)).body("items[0].authors", contains(t[2], t[3]));
+        teamMemories(team, Map.of("status", "pending")).body("items", hasSize(1))
+                .body("items[0].authors", contains(t[2], t[3]));
+    }
+
+    @Test
+    void theTeamsAuditTrailListsMembershipProposalsAndTheirWithdrawal() {
+        String[] t = teamOf("pm-a", "pm-b", "pm-c");
+        String team = t[0];
+        feedback(t[1], "Mistral 估值高").statusCode(201);
+        feedback(t[2], "Mistral 估值太高了").statusCode(201);
+        String proposal = teamMemories(team, Map.of("status", "pending")).extract().path("items[0].id");
+
+        given().when().delete(TEAM + "/members/{p}", team, t[2]).then().statusCode(200);
+
+        teamMemories(team, Map.of("status", "rejected")).body("items.id", contains(proposal))
+                .body("items[0].authors", contains(t[1]));
+        given().when().get(TEAM + "/audit", team).then().statusCode(200)
+                .body("items.kind", contains("memory_withdrawn", "team_member_removed", "memory_pending",
+                        "team_member_added", "team_member_added", "team_member_added"))
+                .body("items[1].detail", equalTo(t[2] + " left"))
+                .body("items[1].memory_id", org.hamcrest.Matchers.nullValue())
+                // the team's trail holds no member's words: those stay in the member's own trail
+                .body(not(org.hamcrest.Matchers.containsString("太高了")));
+        given().when().get(TEAM + "/audit", team).then()
+                .body("items.find { it.kind == 'memory_pending' }.detail", org.hamcrest.Matchers.containsString(t[1]));
+        // one memory's events, paged
+        given().queryParam("memory_id", proposal).when().get(TEAM + "/audit", team).then().statusCode(200)
+                .body("items.kind", contains("memory_withdrawn", "memory_pending"));
+        String cursor = given().queryParam("limit", 2).when().get(TEAM + "/audit", team).then().statusCode(200)
+                .body("items", hasSize(2)).extract().path("next_cursor");
+        given().queryParam("limit", 2).queryParam("cursor", cursor).when().get(TEAM + "/audit", team).then()
+                .statusCode(200).body("items.kind", contains("memory_pending", "team_member_added"));
+        // bad input names its field; an unknown team or memory is a 404
+        given().queryParam("limit", 0).when().get(TEAM + "/audit", team).then().statusCode(400)
+                .body("errors[0].field", equalTo("limit"));
+        given().queryParam("cursor", "nope").when().get(TEAM + "/audit", team).then().statusCode(400)
+                .body("errors[0].field", equalTo("cursor"));
+        given().when().get(TEAM + "/audit", "bad~team").then().statusCode(400)
+                .body("errors[0].field", equalTo("team_id"));
+        given().when().get(TEAM + "/audit", newTeam()).then().statusCode(404)
+                .contentType("application/problem+json");
+        given().queryParam("memory_id", "no-such-memory").when().get(TEAM + "/audit", team).then().statusCode(404);
     }
 }

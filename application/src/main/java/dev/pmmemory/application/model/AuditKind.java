@@ -49,6 +49,15 @@ public enum AuditKind {
     MEMORY_EXTENDED,
     /** Recall-aware retention: a never-recalled low-priority memory expires sooner (expires_at moved earlier). */
     MEMORY_FADED,
+    /**
+     * A team proposal made by consensus lost its quorum (a member behind it left the team or was erased):
+     * withdrawn, as a reject would, by the service. A later add may propose it again.
+     */
+    MEMORY_WITHDRAWN,
+    /** Team membership: a profile became a member (recorded under the team's owner id, no memory). */
+    TEAM_MEMBER_ADDED,
+    /** Team membership: a profile's membership ended (recorded under the team's owner id, no memory). */
+    TEAM_MEMBER_REMOVED,
     /** Tombstone of an erased profile (data rights): who and when, and how many rows of each kind went. */
     PROFILE_ERASED;
 

@@ -55,35 +55,51 @@ final class CandidateReads {
      */
     Candidates present(StoreTransaction tx, String profileId, Set<String> terms, RecallFilter filter, Instant asOf,
                        int limit, Optional<QueryVector> query) {
-        return picked(tx, profileId, terms, filter, RecallWindow.present(asOf), limit, query);
+        return picked(tx, List.of(profileId), terms, filter, RecallWindow.present(asOf), limit, query);
+    }
+
+    /**
+     * The present over the memories of several owners at once (a member and its teams, docs/rules.md §12),
+     * semantic recall off: picked among them all as if one owner held them, so each read is one statement
+     * over every owner and only the K best of them all are read whole, not the K best of each.
+     */
+    Candidates presentOfOwners(StoreTransaction tx, List<String> owners, Set<String> terms, RecallFilter filter,
+                               Instant asOf, int limit) {
+        return picked(tx, owners, terms, filter, RecallWindow.present(asOf), limit, Optional.empty());
     }
 
     /**
      * What the policy says can be picked among the memories the window admits, each as stored: exact for
      * those the window admits (their stored values are those at its instant).
      */
-    private Candidates picked(StoreTransaction tx, String profileId, Set<String> terms, RecallFilter filter,
+    private Candidates picked(StoreTransaction tx, List<String> owners, Set<String> terms, RecallFilter filter,
                               RecallWindow window, int limit, Optional<QueryVector> query) {
         Instant asOf = window.asOf();
         Map<String, Memory> byId = new LinkedHashMap<>();
-        tx.memories().findCandidates(profileId, policy.candidates(terms, filter, window, limit, query.isPresent()))
-                .forEach(m -> byId.put(m.id(), m));
-        Map<String, TermMatch> recalled = recalled(tx, profileId, terms, window);
+        for (String owner : owners) {
+            tx.memories().findCandidates(owner, policy.candidates(terms, filter, window, limit, query.isPresent()))
+                    .forEach(m -> byId.put(m.id(), m));
+        }
+        Map<String, TermMatch> recalled = recalled(tx, owners, terms, window);
         if (query.isEmpty()) {
-            List<TermSharer> sharers = withUse(bestSharers(tx, profileId, terms, filter, window, limit), recalled)
+            List<TermSharer> sharers = withUse(bestSharers(tx, owners, terms, filter, window, limit), recalled)
                     .stream().map(m -> sharer(m, OptionalDouble.empty())).toList();
             List<String> wanted = new ArrayList<>(
                     policy.sharersWorthReadingWhole(sharers, terms.size(), filter, asOf, limit));
             Map<String, UnreadMemory> recent = new LinkedHashMap<>();
-            tx.memories().findMostRecentVisiblePerGroupKeys(profileId, window, policy.mostRecentPerGroup(limit, false))
+            tx.memories().findMostRecentVisiblePerGroupKeys(owners, window, policy.mostRecentPerGroup(limit, false))
                     .forEach(key -> recent.put(key.id(), new UnreadMemory(withUse(key, recalled), OptionalDouble.empty())));
             // a recalled memory sharing no term may rank above the most recent of its group: its use lifts it
             recalled.values().stream().filter(m -> m.sharedTerms() == 0)
                     .forEach(m -> recent.putIfAbsent(m.key().id(), new UnreadMemory(m.key(), OptionalDouble.empty())));
             wanted.addAll(policy.worthReadingWhole(List.copyOf(recent.values()), filter, asOf, limit));
-            readWhole(tx, profileId, wanted, byId); // one read of the few picked
+            readWhole(tx, owners, wanted, byId); // one read of the few picked
             return new Candidates(List.copyOf(byId.values()), SemanticSimilarity.NONE);
         }
+        if (owners.size() != 1) {
+            throw new IllegalArgumentException("semantic recall reads one owner at a time, given " + owners);
+        }
+        String profileId = owners.get(0);
         List<TermMatch> matches = terms.isEmpty() ? List.of()
                 : withUse(tx.memories().findVisibleTermMatches(profileId, window, terms), recalled);
         QueryVector qv = query.get();
@@ -107,7 +123,7 @@ final class CandidateReads {
         List<String> wanted = new ArrayList<>(
                 policy.sharersWorthReadingWhole(sharers, terms.size(), filter, asOf, limit));
         wanted.addAll(policy.worthReadingWhole(rest, filter, asOf, limit));
-        readWhole(tx, profileId, wanted, byId);
+        readWhole(tx, owners, wanted, byId);
         return new Candidates(List.copyOf(byId.values()), m -> cosine(qv.vector(), vectors.get(m.id())));
     }
 
@@ -116,15 +132,15 @@ final class CandidateReads {
      * each {@link RecallPolicy#sharerRankings ranking}, or, when a near tie at the last one needed
      * leaves that open, every sharer as counts.
      */
-    private List<TermMatch> bestSharers(StoreTransaction tx, String profileId, Set<String> terms, RecallFilter filter,
-                                        RecallWindow window, int limit) {
+    private List<TermMatch> bestSharers(StoreTransaction tx, List<String> owners, Set<String> terms,
+                                        RecallFilter filter, RecallWindow window, int limit) {
         Map<String, TermMatch> union = new LinkedHashMap<>();
         for (SharerRanking ranking : policy.sharerRankings(terms, filter, window, limit)) {
-            List<RankedTermMatch> best = tx.memories().findBestTermMatches(profileId, ranking);
+            List<RankedTermMatch> best = tx.memories().findBestTermMatches(owners, ranking);
             List<Double> scores = best.stream().filter(b -> !b.match().partlySuperseded())
                     .map(RankedTermMatch::storeScore).toList();
             if (!ranking.settles(scores)) {
-                return tx.memories().findVisibleTermMatches(profileId, window, terms);
+                return tx.memories().findVisibleTermMatches(owners, window, terms);
             }
             best.forEach(b -> union.putIfAbsent(b.match().key().id(), b.match()));
         }
@@ -135,13 +151,15 @@ final class CandidateReads {
      * With the use factor on, the memories present recalls returned, by id (the other finders read keys
      * without use); none with it off.
      */
-    private Map<String, TermMatch> recalled(StoreTransaction tx, String profileId, Set<String> terms,
+    private Map<String, TermMatch> recalled(StoreTransaction tx, List<String> owners, Set<String> terms,
                                             RecallWindow window) {
         if (!policy.scoresUse()) {
             return Map.of();
         }
         Map<String, TermMatch> byId = new HashMap<>();
-        tx.memories().findVisibleRecalled(profileId, window, terms).forEach(m -> byId.put(m.key().id(), m));
+        for (String owner : owners) {
+            tx.memories().findVisibleRecalled(owner, window, terms).forEach(m -> byId.put(m.key().id(), m));
+        }
         return byId;
     }
 
@@ -168,13 +186,14 @@ final class CandidateReads {
         return new TermSharer(m.key(), m.sharedTerms(), m.termCount(), m.partlySuperseded(), cosine);
     }
 
-    private static void readWhole(StoreTransaction tx, String profileId, List<String> ids, Map<String, Memory> byId) {
+    private static void readWhole(StoreTransaction tx, List<String> owners, List<String> ids,
+                                  Map<String, Memory> byId) {
         List<String> missing = ids.stream().filter(id -> !byId.containsKey(id)).distinct().toList();
         if (missing.isEmpty()) {
             return;
         }
         Map<String, Memory> found = new HashMap<>();
-        tx.memories().findByIds(profileId, missing).forEach(m -> found.put(m.id(), m));
+        tx.memories().findByIds(owners, missing).forEach(m -> found.put(m.id(), m));
         // in the order picked, as the reads one by one did
         missing.forEach(id -> {
             Memory m = found.get(id);
@@ -201,7 +220,7 @@ final class CandidateReads {
                     int limit, Optional<QueryVector> query) {
         if (query.isEmpty()) {
             Map<String, Memory> byId = new LinkedHashMap<>();
-            picked(tx, profileId, terms, filter, RecallWindow.settledAt(asOf), limit, query).memories()
+            picked(tx, List.of(profileId), terms, filter, RecallWindow.settledAt(asOf), limit, query).memories()
                     .forEach(m -> byId.put(m.id(), m));
             tx.memories().findChangedSince(profileId, asOf).forEach(m -> byId.putIfAbsent(m.id(), m));
             return new Candidates(pastStates.at(tx, profileId, List.copyOf(byId.values()), asOf), SemanticSimilarity.NONE);

@@ -110,13 +110,21 @@ public final class ContextRecall implements RecallContext {
         // the profile's memories and its teams' (rules.md §12), from one snapshot; the facts with them when present
         WithFacts read = store.read(tx -> {
             List<String> teams = TeamOwner.isTeam(q.profileId()) ? List.of() : tx.teams().teamsOf(q.profileId());
+            List<Fact> factsNow = past ? null : tx.facts().validAt(q.profileId(), asOf);
+            if (!teams.isEmpty() && !past && query.isEmpty()) {
+                // the usual case: every owner's memories read together, one statement per read
+                List<String> owners = new ArrayList<>();
+                owners.add(q.profileId());
+                teams.forEach(team -> owners.add(TeamOwner.of(team)));
+                return new WithFacts(reads.presentOfOwners(tx, owners, terms, filter, asOf, q.limit()), factsNow);
+            }
             Map<String, Candidates> byOwner = new LinkedHashMap<>();
             byOwner.put(q.profileId(), candidates(tx, past, q.profileId(), terms, filter, asOf, q.limit(), query));
             for (String team : teams) {
                 String owner = TeamOwner.of(team);
                 byOwner.put(owner, candidates(tx, past, owner, terms, filter, asOf, q.limit(), query));
             }
-            return new WithFacts(merged(byOwner), past ? null : tx.facts().validAt(q.profileId(), asOf));
+            return new WithFacts(merged(byOwner), factsNow);
         });
         Candidates candidates = read.candidates();
         // the past is settled: a read of its own sees the facts valid then as any other would

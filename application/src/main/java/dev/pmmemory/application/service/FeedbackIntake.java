@@ -45,6 +45,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.BiConsumer;
 
 /**
  * The write path of rules.md §3: redact, keep the raw message, classify, extract, dedup,
@@ -108,6 +109,20 @@ public final class FeedbackIntake implements AddFeedback {
     public FeedbackResult add(AddFeedbackCommand cmd) {
         Prepared prepared = prepare(cmd);
         return groupCommit.submit(store.writeLane(cmd.profileId()), prepared);
+    }
+
+    /**
+     * One message's add and {@code alongside} in one transaction: both commit or neither, so what
+     * {@code alongside} writes about the result (a team decision's author) is never missing from it.
+     * Outside group commit: such adds are rare and must not make a group's commit fail with them.
+     */
+    public FeedbackResult addAlong(AddFeedbackCommand cmd, BiConsumer<StoreTransaction, FeedbackResult> alongside) {
+        Prepared prepared = prepare(cmd);
+        return store.write(cmd.profileId(), tx -> {
+            FeedbackResult result = apply(tx, prepared);
+            alongside.accept(tx, result);
+            return result;
+        });
     }
 
     /** The profiles a group's transaction writes, each once. */

@@ -1,6 +1,7 @@
 package dev.pmmemory.application.service;
 
 import dev.pmmemory.application.NotFoundException;
+import dev.pmmemory.application.TeamOwner;
 import dev.pmmemory.application.port.in.AuditPage;
 import dev.pmmemory.application.port.in.AuditQuery;
 import dev.pmmemory.application.port.in.EntityHistory;
@@ -152,6 +153,10 @@ public final class HistoryQueries implements ReadEntityHistory, ReadAuditTrail, 
 
     /** A profile exists once it has sent a message or recorded a fact (profiles are not created otherwise). */
     private static void requireKnownProfile(StoreTransaction tx, String profileId) {
+        if (TeamOwner.teamOf(profileId).map(team -> !tx.teams().members(team).isEmpty()
+                || tx.auditTrail().countByProfile(profileId) > 0).orElse(false)) {
+            return; // a team is known from its first member on, memories or not
+        }
         if (tx.rawMessages().countByProfile(profileId) == 0 && tx.memories().countByProfile(profileId) == 0
                 && tx.facts().countByProfile(profileId) == 0) {
             throw new NotFoundException("no profile " + profileId);

@@ -24,11 +24,18 @@ public final class ProfileDataRights implements ExportProfile, EraseProfile, Imp
     private final MemoryStore store;
     private final IdGenerator ids;
     private final Clock clock;
+    private final TeamErasure teamErasure;
 
     public ProfileDataRights(MemoryStore store, IdGenerator ids, Clock clock) {
+        this(store, ids, clock, TeamConsensus.DEFAULT_QUORUM);
+    }
+
+    /** @param teamQuorum {@code memory.team.quorum}: an erased member's proposals are re-counted against it */
+    public ProfileDataRights(MemoryStore store, IdGenerator ids, Clock clock, int teamQuorum) {
         this.store = Objects.requireNonNull(store);
         this.ids = Objects.requireNonNull(ids);
         this.clock = Objects.requireNonNull(clock);
+        this.teamErasure = new TeamErasure(store, new ProposalRecount(ids, teamQuorum));
     }
 
     @Override
@@ -55,7 +62,7 @@ public final class ProfileDataRights implements ExportProfile, EraseProfile, Imp
         v.check();
         Instant now = clock.instant();
         // its words leave its teams' memories first, each team under its own lock (rules.md §12)
-        int teamMemories = new TeamErasure(store).erase(profileId);
+        int teamMemories = teamErasure.erase(profileId, now.truncatedTo(java.time.temporal.ChronoUnit.MILLIS));
         Erasure erasure = store.write(profileId, tx -> {
             int teamRows = tx.teams().removeProfile(profileId);
             int raws = tx.rawMessages().deleteProfile(profileId);

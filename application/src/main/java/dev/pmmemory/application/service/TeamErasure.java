@@ -20,18 +20,24 @@ import java.util.stream.Collectors;
  */
 final class TeamErasure {
     private final MemoryStore store;
+    private final ProposalRecount recount;
 
-    TeamErasure(MemoryStore store) {
+    TeamErasure(MemoryStore store, ProposalRecount recount) {
         this.store = store;
+        this.recount = recount;
     }
 
-    /** One transaction per team, under the team's lock; returns how many team memories it touched. */
-    int erase(String profileId) {
+    /**
+     * One transaction per team, under the team's lock: first the team's pending proposals are re-counted
+     * without the profile, then its words go; returns how many team memories it touched.
+     */
+    int erase(String profileId, java.time.Instant now) {
         Map<String, List<TeamAuthor>> byTeam = store.read(tx -> tx.teams().contributionsOf(profileId)).stream()
                 .collect(Collectors.groupingBy(TeamAuthor::teamId, TreeMap::new, Collectors.toList()));
         int touched = 0;
         for (Map.Entry<String, List<TeamAuthor>> team : byTeam.entrySet()) {
             touched += store.write(TeamOwner.of(team.getKey()), tx -> {
+                recount.afterLeaving(tx, team.getKey(), profileId, now);
                 team.getValue().forEach(c -> forget(tx, c));
                 return team.getValue().size();
             });

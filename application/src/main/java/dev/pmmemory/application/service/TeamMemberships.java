@@ -3,8 +3,11 @@ package dev.pmmemory.application.service;
 import dev.pmmemory.application.NotFoundException;
 import dev.pmmemory.application.TeamOwner;
 import dev.pmmemory.application.Validation;
+import dev.pmmemory.application.model.AuditKind;
+import dev.pmmemory.application.port.in.AuditEvent;
 import dev.pmmemory.application.port.in.ManageTeams;
 import dev.pmmemory.application.port.in.TeamSummary;
+import dev.pmmemory.application.port.out.IdGenerator;
 import dev.pmmemory.application.port.out.MemoryListQuery;
 import dev.pmmemory.application.port.out.MemoryStore;
 import dev.pmmemory.application.port.out.MemoryStore.StoreTransaction;
@@ -22,33 +25,47 @@ public final class TeamMemberships implements ManageTeams {
     /** How many pending team memories {@link #describe} counts at most: a proposal queue, not a history. */
     static final int MAX_PENDING_COUNTED = 1000;
     private final MemoryStore store;
+    private final IdGenerator ids;
     private final Clock clock;
+    private final ProposalRecount recount;
 
-    public TeamMemberships(MemoryStore store, Clock clock) {
+    /** @param quorum {@code memory.team.quorum}: how many members a pending proposal needs behind it */
+    public TeamMemberships(MemoryStore store, IdGenerator ids, Clock clock, int quorum) {
         this.store = store;
+        this.ids = ids;
         this.clock = clock;
+        this.recount = new ProposalRecount(ids, quorum);
     }
 
     @Override
-    public TeamSummary addMember(String teamId, String profileId) {
+    public TeamSummary addMember(String teamId, String profileId, String actor) {
         check(teamId, profileId);
         Instant now = now();
         return store.write(TeamOwner.of(teamId), tx -> {
-            tx.teams().addMember(teamId, profileId, now);
+            if (tx.teams().addMember(teamId, profileId, now)) {
+                audit(tx, teamId, AuditKind.TEAM_MEMBER_ADDED, profileId + " joined", now, actor);
+            }
             return summary(tx, teamId, now);
         });
     }
 
     @Override
-    public TeamSummary removeMember(String teamId, String profileId) {
+    public TeamSummary removeMember(String teamId, String profileId, String actor) {
         check(teamId, profileId);
         Instant now = now();
         return store.write(TeamOwner.of(teamId), tx -> {
             if (!tx.teams().removeMember(teamId, profileId)) {
                 throw new NotFoundException("profile " + profileId + " is no member of team " + teamId);
             }
+            audit(tx, teamId, AuditKind.TEAM_MEMBER_REMOVED, profileId + " left", now, actor);
+            recount.afterLeaving(tx, teamId, profileId, now);
             return summary(tx, teamId, now);
         });
+    }
+
+    private void audit(StoreTransaction tx, String teamId, AuditKind kind, String detail, Instant at, String actor) {
+        tx.auditTrail().record(new AuditEvent(ids.newId(), TeamOwner.of(teamId), null, null, kind, detail, at,
+                actor, null, null));
     }
 
     @Override

@@ -321,6 +321,12 @@ public final class InMemoryMemoryStore implements MemoryStore {
             }
 
             @Override
+            public boolean removeAuthor(String teamId, String memoryId, String profileId) {
+                checkWritable();
+                return s.authors.remove(teamId + SEP + memoryId + SEP + profileId) != null;
+            }
+
+            @Override
             public List<dev.pmmemory.application.port.out.TeamAuthor> authorsOf(String teamId,
                                                                                  Collection<String> memoryIds) {
                 checkOpen();

@@ -325,6 +325,35 @@ public final class RecallOracle {
         return compared;
     }
 
+    /**
+     * A member of a team (docs/rules.md §12): its recall, reading its own memories and the team's together,
+     * ranks exactly what ranking both scenarios' memories as one set ranks. {@code team} holds the team's
+     * memories under the team's owner id; the member is made a member of it here. Keyword recall.
+     */
+    public static int assertMemberRecallIsExact(MemoryStore store, Scenario member, Scenario team, RankingMode mode) {
+        String teamId = dev.pmmemory.application.TeamOwner.teamOf(team.profileId()).orElseThrow();
+        store.write(team.profileId(), tx -> tx.teams().addMember(teamId, member.profileId(), BASE));
+        List<Memory> both = new ArrayList<>(member.memories());
+        both.addAll(team.memories());
+        int compared = 0;
+        for (Probe p : member.probes()) {
+            ContextResult got = new ContextRecall(store, UseCases.LEXICON, UseCases.ANALYZER, presentAt(p),
+                    Optional.empty(), HybridMatch.defaults(0.0), mode).recall(p.toQuery(member.profileId()));
+            List<ScoredMemory> expected = ranker(mode).rank(UseCases.ANALYZER.queryTerms(p.query()), both,
+                    new RecallFilter(p.types(), Optional.ofNullable(p.entity())), p.asOf(), p.limit());
+            String where = "seeds " + member.seed() + "/" + team.seed() + ", " + both.size() + " memories, " + p;
+            assertThat(seen(got.items().stream().map(i -> i.view().memory().id()).toList(),
+                    got.items().stream().map(RecalledMemory::score).toList()))
+                    .as("member's recall vs both owners ranked as one; " + where)
+                    .isEqualTo(seen(expected.stream().map(x -> x.memory().id()).toList(),
+                            expected.stream().map(ScoredMemory::score).toList()));
+            assertThat(got.items()).extracting(RecalledMemory::matched)
+                    .as("matched; " + where).isEqualTo(expected.stream().map(ScoredMemory::matched).toList());
+            compared += got.items().size();
+        }
+        return compared;
+    }
+
     // --- semantic recall ------------------------------------------------------------------------
 
     /** The fake model of the semantic oracle: 4 dimensions, one vector per text, fixed by the text. */

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.pmmemory.application.InvalidInputException;
 import dev.pmmemory.application.NotFoundException;
 import dev.pmmemory.application.TeamOwner;
+import dev.pmmemory.application.model.AuditKind;
+import dev.pmmemory.application.port.in.AuditEvent;
 import dev.pmmemory.application.port.in.ContextResult;
 import dev.pmmemory.application.port.in.ContextResult.RecalledMemory;
 import dev.pmmemory.application.port.in.ListMemoriesQuery;
@@ -29,6 +31,8 @@ import dev.pmmemory.application.service.TeamMemberships;
 import dev.pmmemory.application.service.TeamMemoryQueries;
 import dev.pmmemory.domain.memory.Memory;
 import dev.pmmemory.domain.memory.MemoryStatus;
+import dev.pmmemory.domain.memory.MemoryType;
+import dev.pmmemory.domain.recall.RankingMode;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -67,7 +71,7 @@ public abstract class TeamsContract {
         intake = UseCases.feedbackIntake(store(), clock);
         feedback = new ConsensusOnAdd(intake,
                 new TeamConsensus(store(), UseCases.LEXICON, UseCases.UUIDS, clock, 2, Optional.empty()));
-        teams = new TeamMemberships(store(), clock);
+        teams = new TeamMemberships(store(), UseCases.UUIDS, clock, 2);
         decisions = new TeamDecisions(store(), intake);
         corrections = UseCases.memoryCorrections(store(), clock);
         teamMemories = new TeamMemoryQueries(store(), UseCases.memoryQueries(store(), clock));
@@ -262,6 +266,21 @@ public abstract class TeamsContract {
         assertThat(wang.items()).isEmpty();
     }
 
+    @Test
+    void aMembersRecallRanksItsOwnAndItsTeamsMemoriesAsOneSet() {
+        int compared = 0;
+        for (int i = 0; i < 6; i++) {
+            RecallOracle.Scenario member = RecallOracle.scenario(50_000L + i, "pm-o" + i, 6,
+                    RecallOracle.EntityFilters.WITH_PREFERENCES);
+            RecallOracle.Scenario team = RecallOracle.scenario(90_000L + i, TeamOwner.of("desk-" + i), 6,
+                    RecallOracle.EntityFilters.WITH_PREFERENCES);
+            RecallOracle.insert(store(), member);
+            RecallOracle.insert(store(), team);
+            compared += RecallOracle.assertMemberRecallIsExact(store(), member, team, RankingMode.RELEVANCE);
+        }
+        assertThat(compared).as("items compared: the scenarios are not trivial").isGreaterThan(6);
+    }
+
     // --- erase ---------------------------------------------------------------------------------------------
 
     @Test
@@ -278,11 +297,209 @@ public abstract class TeamsContract {
 
         assertThat(teams.describe(TEAM).members()).containsExactly(LI, WANG);
         List<TeamMemoryView> left = teamMemories(null);
-        // the decision only ZHANG stated is gone; the proposal keeps LI, in LI's words
+        // the decision only ZHANG stated is gone; the proposal keeps LI, in LI's words, and having one member
+        // behind it, fewer than the quorum of two, it is withdrawn
         assertThat(left).extracting(v -> v.view().memory().id()).containsExactly(proposal);
         assertThat(left.get(0).share().authors()).containsExactly(LI);
         assertThat(left.get(0).view().memory().content()).isEqualTo(lis.content());
+        assertThat(left.get(0).view().memory().status()).isEqualTo(MemoryStatus.REJECTED);
         assertThat(store().<Long>read(tx -> tx.rawMessages().countByProfile(OWNER))).isZero();
         assertThat(store().<List<TeamAuthor>>read(tx -> tx.teams().contributionsOf(ZHANG))).isEmpty();
+    }
+
+    // --- membership changes --------------------------------------------------------------------------------
+
+    @Test
+    void aMemberWhoLeavesNoLongerBacksTheTeamsProposalsAndOneBelowQuorumIsWithdrawn() {
+        teams.addMember(TEAM, ZHANG);
+        teams.addMember(TEAM, LI);
+        teams.addMember(TEAM, WANG);
+        say(ZHANG, "OpenAI 估值高");
+        say(LI, "OpenAI 估值太高了");
+        String twoBehind = teamMemories("pending").get(0).view().memory().id();
+        say(ZHANG, "Mistral 估值高");
+        say(LI, "Mistral 估值太高了");
+        say(WANG, "Mistral 估值高得离谱");
+        String threeBehind = teamMemories("pending").stream().map(v -> v.view().memory().id())
+                .filter(id -> !id.equals(twoBehind)).findFirst().orElseThrow();
+
+        teams.removeMember(TEAM, LI, ADMIN);
+
+        // one member left behind the first: withdrawn; two behind the second: still proposed, without LI
+        assertThat(teamMemories("pending")).extracting(v -> v.view().memory().id()).containsExactly(threeBehind);
+        assertThat(teamMemories("pending").get(0).share().authors()).containsExactly(WANG, ZHANG);
+        assertThat(teamMemories("rejected")).extracting(v -> v.view().memory().id()).containsExactly(twoBehind);
+        assertThat(store().<List<AuditKind>>read(tx -> tx.auditTrail().newestFirst(OWNER, twoBehind, null, 10)
+                .stream().map(AuditEvent::kind).toList())).first().isEqualTo(AuditKind.MEMORY_WITHDRAWN);
+        // LI's own memories are LI's: untouched
+        assertThat(store().<Long>read(tx -> tx.memories().countByProfile(LI))).isEqualTo(2);
+        // a later add may propose it again
+        teams.addMember(TEAM, LI, ADMIN);
+        say(LI, "OpenAI 估值高得离谱");
+        assertThat(teamMemories("pending")).hasSize(2);
+    }
+
+    @Test
+    void membershipChangesAreAuditedInTheTeamsTrailNamingWhoChangedThem() {
+        teams.addMember(TEAM, ZHANG, ADMIN);
+        teams.addMember(TEAM, ZHANG, ADMIN); // a member already: nothing changes, nothing audited
+        teams.removeMember(TEAM, ZHANG, ADMIN);
+
+        List<AuditEvent> trail = store().read(tx -> tx.auditTrail().newestFirst(OWNER, null, null, 10));
+        assertThat(trail).extracting(AuditEvent::kind)
+                .containsExactly(AuditKind.TEAM_MEMBER_REMOVED, AuditKind.TEAM_MEMBER_ADDED);
+        assertThat(trail).extracting(AuditEvent::actor).containsOnly(ADMIN);
+        assertThat(trail).extracting(AuditEvent::detail).allSatisfy(d -> assertThat(d).contains(ZHANG));
+        // none of it in the member's own trail
+        assertThat(store().<Long>read(tx -> tx.auditTrail().countByProfile(ZHANG))).isZero();
+    }
+
+    @Test
+    void aTeamDecisionIsNeverStoredWithoutItsAuthor() {
+        teams.addMember(TEAM, ZHANG);
+        MemoryStore failing = new AuthorsFail(store());
+        TeamDecisions failingDecisions = new TeamDecisions(failing, UseCases.feedbackIntake(failing, clock));
+
+        assertThatThrownBy(() -> failingDecisions.record(new TeamDecisionCommand(TEAM, ZHANG,
+                new AddFeedbackCommand(OWNER, "Anthropic 可以推进", null, null, null, Source.EXPLICIT).by(ADMIN, null)))).hasMessageContaining("authors went away");
+
+        // the memory, its raw message and its audit went with the author: all or nothing
+        assertThat(store().<Long>read(tx -> tx.memories().countByProfile(OWNER))).isZero();
+        assertThat(store().<Long>read(tx -> tx.rawMessages().countByProfile(OWNER))).isZero();
+        assertThat(teamMemories(null)).isEmpty();
+        // and the same decision, once the store answers, is stored with its author
+        assertThat(decide(ZHANG, "Anthropic 可以推进").share()).contains(new TeamShare(TEAM, List.of(ZHANG)));
+    }
+
+    /** A store whose every transaction fails when it records a team memory's author, after the memory's writes. */
+    private static final class AuthorsFail implements MemoryStore {
+        private final MemoryStore delegate;
+
+        AuthorsFail(MemoryStore delegate) {
+            this.delegate = delegate;
+        }
+
+        @Override
+        public <T> T write(String profileId, java.util.function.Function<StoreTransaction, T> work) {
+            return delegate.write(profileId, tx -> work.apply(new FailingTx(tx)));
+        }
+
+        @Override
+        public <T> T read(java.util.function.Function<StoreTransaction, T> work) {
+            return delegate.read(work);
+        }
+
+        @Override
+        public boolean isAvailable() {
+            return delegate.isAvailable();
+        }
+
+        @Override
+        public boolean claimJobRun(String job, Instant periodStart) {
+            return delegate.claimJobRun(job, periodStart);
+        }
+
+        @Override
+        public boolean jobRunClaimed(String job, Instant periodStart) {
+            return delegate.jobRunClaimed(job, periodStart);
+        }
+
+        @Override
+        public boolean shredDeleted() {
+            return delegate.shredDeleted();
+        }
+    }
+
+    private record FailingTx(MemoryStore.StoreTransaction tx) implements MemoryStore.StoreTransaction {
+        @Override
+        public dev.pmmemory.application.port.out.Memories memories() {
+            return tx.memories();
+        }
+
+        @Override
+        public dev.pmmemory.application.port.out.RawMessages rawMessages() {
+            return tx.rawMessages();
+        }
+
+        @Override
+        public dev.pmmemory.application.port.out.AuditTrail auditTrail() {
+            return tx.auditTrail();
+        }
+
+        @Override
+        public dev.pmmemory.application.port.out.MemoryVectors vectors() {
+            return tx.vectors();
+        }
+
+        @Override
+        public dev.pmmemory.application.port.out.Experiences experiences() {
+            return tx.experiences();
+        }
+
+        @Override
+        public dev.pmmemory.application.port.out.Facts facts() {
+            return tx.facts();
+        }
+
+        @Override
+        public dev.pmmemory.application.port.out.StoredIds storedIds() {
+            return tx.storedIds();
+        }
+
+        @Override
+        public dev.pmmemory.application.port.out.EntityRegistry entityRegistry() {
+            return tx.entityRegistry();
+        }
+
+        @Override
+        public dev.pmmemory.application.port.out.Teams teams() {
+            dev.pmmemory.application.port.out.Teams teams = tx.teams();
+            return new dev.pmmemory.application.port.out.Teams() {
+                @Override
+                public boolean addMember(String teamId, String profileId, Instant at) {
+                    return teams.addMember(teamId, profileId, at);
+                }
+
+                @Override
+                public boolean removeMember(String teamId, String profileId) {
+                    return teams.removeMember(teamId, profileId);
+                }
+
+                @Override
+                public List<String> members(String teamId) {
+                    return teams.members(teamId);
+                }
+
+                @Override
+                public List<String> teamsOf(String profileId) {
+                    return teams.teamsOf(profileId);
+                }
+
+                @Override
+                public void addAuthor(TeamAuthor author) {
+                    throw new IllegalStateException("authors went away");
+                }
+
+                @Override
+                public boolean removeAuthor(String teamId, String memoryId, String profileId) {
+                    return teams.removeAuthor(teamId, memoryId, profileId);
+                }
+
+                @Override
+                public List<TeamAuthor> authorsOf(String teamId, java.util.Collection<String> memoryIds) {
+                    return teams.authorsOf(teamId, memoryIds);
+                }
+
+                @Override
+                public List<TeamAuthor> contributionsOf(String profileId) {
+                    return teams.contributionsOf(profileId);
+                }
+
+                @Override
+                public int removeProfile(String profileId) {
+                    return teams.removeProfile(profileId);
+                }
+            };
+        }
     }
 }

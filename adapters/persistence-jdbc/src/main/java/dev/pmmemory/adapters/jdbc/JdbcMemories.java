@@ -382,6 +382,24 @@ public final class JdbcMemories implements Memories {
     }
 
     @Override
+    public List<Memory> findByIds(List<String> owners, Collection<String> ids) {
+        if (owners.size() == 1) {
+            return findByIds(owners.get(0), ids);
+        }
+        Set<String> owned = Set.copyOf(owners);
+        List<String> distinct = List.copyOf(new LinkedHashSet<>(ids));
+        List<Memory> found = new ArrayList<>();
+        for (int from = 0; from < distinct.size(); from += ID_CHUNK) {
+            List<String> chunk = distinct.subList(from, Math.min(distinct.size(), from + ID_CHUNK));
+            // by primary key alone, as for one owner; the owners checked here
+            sql.query("SELECT " + COLUMNS + " FROM memories WHERE id IN (" + placeholders(chunk.size()) + ")",
+                    JdbcMemories::read, chunk.toArray()).stream().filter(m -> owned.contains(m.profileId()))
+                    .forEach(found::add);
+        }
+        return found;
+    }
+
+    @Override
     public List<Memory> findDuplicatesVisibleDuring(String profileId, MemoryType type, String normalizedContent,
                                                     Instant from, Instant until) {
         Rendered during = visibleDuring(from, until);
@@ -434,6 +452,11 @@ public final class JdbcMemories implements Memories {
 
     @Override
     public List<TermMatch> findVisibleTermMatches(String profileId, RecallWindow window, Collection<String> terms) {
+        return findVisibleTermMatches(List.of(profileId), window, terms);
+    }
+
+    @Override
+    public List<TermMatch> findVisibleTermMatches(List<String> owners, RecallWindow window, Collection<String> terms) {
         if (terms.isEmpty()) {
             return List.of();
         }
@@ -441,9 +464,9 @@ public final class JdbcMemories implements Memories {
         Rendered visible = admitted(null, window, false);
         // the term rows alone (they carry the ranking columns): no lookup of the memory per sharer
         return sql.query("SELECT memory_id, type, weight, last_seen_at, COUNT(*) AS shared, term_count, partly"
-                        + " FROM memory_terms WHERE profile_id = ? AND term IN (" + placeholders(distinct.size())
-                        + ") AND " + visible.sql() + GROUPED, JdbcMemories::termMatch,
-                args(profileId, distinct, visible));
+                        + " FROM memory_terms WHERE " + ownedBy("profile_id", owners) + " AND term IN ("
+                        + placeholders(distinct.size()) + ") AND " + visible.sql() + GROUPED, JdbcMemories::termMatch,
+                args(owners, distinct, visible));
     }
 
     /**
@@ -495,15 +518,21 @@ public final class JdbcMemories implements Memories {
      */
     @Override
     public List<RankedTermMatch> findBestTermMatches(String profileId, SharerRanking r) {
+        return findBestTermMatches(List.of(profileId), r);
+    }
+
+    /** As for one owner, over the term rows of every one of {@code owners} (a member and its teams). */
+    @Override
+    public List<RankedTermMatch> findBestTermMatches(List<String> owners, SharerRanking r) {
         RecallWindow t = r.window();
         List<String> terms = candidates(r.terms()).stream().sorted().toList();
         List<String> types = r.types().stream().map(MemoryType::wireName).sorted().toList();
         // while a rotation is under way a term has several indexes, and the common-term plan reads one: the
         // plain plan (exact, slower for a common term) until the re-encryption job is done
-        Optional<CommonTerm> common = rotating ? Optional.empty() : commonTerm(profileId, terms, r.boundedTermRows());
+        Optional<CommonTerm> common = rotating ? Optional.empty() : commonTerm(owners, terms, r.boundedTermRows());
         if (common.isEmpty()) {
-            Query best = scored(r, counted(profileId, terms, false, types, t), r.limit());
-            Query partly = withNullScore(counted(profileId, terms, true, types, t));
+            Query best = scored(r, counted(owners, terms, false, types, t), r.limit());
+            Query partly = withNullScore(counted(owners, terms, true, types, t));
             List<RankedTermMatch> bestRows = new ArrayList<>();
             List<RankedTermMatch> partlyRows = new ArrayList<>();
             for (RankedTermMatch m : sql.query(union(best, partly), JdbcMemories::ranked, args(best.args(), partly.args()))) {
@@ -511,7 +540,7 @@ public final class JdbcMemories implements Memories {
             }
             return bestThenPartly(bestRows, partlyRows);
         }
-        return bestWithCommonTerm(profileId, r, t, terms, common.get(), types);
+        return bestWithCommonTerm(owners, r, t, terms, common.get(), types);
     }
 
     /** SQL with its arguments. */
@@ -519,12 +548,12 @@ public final class JdbcMemories implements Memories {
     }
 
     /** Every sharer of the terms the window admits, counted over them, partly superseded or not. */
-    private Query counted(String profileId, List<String> terms, boolean partly, List<String> types, RecallWindow t) {
+    private Query counted(List<String> owners, List<String> terms, boolean partly, List<String> types, RecallWindow t) {
         Rendered visible = admitted(null, t, false);
         return new Query("SELECT memory_id, type, weight, last_seen_at, COUNT(*) AS shared, term_count, partly"
-                + " FROM memory_terms WHERE profile_id = ? AND term IN (" + placeholders(terms.size()) + ")"
+                + " FROM memory_terms WHERE " + ownedBy("profile_id", owners) + " AND term IN (" + placeholders(terms.size()) + ")"
                 + " AND partly = ? AND type IN (" + placeholders(types.size()) + ") AND " + visible.sql() + GROUPED,
-                List.of(args(profileId, terms, partly, types, visible)));
+                List.of(args(owners, terms, partly, types, visible)));
     }
 
     /** Sharer rows scored by the ranking's formula, the best {@code limit} first. */
@@ -556,18 +585,18 @@ public final class JdbcMemories implements Memories {
      * most recent of the saturated weight bucket. Then the common term's sharers that can still make the
      * best (all of them, scored, when no bound is known), and the partly superseded sharers.
      */
-    private List<RankedTermMatch> bestWithCommonTerm(String profileId, SharerRanking r, RecallWindow t, List<String> terms,
+    private List<RankedTermMatch> bestWithCommonTerm(List<String> owners, SharerRanking r, RecallWindow t, List<String> terms,
                                                      CommonTerm common, List<String> types) {
         List<String> others = terms.stream().filter(term -> !term.equals(common.term())).toList();
         int probed = r.probed();
         List<Query> first = new ArrayList<>();
         if (!others.isEmpty()) {
-            first.add(sharingOthers(profileId, r, common.term(), others, types, t, probed));
+            first.add(sharingOthers(owners, r, common.term(), others, types, t, probed));
         }
         if (common.bounded()) {
             for (String type : types) {
-                first.add(sampleSharingOne(r, profileId, common.term(), type, t));
-                first.add(sampleHeaviestRecent(r, profileId, common.term(), type, t));
+                first.add(sampleSharingOne(r, owners, common.term(), type, t));
+                first.add(sampleHeaviestRecent(r, owners, common.term(), type, t));
             }
         }
         List<RankedTermMatch> othersRows = new ArrayList<>();
@@ -591,8 +620,8 @@ public final class JdbcMemories implements Memories {
         sharingOthers.best().forEach(m -> known.put(m.match().key().id(), m.storeScore()));
         OptionalDouble assured = common.bounded() ? r.assuredLimitScore(known) : OptionalDouble.empty();
 
-        Query alone = sharingAlone(profileId, r, common.term(), others, types, t, assured);
-        Query partly = withNullScore(counted(profileId, terms, true, types, t));
+        Query alone = sharingAlone(owners, r, common.term(), others, types, t, assured);
+        Query partly = withNullScore(counted(owners, terms, true, types, t));
         List<RankedTermMatch> aloneBest = new ArrayList<>();
         List<RankedTermMatch> partlyRows = new ArrayList<>();
         String second = alone == null ? partly.sql() : union(alone, partly);
@@ -602,7 +631,7 @@ public final class JdbcMemories implements Memories {
         }
         List<RankedTermMatch> best = bestOf(r, sharingOthers.best(), aloneBest);
         if (!r.excludesUnread(sharingOthers.uncheckedAtMost(), best.stream().map(RankedTermMatch::storeScore).toList())) {
-            Query every = sharingOthers(profileId, r, common.term(), others, types, t, Integer.MAX_VALUE);
+            Query every = sharingOthers(owners, r, common.term(), others, types, t, Integer.MAX_VALUE);
             best = bestOf(r, CheckedSharers.of(r, sql.query(every.sql(), JdbcMemories::ranked, every.args().toArray()),
                     Integer.MAX_VALUE).best(), aloneBest);
         }
@@ -629,23 +658,28 @@ public final class JdbcMemories implements Memories {
      * ({@code probed} of them), each then checked for it (one probe of the term rows by memory): rows with
      * the exact shared count and, in the score column, that highest score.
      */
-    private Query sharingOthers(String profileId, SharerRanking r, String common, List<String> others,
+    private Query sharingOthers(List<String> owners, SharerRanking r, String common, List<String> others,
                                 List<String> types, RecallWindow t, int probed) {
         Rendered visible = admitted(null, t, false);
         Rendered score = SqlFormula.over(dialect, null).render(r.scoreExpression(), r.bindings());
         String asIfSharingCommon = "SELECT memory_id, type, weight, last_seen_at, COUNT(*) + 1 AS shared, term_count,"
-                + " partly FROM memory_terms WHERE profile_id = ? AND term IN (" + placeholders(others.size()) + ")"
+                + " partly FROM memory_terms WHERE " + ownedBy("profile_id", owners) + " AND term IN ("
+                + placeholders(others.size()) + ")"
                 + " AND partly = ? AND type IN (" + placeholders(types.size()) + ") AND " + visible.sql() + GROUPED;
         String highest = "SELECT " + SHARER + ", " + score.sql() + " AS highest FROM (" + asIfSharingCommon + ") a"
                 + " ORDER BY highest DESC LIMIT ?";
         return new Query("SELECT memory_id, type, weight, last_seen_at, shared - 1 + CASE WHEN EXISTS (SELECT 1"
                 + " FROM memory_terms c WHERE c.memory_id = u.memory_id AND c.term = ?) THEN 1 ELSE 0 END AS shared,"
                 + " term_count, partly, highest FROM (" + highest + ") u",
-                List.of(args(common, score, profileId, others, false, types, visible, probed)));
+                List.of(args(common, score, owners, others, false, types, visible, probed)));
     }
 
     /** The sharers of the common term alone with the fewest terms and most recent: the likeliest best keyword_match and recency. */
-    private Query sampleSharingOne(SharerRanking r, String profileId, String common, String type, RecallWindow t) {
+    private Query sampleSharingOne(SharerRanking r, List<String> owners, String common, String type, RecallWindow t) {
+        return eachOwner(owners, owner -> sampleSharingOneOf(r, owner, common, type, t));
+    }
+
+    private Query sampleSharingOneOf(SharerRanking r, String profileId, String common, String type, RecallWindow t) {
         Rendered visible = admitted(null, t, false);
         return new Query("SELECT memory_id, type, weight, last_seen_at, 1 AS shared, term_count, partly, "
                 + dialect.real("NULL") + " AS highest FROM memory_terms WHERE profile_id = ? AND term = ?"
@@ -658,8 +692,13 @@ public final class JdbcMemories implements Memories {
      * The most recent memories of the type's saturated weight bucket (the highest weight) that have the
      * common term: their rows found from the recency index of memories, each checked by primary key.
      */
-    private Query sampleHeaviestRecent(SharerRanking r, String profileId, String common, String type,
+    private Query sampleHeaviestRecent(SharerRanking r, List<String> owners, String common, String type,
                                        RecallWindow t) {
+        return eachOwner(owners, owner -> sampleHeaviestRecentOf(r, owner, common, type, t));
+    }
+
+    private Query sampleHeaviestRecentOf(SharerRanking r, String profileId, String common, String type,
+                                         RecallWindow t) {
         Rendered visible = admitted("mt", t, true);
         return new Query("SELECT mt.memory_id, mt.type, mt.weight, mt.last_seen_at, 1 AS shared, mt.term_count,"
                 + " mt.partly, " + dialect.real("NULL") + " AS highest FROM (SELECT id FROM memories WHERE"
@@ -676,18 +715,18 @@ public final class JdbcMemories implements Memories {
      * in the ranking's cutoffs for the {@code assured} score when one is known; null when no sharer can
      * reach it.
      */
-    private Query sharingAlone(String profileId, SharerRanking r, String common, List<String> others,
+    private Query sharingAlone(List<String> owners, SharerRanking r, String common, List<String> others,
                                List<String> types, RecallWindow t, OptionalDouble assured) {
         Rendered visible = admitted("mt", t, true);
         String notOthers = others.isEmpty() ? "" : " AND mt.memory_id NOT IN (SELECT o.memory_id FROM memory_terms o"
-                + " WHERE o.profile_id = ? AND o.term IN (" + placeholders(others.size()) + "))";
-        List<Object> notOthersArgs = others.isEmpty() ? List.of() : List.of(args(profileId, others));
+                + " WHERE " + ownedBy("o.profile_id", owners) + " AND o.term IN (" + placeholders(others.size()) + "))";
+        List<Object> notOthersArgs = others.isEmpty() ? List.of() : List.of(args(owners, others));
         String columns = "SELECT mt.memory_id AS memory_id, mt.type AS type, mt.weight AS weight,"
                 + " mt.last_seen_at AS last_seen_at, 1 AS shared, mt.term_count AS term_count, mt.partly AS partly";
         if (assured.isEmpty()) {
-            return scored(r, new Query(columns + " FROM memory_terms mt WHERE mt.profile_id = ? AND mt.term = ?"
+            return scored(r, new Query(columns + " FROM memory_terms mt WHERE " + ownedBy("mt.profile_id", owners) + " AND mt.term = ?"
                     + " AND mt.partly = ? AND mt.type IN (" + placeholders(types.size()) + ") AND " + visible.sql()
-                    + notOthers, List.of(args(profileId, common, false, types, visible, notOthersArgs))), r.limit());
+                    + notOthers, List.of(args(owners, common, false, types, visible, notOthersArgs))), r.limit());
         }
         List<SharerRanking.Cutoff> cutoffs = r.cutoffsSharingOneTerm(assured.getAsDouble());
         if (cutoffs.isEmpty()) {
@@ -709,9 +748,9 @@ public final class JdbcMemories implements Memories {
             }
             parts.add(new Query("WITH cut(type, tc, since) AS (VALUES " + String.join(", ", Collections.nCopies(
                     exact.size(), "(" + text + ", " + integer + ", " + bigint + ")")) + ") " + columns
-                    + " FROM cut " + dialect.joinInOrder() + " memory_terms mt ON mt.profile_id = ? AND mt.term = ?"
+                    + " FROM cut " + dialect.joinInOrder() + " memory_terms mt ON " + ownedBy("mt.profile_id", owners) + " AND mt.term = ?"
                     + " AND mt.partly = ? AND mt.type = cut.type AND mt.term_count = cut.tc AND mt.last_seen_at >= cut.since WHERE "
-                    + visible.sql() + notOthers, List.of(args(cutArgs, profileId, common, false, visible, notOthersArgs))));
+                    + visible.sql() + notOthers, List.of(args(cutArgs, owners, common, false, visible, notOthersArgs))));
         }
         if (!ranges.isEmpty()) {
             List<Object> cutArgs = new ArrayList<>();
@@ -721,14 +760,34 @@ public final class JdbcMemories implements Memories {
             }
             parts.add(new Query("WITH cut(type, lo, hi, since) AS (VALUES " + String.join(", ", Collections.nCopies(
                     ranges.size(), "(" + text + ", " + integer + ", " + integer + ", " + bigint + ")")) + ") " + columns
-                    + " FROM cut " + dialect.joinInOrder() + " memory_terms mt ON mt.profile_id = ? AND mt.term = ?"
+                    + " FROM cut " + dialect.joinInOrder() + " memory_terms mt ON " + ownedBy("mt.profile_id", owners) + " AND mt.term = ?"
                     + " AND mt.partly = ? AND mt.type = cut.type AND mt.term_count BETWEEN cut.lo AND cut.hi"
                     + " AND mt.last_seen_at >= cut.since WHERE " + visible.sql() + notOthers,
-                    List.of(args(cutArgs, profileId, common, false, visible, notOthersArgs))));
+                    List.of(args(cutArgs, owners, common, false, visible, notOthersArgs))));
         }
         Query rows = new Query(union(parts.toArray(Query[]::new)),
                 List.of(args(parts.stream().map(Query::args).toArray())));
         return scored(r, rows, r.limit());
+    }
+
+    /**
+     * {@code column = ?} for one owner, {@code column IN (?, …)} for several: one owner's statements stay as
+     * they were, and several owners' rows are read by the same index ranges, one per owner.
+     */
+    private static String ownedBy(String column, List<String> owners) {
+        return owners.size() == 1 ? column + " = ?" : column + " IN (" + placeholders(owners.size()) + ")";
+    }
+
+    /**
+     * A read ordered and cut per owner (ORDER BY … LIMIT over one index range): one part per owner in one
+     * statement, so each part still walks its own index range in order.
+     */
+    private static Query eachOwner(List<String> owners, java.util.function.Function<String, Query> part) {
+        if (owners.size() == 1) {
+            return part.apply(owners.get(0));
+        }
+        Query[] parts = owners.stream().map(part).toArray(Query[]::new);
+        return new Query(union(parts), List.of(args(java.util.Arrays.stream(parts).map(Query::args).toArray())));
     }
 
     /** A query term with many rows in the profile, and whether its alone sharers are bounded by score. */
@@ -740,13 +799,17 @@ public final class JdbcMemories implements Memories {
      * profile: asked once per transaction for a profile and terms (a recall's two rankings ask the same),
      * in one statement. It only chooses the reading plan (each is exact), and a write forgets it.
      */
-    private Optional<CommonTerm> commonTerm(String profileId, List<String> terms, int boundedTermRows) {
-        List<CommonTerm> found = commonTerms.computeIfAbsent(List.of(profileId, terms), key -> {
+    private Optional<CommonTerm> commonTerm(List<String> owners, List<String> terms, int boundedTermRows) {
+        List<CommonTerm> found = commonTerms.computeIfAbsent(List.of(owners, terms), key -> {
             String text = dialect.parameter(SqlType.TEXT);
             // per term one index seek and a bounded skip: whether it has that many rows, not how many
-            String hasRows = "EXISTS (SELECT 1 FROM memory_terms WHERE profile_id = ? AND term = t.term LIMIT 1 OFFSET ?)";
+            String hasRows = "EXISTS (SELECT 1 FROM memory_terms WHERE " + ownedBy("profile_id", owners)
+                    + " AND term = t.term LIMIT 1 OFFSET ?)";
             List<Object> args = new ArrayList<>(terms);
-            args.addAll(List.of(profileId, boundedTermRows - 1, profileId, dialect.splitTermRows() - 1));
+            args.addAll(owners);
+            args.add(boundedTermRows - 1);
+            args.addAll(owners);
+            args.add(dialect.splitTermRows() - 1);
             return sql.query("WITH t(term) AS (VALUES " + String.join(", ", Collections.nCopies(terms.size(),
                             "(" + text + ")")) + ") SELECT t.term, CASE WHEN " + hasRows + " THEN 1 ELSE 0 END"
                             + " FROM t WHERE " + hasRows,
@@ -775,6 +838,15 @@ public final class JdbcMemories implements Memories {
     public List<RankingKey> findMostRecentVisiblePerGroupKeys(String profileId, RecallWindow window, int perGroup) {
         // the same short ranges of memories_recency, which covers these columns: no row is read
         Query q = mostRecentPerGroup("id, type, weight, last_seen_at", profileId, window, perGroup);
+        return sql.query(q.sql(), JdbcMemories::rankingKey, q.args().toArray());
+    }
+
+    /** Each owner's most recent per group, all in one statement: one short range per owner and group. */
+    @Override
+    public List<RankingKey> findMostRecentVisiblePerGroupKeys(List<String> owners, RecallWindow window,
+                                                              int perGroup) {
+        Query q = eachOwner(owners, owner -> mostRecentPerGroup("id, type, weight, last_seen_at", owner, window,
+                perGroup));
         return sql.query(q.sql(), JdbcMemories::rankingKey, q.args().toArray());
     }
 

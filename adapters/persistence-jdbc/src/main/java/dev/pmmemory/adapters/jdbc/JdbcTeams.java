@@ -48,6 +48,12 @@ public final class JdbcTeams implements Teams {
     }
 
     @Override
+    public boolean removeAuthor(String teamId, String memoryId, String profileId) {
+        return sql.update("DELETE FROM team_authors WHERE team_id = ? AND memory_id = ? AND profile_id = ?", teamId,
+                memoryId, profileId) == 1;
+    }
+
+    @Override
     public List<TeamAuthor> authorsOf(String teamId, Collection<String> memoryIds) {
         List<String> all = new ArrayList<>(new LinkedHashSet<>(memoryIds));
         List<TeamAuthor> found = new ArrayList<>();

@@ -57,6 +57,32 @@ class SqliteContextRecallOracleTest {
         }
     }
 
+    /**
+     * A member's recall reads its own memories and its team's in one statement per read: it ranks exactly
+     * what ranking both as one set ranks (docs/rules.md §12), and no other member's memories leak in.
+     */
+    @Test
+    void aMembersRecallOverItsOwnAndItsTeamsMemoriesIsExact() {
+        for (EntityFilters filters : List.of(EntityFilters.NONE, EntityFilters.WITH_PREFERENCES)) {
+            try (SqliteMemoryStore store = SqliteMemoryStore.open(dir.resolve("team-" + filters + ".db"), CLOCK)) {
+                List<Scenario[]> pairs = new ArrayList<>();
+                for (int i = 0; i < SCENARIOS; i++) {
+                    Scenario member = RecallOracle.scenario(50_000L + i, "pm-" + i, PROBES, filters);
+                    Scenario team = RecallOracle.scenario(90_000L + i,
+                            dev.pmmemory.application.TeamOwner.of("desk-" + i), PROBES, filters);
+                    RecallOracle.insert(store, member);
+                    RecallOracle.insert(store, team);
+                    pairs.add(new Scenario[] {member, team});
+                }
+                int compared = 0;
+                for (Scenario[] pair : pairs) {
+                    compared += RecallOracle.assertMemberRecallIsExact(store, pair[0], pair[1], RankingMode.RELEVANCE);
+                }
+                assertThat(compared).as("items compared: the scenarios are not trivial").isGreaterThan(SCENARIOS);
+            }
+        }
+    }
+
     @Test
     void semanticRecallReadingOnlyRankingColumnsIsExact() {
         assertExact(4_242L, EntityFilters.NONE, true);

@@ -2,6 +2,7 @@ package dev.pmmemory.adapters.rest;
 
 import dev.pmmemory.adapters.rest.auth.Caller;
 import dev.pmmemory.adapters.rest.auth.RequiresScope;
+import dev.pmmemory.adapters.rest.dto.AuditListResponse;
 import dev.pmmemory.adapters.rest.dto.MemoryChangeResponse;
 import dev.pmmemory.adapters.rest.dto.Problem;
 import dev.pmmemory.adapters.rest.dto.TeamFeedbackRequest;
@@ -12,8 +13,11 @@ import dev.pmmemory.application.TeamOwner;
 import dev.pmmemory.application.Validation;
 import dev.pmmemory.application.access.Scope;
 import dev.pmmemory.application.model.FeedbackOutcome;
+import dev.pmmemory.application.port.in.AuditQuery;
+import dev.pmmemory.application.port.in.ListMemoriesQuery;
 import dev.pmmemory.application.port.in.ManageTeams;
 import dev.pmmemory.application.port.in.MemoryActionCommand;
+import dev.pmmemory.application.port.in.ReadAuditTrail;
 import dev.pmmemory.application.port.in.ReadTeamMemories;
 import dev.pmmemory.application.port.in.RecordTeamDecision;
 import dev.pmmemory.application.port.in.SettlePendingMemory;
@@ -53,14 +57,16 @@ public class TeamsResource {
     private final RecordTeamDecision decisions;
     private final ReadTeamMemories memories;
     private final SettlePendingMemory settle;
+    private final ReadAuditTrail audit;
     private final Caller caller;
 
     public TeamsResource(ManageTeams teams, RecordTeamDecision decisions, ReadTeamMemories memories,
-                         SettlePendingMemory settle, Caller caller) {
+                         SettlePendingMemory settle, ReadAuditTrail audit, Caller caller) {
         this.teams = teams;
         this.decisions = decisions;
         this.memories = memories;
         this.settle = settle;
+        this.audit = audit;
         this.caller = caller;
     }
 
@@ -87,7 +93,8 @@ public class TeamsResource {
     @Operation(operationId = "addTeamMember", summary = "Make a profile a member of a team",
             description = "Idempotent: a member stays a member. The team exists from its first member on. A member's "
                     + "context then holds the team's memories, and its active memories count toward the team's "
-                    + "consensus from its next add on (docs/rules.md §12).")
+                    + "consensus from its next add on (docs/rules.md §12). Audited (team_member_added) when the "
+                    + "profile was no member.")
     @APIResponse(responseCode = "200", description = "the team", content = @Content(
             mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = TeamResponse.class)))
     @APIResponse(responseCode = "400", description = ApiDocs.INVALID,
@@ -97,7 +104,7 @@ public class TeamsResource {
             @PathParam("team_id") String teamId,
             @Parameter(description = "the profile", schema = @Schema(type = SchemaType.STRING, pattern = ID_PATTERN))
             @PathParam("profile_id") String profileId) {
-        return TeamResponse.of(teams.addMember(teamId, profileId));
+        return TeamResponse.of(teams.addMember(teamId, profileId, caller.actor()));
     }
 
     @DELETE
@@ -106,7 +113,10 @@ public class TeamsResource {
     @Produces(MediaType.APPLICATION_JSON)
     @Operation(operationId = "removeTeamMember", summary = "End a profile's membership of a team",
             description = "The profile's context no longer holds the team's memories, and its memories no longer "
-                    + "count toward the team's consensus. Team memories it is an author of keep it as author.")
+                    + "count toward the team's consensus: it leaves the authors of the team's pending proposals, and "
+                    + "a proposal left with fewer members behind it than memory.team.quorum is withdrawn (rejected, "
+                    + "audited memory_withdrawn). Team memories already active, and decisions it stated, keep it as "
+                    + "author. Audited (team_member_removed).")
     @APIResponse(responseCode = "200", description = "the team", content = @Content(
             mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = TeamResponse.class)))
     @APIResponse(responseCode = "400", description = ApiDocs.INVALID,
@@ -118,7 +128,7 @@ public class TeamsResource {
             @PathParam("team_id") String teamId,
             @Parameter(description = "the profile", schema = @Schema(type = SchemaType.STRING, pattern = ID_PATTERN))
             @PathParam("profile_id") String profileId) {
-        return TeamResponse.of(teams.removeMember(teamId, profileId));
+        return TeamResponse.of(teams.removeMember(teamId, profileId, caller.actor()));
     }
 
     @POST
@@ -238,6 +248,36 @@ public class TeamsResource {
         checkTeam(teamId);
         return MemoryChangeResponse.of(settle.reject(new MemoryActionCommand(TeamOwner.of(teamId), memoryId,
                 caller.actor(), caller.agent())));
+    }
+
+    @GET
+    @Path("/audit")
+    @Produces(MediaType.APPLICATION_JSON)
+    @Operation(operationId = "listTeamAuditEvents", summary = "The team's audit events, newest first",
+            description = "The team's own trail, cursor-paged as listAuditEvents pages a profile's: membership "
+                    + "(team_member_added, team_member_removed), team decisions, proposals by consensus "
+                    + "(memory_pending), their confirm, reject and withdrawal, and every other change of a team "
+                    + "memory. No member's personal events: those stay in the member's own trail. An admin key or a "
+                    + "key scoped to this team.")
+    @APIResponse(responseCode = "200", description = "one page",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(implementation = AuditListResponse.class)))
+    @APIResponse(responseCode = "400", description = ApiDocs.INVALID,
+            content = @Content(mediaType = ApiDocs.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "404", description = "no such team, or the team has no such memory",
+            content = @Content(mediaType = ApiDocs.PROBLEM, schema = @Schema(implementation = Problem.class)))
+    public AuditListResponse auditTrail(
+            @Parameter(description = TEAM_ID, schema = @Schema(type = SchemaType.STRING, pattern = ID_PATTERN))
+            @PathParam("team_id") String teamId,
+            @Parameter(description = "1..200, default 50", schema = @Schema(type = SchemaType.INTEGER, minimum = "1",
+                    maximum = "200", defaultValue = "50")) @QueryParam("limit") String limit,
+            @Parameter(description = "next_cursor of the previous page") @QueryParam("cursor") String cursor,
+            @Parameter(description = "only the events of this team memory") @QueryParam("memory_id") String memoryId) {
+        checkTeam(teamId);
+        // the wire form is validated as a profile's trail, then read under the team's owner id
+        AuditQuery wire = AuditQuery.of("team", memoryId, limit, cursor);
+        return AuditListResponse.of(audit.read(new AuditQuery(TeamOwner.of(teamId), wire.memoryId(), wire.limit(),
+                wire.afterEventId())));
     }
 
     private static void checkTeam(String teamId) {

@@ -18,7 +18,7 @@ public record AuditQuery(String profileId, String memoryId, int limit, String af
 
     public AuditQuery {
         Validation v = new Validation();
-        v.profileId("profile_id", profileId);
+        v.ownerId("profile_id", profileId); // a team's trail is read under its owner id
         if (memoryId != null) {
             v.memoryId("memory_id", memoryId);
         }

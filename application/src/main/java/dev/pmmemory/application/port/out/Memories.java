@@ -121,9 +121,27 @@ public interface Memories {
      * scores them where they are, so a term shared by thousands of memories hands over a few rows.
      */
     default List<RankedTermMatch> findBestTermMatches(String profileId, SharerRanking ranking) {
+        return findBestTermMatches(List.of(profileId), ranking);
+    }
+
+    /*
+     * The same finders over several owners at once (a member and its teams, docs/rules.md §12): one read
+     * of their memories together, as if one owner held them all. These defaults ask owner by owner; a
+     * store reads them in one statement each.
+     */
+
+    /** {@link #findVisibleTermMatches} over the memories of every one of {@code owners}. */
+    default List<TermMatch> findVisibleTermMatches(List<String> owners, RecallWindow window, Collection<String> terms) {
+        List<TermMatch> all = new ArrayList<>();
+        owners.forEach(owner -> all.addAll(findVisibleTermMatches(owner, window, terms)));
+        return all;
+    }
+
+    /** {@link #findBestTermMatches(String, SharerRanking)}: the best of the memories of all {@code owners}. */
+    default List<RankedTermMatch> findBestTermMatches(List<String> owners, SharerRanking ranking) {
         List<RankedTermMatch> scored = new ArrayList<>();
         List<RankedTermMatch> partly = new ArrayList<>();
-        for (TermMatch m : findVisibleTermMatches(profileId, ranking.window(), ranking.terms())) {
+        for (TermMatch m : findVisibleTermMatches(owners, ranking.window(), ranking.terms())) {
             if (!ranking.types().contains(m.key().type())) {
                 continue;
             }
@@ -138,6 +156,24 @@ public interface Memories {
         List<RankedTermMatch> best = new ArrayList<>(scored.subList(0, Math.min(ranking.limit(), scored.size())));
         best.addAll(partly);
         return best;
+    }
+
+    /**
+     * {@link #findMostRecentVisiblePerGroupKeys(String, RecallWindow, int)} of each of {@code owners}: a
+     * superset of the most recent of them all per group, which is all recall needs of it.
+     */
+    default List<RankingKey> findMostRecentVisiblePerGroupKeys(List<String> owners, RecallWindow window,
+                                                               int perGroup) {
+        List<RankingKey> all = new ArrayList<>();
+        owners.forEach(owner -> all.addAll(findMostRecentVisiblePerGroupKeys(owner, window, perGroup)));
+        return all;
+    }
+
+    /** {@link #findByIds(String, Collection)}: those of {@code ids} that one of {@code owners} holds. */
+    default List<Memory> findByIds(List<String> owners, Collection<String> ids) {
+        List<Memory> all = new ArrayList<>();
+        owners.forEach(owner -> all.addAll(findByIds(owner, ids)));
+        return all;
     }
 
     /** A term sharer and the score a store gave it by a {@link SharerRanking} (NaN: partly superseded). */

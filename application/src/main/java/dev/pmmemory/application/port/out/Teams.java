@@ -26,6 +26,9 @@ public interface Teams {
     /** Records an author of a team memory; a second record of the same author and memory changes nothing. */
     void addAuthor(TeamAuthor author);
 
+    /** Ends the profile's authorship of a team memory; false when it was no author of it. */
+    boolean removeAuthor(String teamId, String memoryId, String profileId);
+
     /** The authors of these memories of the team, by memory id then profile id. */
     List<TeamAuthor> authorsOf(String teamId, Collection<String> memoryIds);
 
