@@ -331,7 +331,7 @@ public final class PostgresMemoryStore implements MemoryStore {
 
         private Repositories(Sql sql, VectorCache cache, RankingRows rows, RowChanges changes) {
             this(new JdbcMemories(sql, cache, rows, changed(changes)), new JdbcRawMessages(sql),
-                    new PostgresAuditTrail(),
+                    new PostgresAuditTrail(sql),
                     new JdbcMemoryVectors(sql, cache, rows, changes == null ? new ProfileVersions(sql)
                             : KeptRowsVersion.WRITING, changed(changes)),
                     new PostgresExperiences(), new PostgresFacts(), new JdbcStoredIds(sql),
