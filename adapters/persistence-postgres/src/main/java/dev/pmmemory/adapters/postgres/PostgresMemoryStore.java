@@ -365,7 +365,7 @@ public final class PostgresMemoryStore implements MemoryStore {
         private Repositories(Sql sql, VectorCache cache, RankingRows rows, RowChanges changes,
                              FieldProtection protection) {
             this(new JdbcMemories(sql, cache, rows, changed(changes), protection), new JdbcRawMessages(sql, protection),
-                    new PostgresAuditTrail(protection),
+                    new PostgresAuditTrail(sql, protection),
                     new JdbcMemoryVectors(sql, cache, rows, changes == null ? new ProfileVersions(sql)
                             : KeptRowsVersion.WRITING, changed(changes), protection),
                     new PostgresExperiences(), new PostgresFacts(protection), new JdbcStoredIds(sql),

@@ -12,8 +12,9 @@ import jakarta.persistence.Table;
 import java.time.Instant;
 
 /**
- * One audit event (migrations V1, V6, V12). The database numbers rows as they are inserted ({@code seq},
- * an identity column): that is the order events are read back in, whatever their ids and times say.
+ * One audit event (migrations V1, V6, V12), as read and scrubbed; events are inserted with native SQL
+ * ({@code PostgresAuditTrail.record}). The database numbers rows as they are inserted ({@code seq}, an
+ * identity column): that is the order events are read back in, whatever their ids and times say.
  */
 @Entity
 @Table(name = "audit_events")
@@ -37,22 +38,6 @@ public class AuditEventRow extends PanacheEntityBase {
     @Column(name = "after_state")
     public String afterState;
     public String agent;
-
-    public static AuditEventRow of(AuditEvent e) {
-        AuditEventRow r = new AuditEventRow();
-        r.id = e.id();
-        r.profileId = e.profileId();
-        r.memoryId = e.memoryId();
-        r.rawMessageId = e.rawMessageId();
-        r.kind = e.kind().wireName();
-        r.detail = e.detail();
-        r.at = FactRow.millis(e.at());
-        r.actor = e.actor();
-        r.beforeState = e.before();
-        r.afterState = e.after();
-        r.agent = e.agent();
-        return r;
-    }
 
     /** actor is null on rows written before migration V6: read as {@link AuditEvent#SYSTEM}. */
     public AuditEvent event() {
