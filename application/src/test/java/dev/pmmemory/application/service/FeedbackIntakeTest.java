@@ -700,18 +700,5 @@ class FeedbackIntakeTest {
             assertThat(again.rawMessageId()).isEqualTo(first.rawMessageId());
             assertThat(store.memories(P)).hasSize(1);
         }
-
-        @Test
-        void summaryOrAnUnknownTypeIsRefusedNamingType() {
-            org.assertj.core.api.Assertions.assertThatThrownBy(() -> AddFeedbackCommand.of(P, "x", null, null, null,
-                            null, "summary"))
-                    .hasMessageContaining("type");
-            org.assertj.core.api.Assertions.assertThatThrownBy(() -> AddFeedbackCommand.of(P, "x", null, null, null,
-                            null, "rumour"))
-                    .hasMessageContaining("type");
-            assertThat(AddFeedbackCommand.of(P, "x", null, null, null, null, "market_info").type())
-                    .isEqualTo(MemoryType.MARKET_INFO);
-            assertThat(AddFeedbackCommand.of(P, "x", null, null, null, null, null).type()).isNull();
-        }
     }
 }

@@ -11,6 +11,7 @@ import dev.pmmemory.application.port.in.CorrectMemoryCommand;
 import dev.pmmemory.application.port.in.FeedbackResult;
 import dev.pmmemory.application.port.in.GetMemoryQuery;
 import dev.pmmemory.application.port.in.ListMemoriesQuery;
+import dev.pmmemory.application.port.in.PagePosition;
 import dev.pmmemory.application.port.in.MemoryActionCommand;
 import dev.pmmemory.application.port.in.MemoryDetail;
 import dev.pmmemory.application.port.in.MemoryDetail.VersionLink;
@@ -367,8 +368,8 @@ public abstract class AsOfContract {
         var page1 = queries.list(first);
         assertThat(page1.items()).extracting(v -> v.memory().createdAt())
                 .containsExactly(Instant.parse("2026-05-04T09:00:00Z"), Instant.parse("2026-05-03T09:00:00Z"));
-        var page2 = queries.list(ListMemoriesQuery.of(P, "active", null, null, "2", page1.nextCursor(),
-                "2026-05-04T12:00:00Z"));
+        var page2 = queries.list(new ListMemoriesQuery(P, MemoryStatus.ACTIVE, null, null, 2,
+                PagePosition.fromCursor(page1.nextCursor()).orElseThrow(), Instant.parse("2026-05-04T12:00:00Z")));
         assertThat(page2.items()).extracting(v -> v.memory().createdAt())
                 .containsExactly(Instant.parse("2026-05-02T09:00:00Z"), Instant.parse("2026-05-01T09:00:00Z"));
         assertThat(page2.nextCursor()).isNull();

@@ -11,6 +11,8 @@ import dev.pmmemory.application.port.in.ContextResult.RecalledMemory;
 import dev.pmmemory.application.port.in.ListMemoriesQuery;
 import dev.pmmemory.application.port.in.MemoryActionCommand;
 import dev.pmmemory.application.port.in.TeamDecisionCommand;
+import dev.pmmemory.domain.memory.Source;
+import dev.pmmemory.application.port.in.AddFeedbackCommand;
 import dev.pmmemory.application.port.in.TeamFeedbackResult;
 import dev.pmmemory.application.port.in.TeamMemoryView;
 import dev.pmmemory.application.port.in.TeamShare;
@@ -79,8 +81,8 @@ public abstract class TeamsContract {
     }
 
     private TeamFeedbackResult decide(String author, String text) {
-        return decisions.record(TeamDecisionCommand.of(TEAM, author, text, null, null, null, null, null, ADMIN,
-                null));
+        return decisions.record(new TeamDecisionCommand(TEAM, author,
+                new AddFeedbackCommand(TeamOwner.of(TEAM), text, null, null, null, Source.EXPLICIT).by(ADMIN, null)));
     }
 
     private List<TeamMemoryView> teamMemories(String status) {

@@ -1,9 +1,12 @@
 package dev.pmmemory.adapters.mcp;
 
+import dev.pmmemory.application.Validation;
 import dev.pmmemory.application.access.Scope;
 import dev.pmmemory.application.port.in.ListMemories;
 import dev.pmmemory.application.port.in.ListMemoriesQuery;
+import dev.pmmemory.application.port.in.PagePosition;
 import dev.pmmemory.application.port.in.SettlePendingMemory;
+import dev.pmmemory.domain.memory.MemoryStatus;
 import io.quarkiverse.mcp.server.McpConnection;
 import io.quarkiverse.mcp.server.Tool;
 import io.quarkiverse.mcp.server.ToolArg;
@@ -38,8 +41,7 @@ public class DecisionTools {
             String cursor,
             McpConnection connection) {
         return calls.run(connection, Scope.READ, profile_id, (caller, profile) -> Results.Memories.of(profile,
-                listMemories.list(ListMemoriesQuery.of(profile, "pending", null, null,
-                        limit == null ? null : limit.toString(), cursor))));
+                listMemories.list(pendingPage(profile, limit, cursor))));
     }
 
     @Tool(name = "confirm", description = """
@@ -70,5 +72,20 @@ public class DecisionTools {
             @Pattern(regexp = Args.PROFILE_REGEX) String profile_id,
             McpConnection connection) {
         return calls.change(connection, profile_id, memory_id, settle::reject);
+    }
+
+    /** A page of pending memories; a cursor this service did not return is named by its argument. */
+    private static ListMemoriesQuery pendingPage(String profile, Integer limit, String cursor) {
+        Validation v = new Validation();
+        PagePosition after = null;
+        if (cursor != null && !cursor.isEmpty()) {
+            after = PagePosition.fromCursor(cursor).orElse(null);
+            if (after == null) {
+                v.fail("cursor", "is not a cursor this service returned");
+            }
+        }
+        v.check();
+        return new ListMemoriesQuery(profile, MemoryStatus.PENDING, null, null,
+                limit == null ? ListMemoriesQuery.DEFAULT_LIMIT : limit, after);
     }
 }

@@ -1,14 +1,17 @@
 package dev.pmmemory.adapters.mcp;
 
+import dev.pmmemory.application.Validation;
 import dev.pmmemory.application.access.Scope;
 import dev.pmmemory.application.port.in.AddFeedback;
 import dev.pmmemory.application.port.in.AddFeedbackCommand;
+import dev.pmmemory.domain.memory.Source;
 import io.quarkiverse.mcp.server.McpConnection;
 import io.quarkiverse.mcp.server.Tool;
 import io.quarkiverse.mcp.server.ToolArg;
 import io.quarkiverse.mcp.server.ToolResponse;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
+import java.time.Instant;
 
 /** remember: feedback in, through the write path of rules.md §3 (REST: POST …/feedback). */
 public class FeedbackTools {
@@ -50,7 +53,18 @@ public class FeedbackTools {
             @Pattern(regexp = Args.OPAQUE_ID_REGEX) String session_id,
             McpConnection connection) {
         return calls.run(connection, Scope.WRITE, profile_id, (caller, profile) -> Results.Remembered.of(profile,
-                addFeedback.add(AddFeedbackCommand.of(profile, message, created_at, session_id, message_id, source)
+                addFeedback.add(command(profile, message, created_at, session_id, message_id, source)
                         .by(caller.actor(), caller.agent()))));
+    }
+
+    /** The tool's arguments as a command; a bad time or source is named by its argument. */
+    private static AddFeedbackCommand command(String profile, String message, String createdAt, String sessionId,
+                                              String messageId, String source) {
+        Validation v = new Validation();
+        Instant at = v.optionalInstant("created_at", createdAt);
+        Source from = v.optionalEnum("source", source, Source::fromWireName, "explicit, inferred, bot");
+        v.check();
+        return new AddFeedbackCommand(profile, message, at, sessionId, messageId,
+                from == null ? Source.EXPLICIT : from);
     }
 }

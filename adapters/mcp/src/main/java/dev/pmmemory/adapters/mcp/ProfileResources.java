@@ -4,6 +4,8 @@ import dev.pmmemory.application.port.in.FactsQuery;
 import dev.pmmemory.application.port.in.ListMemories;
 import dev.pmmemory.application.port.in.ListMemoriesQuery;
 import dev.pmmemory.application.port.in.ReadFacts;
+import dev.pmmemory.domain.memory.MemoryStatus;
+import dev.pmmemory.domain.memory.MemoryType;
 import io.quarkiverse.mcp.server.McpConnection;
 import io.quarkiverse.mcp.server.RequestUri;
 import io.quarkiverse.mcp.server.ResourceTemplate;
@@ -40,7 +42,7 @@ public class ProfileResources {
     TextResourceContents preferences(@ResourceTemplateArg(name = "profile_id") String profileId, RequestUri uri,
                                      McpConnection connection) {
         return calls.read(connection, uri.value(), profileId, (caller, profile) -> Results.Memories.of(profile,
-                listMemories.list(ListMemoriesQuery.of(profile, "active", "long_term_preference", null,
-                        Integer.toString(ListMemoriesQuery.MAX_LIMIT), null))));
+                listMemories.list(new ListMemoriesQuery(profile, MemoryStatus.ACTIVE,
+                        MemoryType.LONG_TERM_PREFERENCE, null, ListMemoriesQuery.MAX_LIMIT, null))));
     }
 }

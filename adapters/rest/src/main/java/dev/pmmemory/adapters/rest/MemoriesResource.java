@@ -9,7 +9,6 @@ import dev.pmmemory.application.port.in.ConfirmChoice;
 import dev.pmmemory.application.port.in.GetMemory;
 import dev.pmmemory.application.port.in.GetMemoryQuery;
 import dev.pmmemory.application.port.in.ListMemories;
-import dev.pmmemory.application.port.in.ListMemoriesQuery;
 import dev.pmmemory.adapters.rest.auth.RequiresScope;
 import dev.pmmemory.application.access.Scope;
 import dev.pmmemory.adapters.rest.auth.Caller;
@@ -96,7 +95,7 @@ public class MemoriesResource {
             @Parameter(description = AS_OF, schema = @Schema(type = SchemaType.STRING, format = "date-time"))
             @QueryParam("as_of") String asOf) {
         return MemoryListResponse.of(listMemories.list(
-                ListMemoriesQuery.of(profileId, status, type, entity, limit, cursor, asOf)));
+                new MemoryListParameters(status, type, entity, limit, cursor, asOf).forProfile(profileId)));
     }
 
     @GET

@@ -185,10 +185,8 @@ public class TeamsResource {
             @Parameter(description = "next_cursor of the previous page", schema = @Schema(type = SchemaType.STRING))
             @QueryParam("cursor") String cursor) {
         checkTeam(teamId);
-        // the wire form is validated as a profile's list, then read under the team's owner id
-        ListMemoriesQuery wire = ListMemoriesQuery.of("team", status, type, entity, limit, cursor);
-        return TeamMemoryListResponse.of(memories.list(teamId, new ListMemoriesQuery(TeamOwner.of(teamId),
-                wire.status(), wire.type(), wire.entity(), wire.limit(), wire.after())));
+        return TeamMemoryListResponse.of(memories.list(teamId,
+                new MemoryListParameters(status, type, entity, limit, cursor, null).forTeam(teamId)));
     }
 
     @POST

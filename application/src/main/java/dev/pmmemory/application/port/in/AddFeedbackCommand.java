@@ -7,7 +7,7 @@ import java.time.Instant;
 import java.util.Objects;
 
 /**
- * A valid feedback message. Build it with {@link #of}, which names every invalid field.
+ * A valid feedback message; the constructor names every invalid field.
  *
  * @param createdAt when the PM said it, or null to use the time the service received it
  * @param sessionId nullable
@@ -50,35 +50,6 @@ public record AddFeedbackCommand(String profileId, String message, Instant creat
     /** This feedback, sent by {@code actor} (an API key's name or {@code local}) through {@code agent} (nullable). */
     public AddFeedbackCommand by(String actor, String agent) {
         return new AddFeedbackCommand(profileId, message, createdAt, sessionId, messageId, source, type, actor, agent);
-    }
-
-    /** From raw wire values (any may be null); every invalid field is reported at once. */
-    public static AddFeedbackCommand of(String profileId, String message, String createdAt, String sessionId,
-                                        String messageId, String source) {
-        return of(profileId, message, createdAt, sessionId, messageId, source, null);
-    }
-
-    /** As {@link #of(String, String, String, String, String, String)} with a caller-chosen type (nullable). */
-    public static AddFeedbackCommand of(String profileId, String message, String createdAt, String sessionId,
-                                        String messageId, String source, String type) {
-        Validation v = new Validation();
-        v.profileId("profile_id", profileId);
-        checkMessage(v, message);
-        Instant at = v.optionalInstant("created_at", createdAt);
-        v.optionalOpaqueId("session_id", sessionId);
-        v.optionalOpaqueId("message_id", messageId);
-        Source src = v.optionalEnum("source", source, Source::fromWireName, "explicit, inferred, bot");
-        MemoryType given = null;
-        if (type != null) {
-            given = MemoryType.fromWireName(type).orElse(null);
-            if (given == null) {
-                v.fail("type", "must be one of " + CLASSIFIABLE_TYPES);
-            }
-        }
-        checkType(v, given);
-        v.check();
-        return new AddFeedbackCommand(profileId, message, at, sessionId, messageId, src == null ? Source.EXPLICIT : src,
-                given);
     }
 
     /** The types feedback may be given, in wire spelling: every type but summary. */

@@ -14,7 +14,8 @@ class AgentFieldTest {
         assertThat(new MemoryActionCommand("pm-1", "m-1", "bot").agent()).isNull();
         assertThat(new MemoryActionCommand("pm-1", "m-1", "bot", "Claude Desktop 0.9.3 · 测试").agent())
                 .isEqualTo("Claude Desktop 0.9.3 · 测试");
-        AddFeedbackCommand feedback = AddFeedbackCommand.of("pm-1", "OpenAI 估值高", null, null, null, null);
+        AddFeedbackCommand feedback = new AddFeedbackCommand("pm-1", "OpenAI 估值高", null, null, null,
+                dev.pmmemory.domain.memory.Source.EXPLICIT);
         assertThat(feedback.actor()).as("nobody named: the service's own").isEqualTo(AuditEvent.SYSTEM);
         assertThat(feedback.by("bot", "acme 1.0")).extracting(AddFeedbackCommand::actor, AddFeedbackCommand::agent)
                 .containsExactly("bot", "acme 1.0");

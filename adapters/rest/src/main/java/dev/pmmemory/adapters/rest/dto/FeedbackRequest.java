@@ -1,12 +1,13 @@
 package dev.pmmemory.adapters.rest.dto;
 
+import dev.pmmemory.application.Validation;
 import dev.pmmemory.application.port.in.AddFeedbackCommand;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
- * The body of POST feedback. Values arrive as text and are validated by the command, so that a
- * bad {@code created_at} or {@code source} is reported by its field name like every other error.
+ * The body of POST feedback. Values arrive as text and are read here, so that a bad {@code created_at} or
+ * {@code source} is reported by its field name like every other error.
  */
 @RegisterForReflection
 @Schema(name = "FeedbackRequest")
@@ -23,8 +24,12 @@ public record FeedbackRequest(
                 enumeration = {"long_term_preference", "project_negative", "project_advance", "project_positive",
                         "market_info", "temp_status"}) String type) {
 
-    /** The command of a single add or of one batch item; the command validates each value by its field name. */
+    /** The command of a single add or of one batch item; every invalid value is named by its field at once. */
     public AddFeedbackCommand toCommand(String profileId) {
-        return AddFeedbackCommand.of(profileId, message, createdAt, sessionId, messageId, source, type);
+        Validation v = new Validation();
+        v.profileId("profile_id", profileId);
+        FeedbackFields fields = FeedbackFields.read(v, message, createdAt, sessionId, messageId, source, type);
+        v.check();
+        return fields.toCommand(profileId);
     }
 }

@@ -1,5 +1,7 @@
 package dev.pmmemory.adapters.rest.dto;
 
+import dev.pmmemory.application.TeamOwner;
+import dev.pmmemory.application.Validation;
 import dev.pmmemory.application.port.in.TeamDecisionCommand;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -22,8 +24,13 @@ public record TeamFeedbackRequest(
                 enumeration = {"long_term_preference", "project_negative", "project_advance", "project_positive",
                         "market_info", "temp_status"}) String type) {
 
+    /** The decision, stored under the team's owner id; every invalid value is named by its field at once. */
     public TeamDecisionCommand toCommand(String teamId, String actor, String agent) {
-        return TeamDecisionCommand.of(teamId, author, message, createdAt, sessionId, messageId, source, type, actor,
-                agent);
+        Validation v = new Validation();
+        v.teamId("team_id", teamId);
+        v.profileId("author", author);
+        FeedbackFields fields = FeedbackFields.read(v, message, createdAt, sessionId, messageId, source, type);
+        v.check();
+        return new TeamDecisionCommand(teamId, author, fields.toCommand(TeamOwner.of(teamId)).by(actor, agent));
     }
 }
