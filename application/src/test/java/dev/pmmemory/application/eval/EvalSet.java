@@ -67,6 +67,8 @@ record EvalSet(List<LabelledMessage> messages, List<ProfileEntry> profiles, List
     static final String HOLDOUT_14 = "holdout-14.tsv";
     /** The held-out set of issue 31 item 1's second round (a PM dictating on the move), written before its changes. */
     static final String HOLDOUT_15 = "holdout-15.tsv";
+    /** The held-out set of issue 31 item 1's third round (a PM in a group chat with the bot), written before its changes. */
+    static final String HOLDOUT_16 = "holdout-16.tsv";
     /** The 2nd development set of the long-tail rules: new examples of each phenomenon, tuned on. */
     static final String LONGTAIL_DEV_2 = "longtail-dev-2.tsv";
     /** The 3rd development set (issue 12, 3rd round): mostly neutral statements, for the n-gram link's training data. */

@@ -80,14 +80,19 @@ public final class RuleClassifier implements Classifier {
     private final PhraseMatcher<Boolean> questionOpeners;
     private final PhraseMatcher<Boolean> requests;
     private final List<String> scareQuoteHints;
+    private final MetricJudgements metrics;
+    private final PhraseMatcher<Boolean> reservations;
     /** Traditional characters read as simplified (推進 → 推进): the lexicon is written in simplified. */
     private final TraditionalChars traditional;
 
     /** How many units a negation reaches forward within its part: 并不 | 比大厂 | 差. */
     static final int NEGATION_REACH = 6;
 
-    /** What one part of a message says: its types, whether it has a soft no, and how it is opened. */
-    private record Part(Set<MemoryType> found, boolean softNo, boolean contrast, boolean conceded) {
+    /**
+     * What one part of a message says: its types, whether it has a soft no, how it is opened, and whether it asks
+     * for more evidence (还要看, "I'd want more data").
+     */
+    private record Part(Set<MemoryType> found, boolean softNo, boolean contrast, boolean conceded, boolean reserved) {
         boolean says() {
             return softNo || !found.isEmpty();
         }
@@ -127,6 +132,8 @@ public final class RuleClassifier implements Classifier {
         this.questionOpeners = matcher(phrasing.questionOpeners());
         this.requests = matcher(phrasing.requests());
         this.scareQuoteHints = phrasing.scareQuoteHints().stream().map(RuleClassifier::key).toList();
+        this.metrics = new MetricJudgements(phrasing.metrics(), cues.negations(), degreeWords);
+        this.reservations = matcher(phrasing.reservations());
     }
 
     private static PhraseMatcher<Boolean> matcher(Set<String> words) {
@@ -229,10 +236,14 @@ public final class RuleClassifier implements Classifier {
     private Part part(List<Unit> units, boolean[] quoted, boolean ironic, boolean contrast, boolean conceded) {
         Set<MemoryType> found = EnumSet.noneOf(MemoryType.class);
         boolean softNo = false;
-        List<Match<Signal>> signals = phrases.longest(units);
+        // a metric with its level is read as one judgement: the words inside it are no trigger of their own (估值|不高)
+        List<MetricJudgements.Judgement> metricJudgements = metrics.of(units);
+        List<Match<Signal>> signals = phrases.longest(units).stream()
+                .filter(m -> metricJudgements.stream().noneMatch(j -> j.start() < m.end() && m.start() < j.end())).toList();
         // a negation starting inside a signal is part of it (不错, 不行); one reaching into it negates it (不是很|很感兴趣)
         List<Match<Boolean>> negationWords = negations.longest(units).stream()
-                .filter(n -> signals.stream().noneMatch(m -> m.start() <= n.start() && n.start() < m.end())).toList();
+                .filter(n -> signals.stream().noneMatch(m -> m.start() <= n.start() && n.start() < m.end()))
+                .filter(n -> metricJudgements.stream().noneMatch(j -> j.covers(n.start()))).toList();
         int previousEnd = 0;
         for (Match<Signal> match : signals) {
             if (match.value() instanceof Trigger trigger) {
@@ -245,8 +256,11 @@ public final class RuleClassifier implements Classifier {
             }
             previousEnd = match.end();
         }
-        adjectiveJudgements(units, signals, negationWords, quoted, ironic).forEach(found::add);
-        return new Part(found, softNo, contrast, conceded);
+        for (MetricJudgements.Judgement metric : metricJudgements) {
+            judgement(metric.type(), false, ironic || quoted[units.get(metric.start()).start()]).ifPresent(found::add);
+        }
+        adjectiveJudgements(units, signals, negationWords, quoted, ironic, metricJudgements).forEach(found::add);
+        return new Part(found, softNo, contrast, conceded, !reservations.longest(units).isEmpty());
     }
 
     /** A trigger's type after negation; praise that is ironic is a negative judgement. */
@@ -269,11 +283,13 @@ public final class RuleClassifier implements Classifier {
      * after an excess adverb (太, 过于) any Han word that is no positive adjective is a complaint.
      */
     private List<MemoryType> adjectiveJudgements(List<Unit> units, List<Match<Signal>> signals,
-                                                 List<Match<Boolean>> negationWords, boolean[] quoted, boolean ironic) {
+                                                 List<Match<Boolean>> negationWords, boolean[] quoted, boolean ironic,
+                                                 List<MetricJudgements.Judgement> metricJudgements) {
         List<MemoryType> out = new ArrayList<>();
         Map<Integer, Match<MemoryType>> adjectiveAt = new LinkedHashMap<>();
         for (Match<MemoryType> adjective : adjectives.longest(units)) {
-            if (signals.stream().noneMatch(m -> overlap(adjective, m))) {
+            if (signals.stream().noneMatch(m -> overlap(adjective, m))
+                    && metricJudgements.stream().noneMatch(j -> j.start() < adjective.end() && adjective.start() < j.end())) {
                 adjectiveAt.put(adjective.start(), adjective);
             }
         }
@@ -281,6 +297,7 @@ public final class RuleClassifier implements Classifier {
         for (Match<Boolean> degree : degrees.longest(units)) {
             int at = degree.end();
             if (at >= units.size() || signals.stream().anyMatch(m -> overlap(degree, m))
+                    || metricJudgements.stream().anyMatch(j -> j.covers(degree.start()))
                     || signals.stream().anyMatch(m -> m.start() <= at && at < m.end())) {
                 continue;
             }
@@ -417,8 +434,9 @@ public final class RuleClassifier implements Classifier {
             }
         }
         // only near the end: a contrast followed by a longer account (…但是他们不融资，所以没法投，只能持续关注) is no verdict
+        // a contrast that only asks for more evidence (looks promising, though I'd want more data) is a reservation
         if (lastContrast > 0 && lastContrast >= parts.size() - 2
-                && parts.subList(lastContrast, parts.size()).stream().noneMatch(Part::says)) {
+                && parts.subList(lastContrast, parts.size()).stream().noneMatch(p -> p.says() || p.reserved())) {
             Set<MemoryType> before = EnumSet.noneOf(MemoryType.class);
             boolean softBefore = false;
             for (Part part : parts.subList(0, lastContrast)) {
@@ -428,7 +446,7 @@ public final class RuleClassifier implements Classifier {
             Optional<MemoryType> reversed = !softBefore && before.size() == 1 ? opposite(before.iterator().next())
                     : Optional.empty();
             if (reversed.isPresent()) {
-                return List.of(new Part(EnumSet.of(reversed.get()), false, true, false));
+                return List.of(new Part(EnumSet.of(reversed.get()), false, true, false, false));
             }
         }
         int from = 0;

@@ -21,13 +21,15 @@ import java.util.Set;
  * uncertain sign"): the lexicon's {@code sign_cue} phrases (不予考虑, 谈不上, fell short are negative; 不容小觑,
  * not bad at all are positive; the longest match wins, so 没那么差 can be a positive cue inside the negative
  * 没那么), and a conceded clause (虽然估值贵, even though revenue is thin), which vouches for the sign opposite
- * to its own: what is conceded is not the verdict. A typed answer of a sign none of these vouch for, while one
+ * to its own: what is conceded is not the verdict; a metric with its level (复购率并不高, 估值并不高: {@link
+ * MetricJudgements}) vouches for the sign its direction gives. A typed answer of a sign none of these vouch for, while one
  * vouches for the other, is held by {@link SignDoubt}.
  */
 public final class SignCues {
 
     /** No cues: nothing is held for phrasing. */
-    public static final SignCues NONE = new SignCues(Map.of(), Set.of(), Set.of(), TraditionalChars.NONE, Optional.empty());
+    public static final SignCues NONE = new SignCues(Map.of(), Set.of(), Set.of(), TraditionalChars.NONE, Optional.empty(),
+            Optional.empty());
 
     private final PhraseMatcher<MemoryType> cues;
     private final PhraseMatcher<Boolean> concessions;
@@ -35,9 +37,11 @@ public final class SignCues {
     private final TraditionalChars traditional;
     /** What a conceded clause says on its own; absent: conceded clauses are not read. */
     private final Optional<Classifier> rules;
+    /** Metric judgements; absent: metrics vouch for nothing. */
+    private final Optional<MetricJudgements> metrics;
 
     private SignCues(Map<String, MemoryType> cues, Set<String> concessions, Set<String> contrasts,
-                     TraditionalChars traditional, Optional<Classifier> rules) {
+                     TraditionalChars traditional, Optional<Classifier> rules, Optional<MetricJudgements> metrics) {
         Map<String, MemoryType> keyed = new LinkedHashMap<>();
         cues.forEach((phrase, type) -> keyed.put(key(phrase), type));
         this.cues = new PhraseMatcher<>(keyed);
@@ -45,12 +49,16 @@ public final class SignCues {
         this.contrasts = matcher(contrasts);
         this.traditional = Objects.requireNonNull(traditional, "traditional");
         this.rules = Objects.requireNonNull(rules, "rules");
+        this.metrics = Objects.requireNonNull(metrics, "metrics");
     }
 
     /** The cues of {@code lexicon}: its sign_cue lines, and its concession and contrast words read by its rules. */
     public static SignCues of(Lexicon lexicon) {
+        Set<String> degrees = new java.util.LinkedHashSet<>(lexicon.cues().phrasing().degrees());
+        degrees.addAll(lexicon.cues().phrasing().excess());
         return new SignCues(lexicon.cues().phrasing().signCues(), lexicon.cues().concessions(),
-                lexicon.cues().contrasts(), lexicon.traditional(), Optional.of(new RuleClassifier(lexicon)));
+                lexicon.cues().contrasts(), lexicon.traditional(), Optional.of(new RuleClassifier(lexicon)),
+                Optional.of(new MetricJudgements(lexicon.cues().phrasing().metrics(), lexicon.cues().negations(), degrees)));
     }
 
     /**
@@ -84,6 +92,12 @@ public final class SignCues {
             int from = units.get(cue.start()).start();
             if (from >= verdictFrom && conceded.stream().noneMatch(c -> c[0] <= from && from < c[1])) {
                 signs.add(SignDoubt.sign(cue.value()));
+            }
+        }
+        for (MetricJudgements.Judgement metric : metrics.map(m -> m.of(units)).orElse(List.of())) {
+            int from = units.get(metric.start()).start();
+            if (from >= verdictFrom && conceded.stream().noneMatch(c -> c[0] <= from && from < c[1])) {
+                signs.add(SignDoubt.sign(metric.type()));
             }
         }
         return signs;

@@ -51,7 +51,7 @@ final class LexiconParser {
     private static final List<String> KINDS = List.of("type", "trigger", "soft_negative", "negation", "negate",
             "neutral", "question", "synonym", "stop", "entity", "generic", "suffix", "common", "contrast", "concession",
             "irony", "slip", "degree", "excess", "adjective", "question_word", "question_opener", "request", "scare_quote",
-            "sign_cue", "traditional", "entity_rule", "derive");
+            "sign_cue", "metric", "metric_level", "metric_gap", "reservation", "traditional", "entity_rule", "derive");
 
     private final List<TypeRule> rules = new ArrayList<>();
     private final List<Numbered<MemoryType>> extraTriggers = new ArrayList<>();
@@ -72,6 +72,10 @@ final class LexiconParser {
     private final Set<String> requests = new LinkedHashSet<>();
     private final Set<String> scareQuoteHints = new LinkedHashSet<>();
     private final Map<String, MemoryType> signCues = new LinkedHashMap<>();
+    private final Map<String, Integer> metricDirections = new LinkedHashMap<>();
+    private final Map<String, Integer> metricLevels = new LinkedHashMap<>();
+    private final Set<String> metricGap = new LinkedHashSet<>();
+    private final Set<String> reservations = new LinkedHashSet<>();
     private final List<Numbered<Void>> synonymGroups = new ArrayList<>();
     private final List<List<String>> entityGroups = new ArrayList<>();
     private final Set<String> generic = new LinkedHashSet<>();
@@ -160,6 +164,10 @@ final class LexiconParser {
             case "request" -> requests.addAll(list(rest, kind));
             case "scare_quote" -> scareQuoteHints.addAll(list(rest, kind));
             case "sign_cue" -> parseSignCues(rest);
+            case "metric" -> parseSigned(rest, "metric", "high_is_good", "high_is_bad", metricDirections);
+            case "metric_level" -> parseSigned(rest, "metric_level", "high", "low", metricLevels);
+            case "metric_gap" -> metricGap.addAll(list(rest, kind));
+            case "reservation" -> reservations.addAll(list(rest, kind));
             case "generic" -> generic.addAll(list(rest, kind));
             case "suffix" -> {
                 List<String> words = list(rest, kind);
@@ -270,6 +278,28 @@ final class LexiconParser {
         list(typeAndWords[1], "sign_cue").forEach(word -> signCues.put(word, type));
     }
 
+    /**
+     * {@code metric high_is_good 复购率, retention} or {@code metric_level low 低, 偏低}: words of one of two signs
+     * ({@code plus} is +1, {@code minus} -1); a word given both signs is an error.
+     */
+    private static void parseSigned(String rest, String kind, String plus, String minus, Map<String, Integer> out) {
+        String[] signAndWords = rest.split("\\s+", 2);
+        int sign;
+        if (signAndWords[0].equals(plus)) {
+            sign = 1;
+        } else if (signAndWords[0].equals(minus)) {
+            sign = -1;
+        } else {
+            throw new IllegalArgumentException(kind + " takes " + plus + " or " + minus + ", not '" + signAndWords[0] + "'");
+        }
+        for (String word : list(signAndWords.length > 1 ? signAndWords[1] : "", kind + " " + signAndWords[0])) {
+            Integer before = out.putIfAbsent(word, sign);
+            if (before != null && before != sign) {
+                throw new IllegalArgumentException(kind + " '" + word + "' is both " + plus + " and " + minus);
+            }
+        }
+    }
+
     /** {@code adjective project_positive 强, 硬}: evaluative adjectives of one judgement. */
     private void parseAdjectives(String rest) {
         String[] typeAndWords = rest.split("\\s+", 2);
@@ -315,7 +345,7 @@ final class LexiconParser {
         Synonyms synonyms = synonyms(merged);
         Cues cues = new Cues(negations, negated, softNegatives, neutral, questions, contrasts, concessions,
                 ironyMarkers, slips, new Phrasing(degrees, excess, adjectives, questionWords, questionOpeners,
-                requests, scareQuoteHints, signCues));
+                requests, scareQuoteHints, signCues, new Metrics(metricDirections, metricLevels, metricGap), reservations));
         return new Lexicon(merged, new EntityNames(entityGroups, generic, suffixes, common), cues, synonyms, stopWords,
                 traditionalChars(), entityRuleWords(), derivations);
     }

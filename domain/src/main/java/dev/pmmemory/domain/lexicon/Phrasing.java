@@ -28,10 +28,15 @@ import java.util.Set;
  * @param signCues        phrases that carry a sign whatever the words around them (不予考虑, 谈不上, fell short →
  *                        project_negative; 不容小觑, not bad at all → project_positive): a typed answer of the other
  *                        sign is held for the PM (docs/rules.md "Holding an uncertain sign"); the longest match wins
+ * @param metrics         metrics whose direction decides what high and low mean (复购率并不高 → negative, 估值并不高 →
+ *                        positive)
+ * @param reservations    a wish for more evidence (还要看, 有待, "I'd want", "more data"): a contrast part holding one
+ *                        and nothing else is a reservation, not a reversal of the praise before it
  */
 public record Phrasing(Set<String> degrees, Set<String> excess, Map<String, MemoryType> adjectives,
                        Set<String> questionWords, Set<String> questionOpeners, Set<String> requests,
-                       Set<String> scareQuoteHints, Map<String, MemoryType> signCues) {
+                       Set<String> scareQuoteHints, Map<String, MemoryType> signCues, Metrics metrics,
+                       Set<String> reservations) {
 
     public static final Phrasing NONE = new Phrasing(Set.of(), Set.of(), Map.of(), Set.of(), Set.of(), Set.of(), Set.of());
 
@@ -40,6 +45,14 @@ public record Phrasing(Set<String> degrees, Set<String> excess, Map<String, Memo
                     Set<String> questionWords, Set<String> questionOpeners, Set<String> requests,
                     Set<String> scareQuoteHints) {
         this(degrees, excess, adjectives, questionWords, questionOpeners, requests, scareQuoteHints, Map.of());
+    }
+
+    /** Phrasing without metrics and reservations. */
+    public Phrasing(Set<String> degrees, Set<String> excess, Map<String, MemoryType> adjectives,
+                    Set<String> questionWords, Set<String> questionOpeners, Set<String> requests,
+                    Set<String> scareQuoteHints, Map<String, MemoryType> signCues) {
+        this(degrees, excess, adjectives, questionWords, questionOpeners, requests, scareQuoteHints, signCues,
+                Metrics.NONE, Set.of());
     }
 
     public Phrasing {
@@ -51,6 +64,8 @@ public record Phrasing(Set<String> degrees, Set<String> excess, Map<String, Memo
         requests = copy(requests);
         scareQuoteHints = copy(scareQuoteHints);
         signCues = Collections.unmodifiableMap(new LinkedHashMap<>(signCues));
+        java.util.Objects.requireNonNull(metrics, "metrics");
+        reservations = copy(reservations);
     }
 
     private static Set<String> copy(Set<String> words) {

@@ -14,13 +14,21 @@ import org.junit.jupiter.api.Test;
  * The held-out sets of issue 31 (bench/eval/holdout-12.tsv, holdout-13.tsv) through the shipped chain:
  * accuracy, silent sign flips, held rate and the accuracy of what is not held. Printed only with
  * {@code -Dpmmemory.eval.heldout=true}, once per round: tuning on them would defeat them. holdout-15 (written
- * before item 1's second round) likewise with {@code -Dpmmemory.eval.heldout15=true}, figures only.
+ * before item 1's second round, development data since) likewise with {@code -Dpmmemory.eval.heldout15=true}, and
+ * holdout-16 (written before item 1's third round) with {@code -Dpmmemory.eval.heldout16=true}, figures only.
  */
 class HeldOutSignEvaluationTest {
 
     @Test
     void printsHoldout15WhenAsked() {
         if (Boolean.getBoolean("pmmemory.eval.heldout15")) {
+            print(ChainEvaluation.HOLDOUT_15);
+        }
+    }
+
+    @Test
+    void printsHoldout16WhenAsked() {
+        if (Boolean.getBoolean("pmmemory.eval.heldout16")) {
             ChainEvaluation.HELD_OUT.forEach(HeldOutSignEvaluationTest::print);
         }
     }
