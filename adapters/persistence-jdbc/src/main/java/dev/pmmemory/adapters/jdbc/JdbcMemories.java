@@ -393,7 +393,7 @@ public final class JdbcMemories implements Memories {
             List<String> chunk = distinct.subList(from, Math.min(distinct.size(), from + ID_CHUNK));
             // by primary key alone, as for one owner; the owners checked here
             sql.query("SELECT " + COLUMNS + " FROM memories WHERE id IN (" + placeholders(chunk.size()) + ")",
-                    JdbcMemories::read, chunk.toArray()).stream().filter(m -> owned.contains(m.profileId()))
+                    this::read, chunk.toArray()).stream().filter(m -> owned.contains(m.profileId()))
                     .forEach(found::add);
         }
         return found;

@@ -275,7 +275,7 @@ public class TeamsResource {
             @Parameter(description = "only the events of this team memory") @QueryParam("memory_id") String memoryId) {
         checkTeam(teamId);
         // the wire form is validated as a profile's trail, then read under the team's owner id
-        AuditQuery wire = AuditQuery.of("team", memoryId, limit, cursor);
+        AuditQuery wire = QueryParameters.audit("team", memoryId, limit, cursor);
         return AuditListResponse.of(audit.read(new AuditQuery(TeamOwner.of(teamId), wire.memoryId(), wire.limit(),
                 wire.afterEventId())));
     }
