@@ -36,13 +36,7 @@ record MemoryListParameters(String status, String type, String entity, String li
         MemoryType ty = v.optionalEnum("type", blankToNull(type), MemoryType::fromWireName,
                 Validation.memoryTypeNames());
         int k = v.intInRange("limit", limit, ListMemoriesQuery.DEFAULT_LIMIT, 1, ListMemoriesQuery.MAX_LIMIT);
-        PagePosition after = null;
-        if (cursor != null && !cursor.isEmpty()) {
-            after = PagePosition.fromCursor(cursor).orElse(null);
-            if (after == null) {
-                v.fail("cursor", "is not a cursor this service returned");
-            }
-        }
+        PagePosition after = QueryParameters.pagePosition(v, cursor);
         if (entity != null && (entity.isBlank() || entity.length() > ListMemoriesQuery.MAX_ENTITY_CHARS)) {
             v.fail("entity", "must be 1 to " + ListMemoriesQuery.MAX_ENTITY_CHARS + " characters");
         }

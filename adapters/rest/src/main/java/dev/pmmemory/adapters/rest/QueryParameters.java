@@ -13,6 +13,7 @@ import dev.pmmemory.application.port.in.RegistryAuditQuery;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -96,22 +97,20 @@ final class QueryParameters {
         return new FactsQuery(profileId, attribute, at);
     }
 
-    private static PagePosition pagePosition(Validation v, String cursor) {
-        if (cursor == null || cursor.isEmpty()) {
-            return null;
-        }
-        Optional<PagePosition> after = PagePosition.fromCursor(cursor);
-        if (after.isEmpty()) {
-            v.fail("cursor", "is not a cursor this service returned");
-        }
-        return after.orElse(null);
+    /** The page position a cursor names; null without one, a field error for one this service did not return. */
+    static PagePosition pagePosition(Validation v, String cursor) {
+        return cursor(v, cursor, PagePosition::fromCursor);
     }
 
     private static String auditCursor(Validation v, String cursor) {
+        return cursor(v, cursor, AuditQuery::eventAfter);
+    }
+
+    private static <T> T cursor(Validation v, String cursor, Function<String, Optional<T>> decode) {
         if (cursor == null || cursor.isEmpty()) {
             return null;
         }
-        Optional<String> after = AuditQuery.eventAfter(cursor);
+        Optional<T> after = decode.apply(cursor);
         if (after.isEmpty()) {
             v.fail("cursor", "is not a cursor this service returned");
         }
