@@ -7,6 +7,7 @@ import dev.pmmemory.application.port.in.AuditEvent;
 import dev.pmmemory.application.port.in.TeamContribution;
 import dev.pmmemory.application.port.out.TeamAuthor;
 import dev.pmmemory.application.port.out.MemoryListQuery;
+import dev.pmmemory.application.port.out.RecallTally;
 import dev.pmmemory.application.port.out.MemoryStore.StoreTransaction;
 import dev.pmmemory.application.port.in.RawMessage;
 import dev.pmmemory.application.port.out.StoredIds.Kind;
@@ -61,6 +62,13 @@ final class ProfileDataTransfer {
     static void write(StoreTransaction tx, ProfileData data) {
         data.rawMessages().forEach(tx.rawMessages()::append);
         data.memories().forEach(tx.memories()::insert);
+        // an insert starts each memory unrecalled; the counts come back as the tallies they add up to
+        List<RecallTally> recalled = data.memories().stream().filter(m -> !m.recall().never())
+                .map(m -> new RecallTally(m.profileId(), m.id(), m.recall().count(), m.recall().lastRecalledAt()))
+                .toList();
+        if (!recalled.isEmpty()) {
+            tx.memories().addRecalls(recalled);
+        }
         data.experiences().forEach(tx.experiences()::insert);
         data.facts().forEach(tx.facts()::insert);
         // an event an erase left as a tombstone gets its content back, in its place; any other is recorded

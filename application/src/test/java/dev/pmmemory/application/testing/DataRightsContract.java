@@ -1,5 +1,6 @@
 package dev.pmmemory.application.testing;
 
+import dev.pmmemory.application.port.out.RecallTally;
 import dev.pmmemory.domain.recall.RecallWindow;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -215,7 +216,11 @@ public abstract class DataRightsContract {
     @Test
     void exportEraseImportExportGivesTheSameDocumentButTheTombstone() {
         aProfileWithHistory();
+        String recalledId = rights.export(P).memories().get(0).id();
+        store().addRecalls(List.of(new RecallTally(P, recalledId, 3, today.minus(Duration.ofHours(2)))));
         ProfileData first = rights.export(P);
+        assertThat(first.memories()).filteredOn(m -> m.id().equals(recalledId))
+                .singleElement().extracting(m -> m.recall().count()).isEqualTo(3L);
         List<String> terms = first.memories().stream().flatMap(m -> m.keywords().stream()).distinct().toList();
         List<Object> recalled = found(tx -> tx.memories().findVisibleSharingTerms(P, RecallWindow.present(today), terms));
         List<Object> aboutAnthropic = found(tx -> tx.memories().findVisibleAbout(P, RecallWindow.present(today), "anthropic"));

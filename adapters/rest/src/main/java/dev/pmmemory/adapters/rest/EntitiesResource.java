@@ -4,7 +4,7 @@ import dev.pmmemory.adapters.rest.auth.Caller;
 import dev.pmmemory.adapters.rest.auth.RequiresScope;
 import dev.pmmemory.application.access.Scope;
 import dev.pmmemory.adapters.rest.dto.AuditListResponse;
-import dev.pmmemory.adapters.rest.dto.EntityBody;
+import dev.pmmemory.adapters.rest.wire.EntityBody;
 import dev.pmmemory.adapters.rest.dto.EntityDto;
 import dev.pmmemory.adapters.rest.dto.EntityListResponse;
 import dev.pmmemory.adapters.rest.dto.EntityRequest;

@@ -3,7 +3,7 @@ package dev.pmmemory.adapters.rest;
 import dev.pmmemory.adapters.rest.auth.Caller;
 import dev.pmmemory.adapters.rest.auth.RequiresScope;
 import dev.pmmemory.application.access.Scope;
-import dev.pmmemory.adapters.rest.dto.FactBody;
+import dev.pmmemory.adapters.rest.wire.FactBody;
 import dev.pmmemory.adapters.rest.dto.FactChangeResponse;
 import dev.pmmemory.adapters.rest.dto.FactDto;
 import dev.pmmemory.adapters.rest.dto.FactHistoryResponse;

@@ -11,7 +11,7 @@ import dev.pmmemory.application.port.in.ListMemories;
 import dev.pmmemory.adapters.rest.auth.RequiresScope;
 import dev.pmmemory.application.access.Scope;
 import dev.pmmemory.adapters.rest.auth.Caller;
-import dev.pmmemory.adapters.rest.dto.CorrectionBody;
+import dev.pmmemory.adapters.rest.wire.CorrectionBody;
 import dev.pmmemory.adapters.rest.dto.MemoryChangeResponse;
 import dev.pmmemory.adapters.rest.dto.MemoryCorrectionRequest;
 import dev.pmmemory.application.port.in.CorrectMemory;

@@ -107,14 +107,22 @@ public record ProfileExportDocument(
                                       description = "why a pending memory waits (absent in older exports)")
                               String pendingReason,
                               @Schema(description = "the other types a memory held for uncertain_type may be "
-                                      + "(absent in older exports: none)") List<String> alternatives) {
+                                      + "(absent in older exports: none)") List<String> alternatives,
+                              @Schema(description = "how many present context recalls returned it (absent in "
+                                      + "older exports: 0)", minimum = "0") long recallCount,
+                              @Schema(nullable = true, description = "when a recall last returned it; set exactly "
+                                      + "when recall_count is above 0") Instant lastRecalledAt,
+                              @Schema(nullable = true, description = "for a preference the derive job proposed: "
+                                      + "its rule, rationale and evidence") MemoryDto.DerivationDto derivation) {
         static MemoryEntry of(Memory m) {
             return new MemoryEntry(m.id(), m.type().wireName(), m.content(), m.normalizedContent(), m.entities(),
                     m.keywords(), m.weight(), m.status().wireName(), m.source().wireName(), m.sessionId(),
                     m.createdAt(), m.lastSeenAt(), m.expiresAt(), m.validFrom(), m.validUntil(), m.supersededBy(),
                     m.supersededEntityKeys().stream().sorted().toList(), m.sourceMessageIds(),
                     m.pendingReason() == null ? null : m.pendingReason().wireName(),
-                    m.alternatives().stream().map(t -> t.wireName()).toList());
+                    m.alternatives().stream().map(t -> t.wireName()).toList(), m.recall().count(),
+                    m.recall().lastRecalledAt(), m.derivation() == null ? null : new MemoryDto.DerivationDto(
+                            m.derivation().rule(), m.derivation().rationale(), m.derivation().evidence()));
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.pmmemory.adapters.rest.dto;
 
+import dev.pmmemory.adapters.rest.wire.FeedbackFields;
 import dev.pmmemory.application.TeamOwner;
 import dev.pmmemory.application.Validation;
 import dev.pmmemory.application.port.in.TeamDecisionCommand;

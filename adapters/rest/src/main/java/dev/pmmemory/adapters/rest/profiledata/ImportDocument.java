@@ -37,7 +37,14 @@ public record ImportDocument(@JsonDeserialize(using = WholeNumber.class) Integer
                              String createdAt, String lastSeenAt, String expiresAt, String validFrom,
                              String validUntil, String supersededBy, List<String> supersededEntityKeys,
                              List<String> sourceMessageIds, String pendingReason, List<String> alternatives,
-                             @JsonAnySetter Map<String, Object> unknown) {
+                             @JsonDeserialize(using = WholeNumber.class) Integer recallCount, String lastRecalledAt,
+                             DerivationItem derivation, @JsonAnySetter Map<String, Object> unknown) {
+    }
+
+    /** What made a derived proposal: the rule, its rationale, the evidence memories' ids. */
+    @RegisterForReflection
+    public record DerivationItem(String rule, String rationale, List<String> evidence,
+                                 @JsonAnySetter Map<String, Object> unknown) {
     }
 
     /** {@code before} / {@code after}: the changed fields, a flat object of strings and nulls. */

@@ -3,6 +3,7 @@ package dev.pmmemory.adapters.rest.profiledata;
 import dev.pmmemory.adapters.rest.profiledata.ImportDocument.AuditItem;
 import dev.pmmemory.adapters.rest.profiledata.ImportDocument.ExperienceItem;
 import dev.pmmemory.adapters.rest.profiledata.ImportDocument.FactItem;
+import dev.pmmemory.adapters.rest.profiledata.ImportDocument.DerivationItem;
 import dev.pmmemory.adapters.rest.profiledata.ImportDocument.MemoryItem;
 import dev.pmmemory.adapters.rest.profiledata.ImportDocument.RawMessageItem;
 import dev.pmmemory.application.Validation;
@@ -13,7 +14,9 @@ import dev.pmmemory.application.port.in.ProfileData;
 import dev.pmmemory.application.port.in.RawMessage;
 import dev.pmmemory.domain.experience.Experience;
 import dev.pmmemory.domain.fact.Fact;
+import dev.pmmemory.domain.memory.Derivation;
 import dev.pmmemory.domain.memory.Memory;
+import dev.pmmemory.domain.memory.RecallUse;
 import dev.pmmemory.domain.memory.MemoryStatus;
 import dev.pmmemory.domain.memory.MemoryType;
 import dev.pmmemory.domain.memory.PendingReason;
@@ -42,7 +45,8 @@ public final class ImportDocumentReader {
     private static final Set<String> MEMORY = Set.of("id", "type", "content", "normalized_content", "entities",
             "keywords", "weight", "status", "source", "session_id", "created_at", "last_seen_at", "expires_at",
             "valid_from", "valid_until", "superseded_by", "superseded_entity_keys", "source_message_ids",
-            "pending_reason", "alternatives");
+            "pending_reason", "alternatives", "recall_count", "last_recalled_at", "derivation");
+    private static final Set<String> DERIVATION = Set.of("rule", "rationale", "evidence");
     private static final Set<String> AUDIT = Set.of("id", "memory_id", "raw_message_id", "kind", "detail", "at",
             "actor", "before", "after", "agent");
     private static final Set<String> EXPERIENCE = Set.of("id", "task", "outcome", "lesson", "importance",
@@ -196,15 +200,45 @@ public final class ImportDocumentReader {
                 alternatives.add(alternative);
             }
         }
+        RecallUse recall = recallUse(p, o.recallCount(), o.lastRecalledAt());
+        Derivation derivation = o.derivation() == null ? null : derivation(p + "derivation.", o.derivation());
         if (id == null || type == null || content == null || normalized == null || entities == null
                 || keywords == null || weight == null || status == null || source == null || createdAt == null
                 || lastSeenAt == null || supersededKeys == null || sources == null
                 || (validFrom != null && neverVisible)) {
             return null;
         }
+        if (recall == null || (o.derivation() != null && derivation == null)) {
+            return null;
+        }
         return new Memory(id, profileId, type, content, normalized, entities, keywords, weight, status, source,
                 sessionId, createdAt, lastSeenAt, expiresAt, validFrom, validUntil, supersededBy,
-                new LinkedHashSet<>(supersededKeys), sources, pendingReason, alternatives);
+                new LinkedHashSet<>(supersededKeys), sources, pendingReason, alternatives)
+                .toBuilder().recall(recall).derivation(derivation).build();
+    }
+
+    /** Both absent in exports written before recalls were counted: never recalled. */
+    private RecallUse recallUse(String p, Integer count, String lastRecalledAt) {
+        Instant last = values.instant(p + "last_recalled_at", lastRecalledAt, false);
+        if (count != null && count < 0) {
+            v.fail(p + "recall_count", "must be a whole number of at least 0");
+            return null;
+        }
+        long times = count == null ? 0 : count;
+        if ((times == 0) != (last == null)) {
+            v.fail(p + "last_recalled_at", "must be set exactly when recall_count is above 0");
+            return null;
+        }
+        return times == 0 ? RecallUse.NEVER : new RecallUse(times, last);
+    }
+
+    private Derivation derivation(String p, DerivationItem o) {
+        unknown(p, o.unknown(), DERIVATION);
+        String rule = values.text(p + "rule", o.rule());
+        String rationale = values.text(p + "rationale", o.rationale());
+        List<String> evidence = values.ids(p + "evidence", o.evidence());
+        return rule == null || rationale == null || evidence == null ? null
+                : new Derivation(rule, rationale, evidence);
     }
 
     private AuditEvent auditEvent(String p, AuditItem o) {

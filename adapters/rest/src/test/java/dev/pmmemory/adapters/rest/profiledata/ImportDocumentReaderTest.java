@@ -234,4 +234,51 @@ class ImportDocumentReaderTest {
         assertThat(fields).containsExactlyInAnyOrder("facts[1].valid_until", "facts[2].supersedes",
                 "facts[3].supersedes", "facts[4].supersedes", "facts[5].id");
     }
+
+    private static Map<String, Object> memory(Object... extra) {
+        Map<String, Object> m = new HashMap<>();
+        m.put("id", "m-derived");
+        m.put("type", "long_term_preference");
+        m.put("content", "对高估值敏感");
+        m.put("normalized_content", "对高估值敏感");
+        m.put("entities", List.of());
+        m.put("keywords", List.of("估值"));
+        m.put("weight", 1);
+        m.put("status", "active");
+        m.put("source", "inferred");
+        m.put("created_at", "2026-06-01T00:00:00Z");
+        m.put("last_seen_at", "2026-06-01T00:00:00Z");
+        m.put("superseded_entity_keys", List.of());
+        m.put("source_message_ids", List.of());
+        for (int i = 0; i < extra.length; i += 2) {
+            m.put((String) extra[i], extra[i + 1]);
+        }
+        return m;
+    }
+
+    @Test
+    void aMemorysRecallCountAndDerivationAreReadBackAndAbsentMeansNone() {
+        ProfileData data = read(document("memories", List.of(memory("recall_count", 3,
+                "last_recalled_at", "2026-06-10T08:00:00Z", "derivation", Map.of("rule", "valuation_sensitive",
+                        "rationale", "估值太高 about 4 companies in 60 days", "evidence", List.of("m1", "m2"))))));
+        var m = data.memories().get(0);
+        assertThat(m.recall().count()).isEqualTo(3);
+        assertThat(m.recall().lastRecalledAt()).isEqualTo(Instant.parse("2026-06-10T08:00:00Z"));
+        assertThat(m.derivation().rule()).isEqualTo("valuation_sensitive");
+        assertThat(m.derivation().evidence()).containsExactly("m1", "m2");
+        var older = read(document("memories", List.of(memory()))).memories().get(0);
+        assertThat(older.recall().never()).as("an export from before recalls were counted").isTrue();
+        assertThat(older.derivation()).isNull();
+    }
+
+    @Test
+    void aBadRecallCountOrDerivationIsNamedByItsPath() {
+        assertThat(fieldsNamed(document("memories", List.of(memory("recall_count", 2)))))
+                .containsExactly("memories[0].last_recalled_at");
+        assertThat(fieldsNamed(document("memories", List.of(memory("recall_count", -1)))))
+                .containsExactly("memories[0].recall_count");
+        assertThat(fieldsNamed(document("memories", List.of(memory("derivation", Map.of("rule", " ",
+                "rationale", "x", "evidence", List.of("m1"), "colour", "red"))))))
+                .containsExactlyInAnyOrder("memories[0].derivation.rule", "memories[0].derivation.colour");
+    }
 }

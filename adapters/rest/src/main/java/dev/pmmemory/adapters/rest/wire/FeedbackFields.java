@@ -1,4 +1,4 @@
-package dev.pmmemory.adapters.rest.dto;
+package dev.pmmemory.adapters.rest.wire;
 
 import dev.pmmemory.application.Validation;
 import dev.pmmemory.application.port.in.AddFeedbackCommand;
@@ -10,10 +10,10 @@ import java.time.Instant;
  * The fields a feedback body shares with a team decision's, read from their wire text. Problems are added to the
  * caller's {@link Validation}, so a request with several bad fields hears of all of them at once.
  */
-record FeedbackFields(String message, Instant createdAt, String sessionId, String messageId, Source source,
+public record FeedbackFields(String message, Instant createdAt, String sessionId, String messageId, Source source,
                       MemoryType type) {
 
-    static FeedbackFields read(Validation v, String message, String createdAt, String sessionId, String messageId,
+    public static FeedbackFields read(Validation v, String message, String createdAt, String sessionId, String messageId,
                                String source, String type) {
         v.text("message", message, AddFeedbackCommand.MAX_MESSAGE_CODE_POINTS);
         Instant at = v.optionalInstant("created_at", createdAt);
@@ -31,7 +31,7 @@ record FeedbackFields(String message, Instant createdAt, String sessionId, Strin
     }
 
     /** The command storing these fields under {@code ownerId}; call after the validation passed. */
-    AddFeedbackCommand toCommand(String ownerId) {
+    public AddFeedbackCommand toCommand(String ownerId) {
         return new AddFeedbackCommand(ownerId, message, createdAt, sessionId, messageId, source, type);
     }
 }

@@ -1,8 +1,10 @@
-package dev.pmmemory.adapters.rest.dto;
+package dev.pmmemory.adapters.rest.wire;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.pmmemory.adapters.rest.dto.ExperienceRequest;
+import dev.pmmemory.adapters.rest.dto.TurnRequest;
 import dev.pmmemory.application.InvalidInputException;
 import dev.pmmemory.application.InvalidInputException.FieldError;
 import dev.pmmemory.application.model.TurnRole;

@@ -1,4 +1,4 @@
-package dev.pmmemory.adapters.rest.dto;
+package dev.pmmemory.adapters.rest.wire;
 
 import dev.pmmemory.application.Validation;
 import dev.pmmemory.application.port.in.PutEntityCommand;
