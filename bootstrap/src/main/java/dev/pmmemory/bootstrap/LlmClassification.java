@@ -23,6 +23,15 @@ final class LlmClassification {
         return Optional.of(endpoint(llm, llm.timeout(), PREFIX + "enabled=true"));
     }
 
+    /** The floor of the model's stated confidence (checked whether or not the classifier is on: a typo stays a typo). */
+    static double holdBelow(MemoryConfig.Classifiers.Llm llm) {
+        double floor = llm.holdBelow();
+        if (!(floor >= 0 && floor <= 1)) {
+            throw new ConfigurationException(PREFIX + "hold-below: must be in [0, 1], was " + floor);
+        }
+        return floor;
+    }
+
     /**
      * The same endpoint for the compact job's summarizer ({@code memory.summarizer.llm.enabled}),
      * with its own timeout; the classifier itself may stay off.

@@ -302,6 +302,14 @@ public interface MemoryConfig {
             /** The most one add waits for the model (connecting included); past it the message stays unclassified. */
             @WithDefault("5S")
             Duration timeout();
+
+            /**
+             * In [0, 1]: a praise / advance / negative type the model answers with a stated confidence under this
+             * is held pending (reason uncertain_type) for a person to pick; a missing or unreadable confidence is 0.
+             * The model's own number, uncalibrated: the default is a cautious guess, not a measured floor.
+             */
+            @WithDefault("0.9")
+            double holdBelow();
         }
     }
 

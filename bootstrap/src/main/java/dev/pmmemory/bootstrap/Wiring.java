@@ -75,6 +75,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -230,9 +231,14 @@ public class Wiring {
         if (!(holdBelow >= 0 && holdBelow <= 1)) {
             throw new ConfigurationException("memory.classify.hold-below: must be in [0, 1], was " + holdBelow);
         }
-        // ask, don't guess: an unsure sign is held for the PM, judged by the n-gram model's posteriors
-        Optional<SignDoubt> doubt = ngram.map(model -> new SignDoubt(message -> NgramClassification.trained(model)
-                .map(link -> link.posteriors(message)).orElse(java.util.Map.of()), holdBelow, SignCues.of(lexicon)));
+        double llmHoldBelow = LlmClassification.holdBelow(config.classifier().llm());
+        // ask, don't guess: an unsure sign is held for the PM, judged by the n-gram model's posteriors and, for the
+        // LLM's answers, by the confidence it states (judged even without the n-gram model)
+        Optional<SignDoubt> doubt = ngram.isPresent() || llm.isPresent()
+                ? Optional.of(new SignDoubt(message -> ngram.flatMap(NgramClassification::trained)
+                        .map(link -> link.posteriors(message)).orElse(Map.of()),
+                        holdBelow, SignCues.of(lexicon), llmHoldBelow))
+                : Optional.empty();
         return new ClassifierChain(chain, secondOpinion, doubt);
     }
 

@@ -18,7 +18,9 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * A fake OpenAI-compatible chat endpoint on a loopback port, configured as the application's LLM
- * classifier. It answers project_negative for anything about unit economics and "none" otherwise, and
+ * classifier. It answers project_negative with a confidence of 0.95 for anything about unit economics,
+ * project_positive with 0.6 for gross margins, project_advance with no confidence for a cap table, and "none"
+ * otherwise, and
  * shows what it received at {@code GET {base-url}/received} (the test reads it over HTTP, so it shares
  * no object with the application).
  */
@@ -55,11 +57,20 @@ public class FakeLlmEndpoint implements QuarkusTestResourceLifecycleManager {
         seen.put("body", body);
         received.add(seen);
         JsonNode request = json.readTree(body);
-        String userText = request.path("messages").path(1).path("content").asText();
-        String type = userText.toLowerCase().contains("unit economics") ? "project_negative" : "none";
+        String userText = request.path("messages").path(1).path("content").asText().toLowerCase();
+        String answer;
+        if (userText.contains("unit economics")) {
+            answer = "{\"type\": \"project_negative\", \"confidence\": 0.95}";
+        } else if (userText.contains("gross margin")) {
+            answer = "{\"type\": \"project_positive\", \"confidence\": 0.6}";
+        } else if (userText.contains("cap table")) {
+            answer = "{\"type\": \"project_advance\"}";
+        } else {
+            answer = "{\"type\": \"none\"}";
+        }
         ObjectNode response = json.createObjectNode();
         response.putArray("choices").addObject().putObject("message").put("role", "assistant")
-                .put("content", "```json\n{\"type\": \"" + type + "\"}\n```");
+                .put("content", "```json\n" + answer + "\n```");
         send(exchange, response.toString());
     }
 

@@ -15,10 +15,29 @@ class LlmClassificationTest {
     private static final String KEY = "sk-" + "config-test-key-123456";
 
     record Llm(boolean enabled, Optional<String> baseUrl, Optional<String> model, Optional<String> apiKey,
-               Duration timeout) implements MemoryConfig.Classifiers.Llm {
+               Duration timeout, double holdBelow) implements MemoryConfig.Classifiers.Llm {
+        Llm(boolean enabled, Optional<String> baseUrl, Optional<String> model, Optional<String> apiKey,
+            Duration timeout) {
+            this(enabled, baseUrl, model, apiKey, timeout, 0.9);
+        }
+
         static Llm on(String baseUrl, String model) {
             return new Llm(true, Optional.ofNullable(baseUrl), Optional.ofNullable(model), Optional.of(KEY),
                     Duration.ofSeconds(5));
+        }
+    }
+
+    @Test
+    void theStatedConfidenceFloorIsReadInZeroToOneAndRefusedOutsideNamingIt() {
+        Llm on = Llm.on("http://127.0.0.1:11434/v1", "m");
+        assertThat(LlmClassification.holdBelow(on)).isEqualTo(0.9);
+        assertThat(LlmClassification.holdBelow(new Llm(true, on.baseUrl(), on.model(), on.apiKey(), on.timeout(), 0)))
+                .isZero();
+        for (double bad : new double[] {-0.1, 1.5, Double.NaN}) {
+            Llm off = new Llm(false, on.baseUrl(), on.model(), on.apiKey(), on.timeout(), bad);
+            assertThatThrownBy(() -> LlmClassification.holdBelow(off))
+                    .isInstanceOf(ConfigurationException.class)
+                    .hasMessageContaining("memory.classifier.llm.hold-below: must be in [0, 1]");
         }
     }
 

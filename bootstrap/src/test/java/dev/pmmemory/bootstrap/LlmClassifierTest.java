@@ -52,6 +52,38 @@ class LlmClassifierTest {
     }
 
     @Test
+    void aTypeTheModelStatesLittleConfidenceInIsHeldForThePersonWithTheOtherSign() {
+        String p = Api.newProfile("llm-unsure");
+        int before = received().size();
+
+        String id = Api.feedback(p, "The gross margin of Mistral surprised me").statusCode(201)
+                .body("outcome", equalTo("pending"))
+                .body("memory.type", equalTo("project_positive"))
+                .body("memory.status", equalTo("pending"))
+                .body("memory.pending_reason", equalTo("uncertain_type"))
+                .body("memory.alternatives", equalTo(List.of("project_negative")))
+                .extract().path("memory.id");
+
+        assertThat(received()).as("the model must have been asked").hasSize(before + 1);
+        Api.memories(p, Map.of("status", "pending")).statusCode(200).body("items.id", hasItem(id));
+        Api.memories(p, Map.of()).statusCode(200).body("items.status", hasItem("pending"));
+    }
+
+    @Test
+    void aTypeWithoutAStatedConfidenceIsHeldNotTrustedBlindly() {
+        String p = Api.newProfile("llm-unsaid");
+        int before = received().size();
+
+        Api.feedback(p, "The cap table of Mistral surprised me").statusCode(201)
+                .body("outcome", equalTo("pending"))
+                .body("memory.type", equalTo("project_advance"))
+                .body("memory.pending_reason", equalTo("uncertain_type"))
+                .body("memory.alternatives", equalTo(List.of("project_negative")));
+
+        assertThat(received()).hasSize(before + 1);
+    }
+
+    @Test
     void aMessageTheRulesClassifyNeverReachesTheModel() {
         String p = Api.newProfile("llm-rules");
         int before = received().size();

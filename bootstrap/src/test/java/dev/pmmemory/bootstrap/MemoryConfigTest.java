@@ -53,6 +53,15 @@ class MemoryConfigTest {
         assertThat(c.http().maxBatchBodySize().asLongValue()).isEqualTo(4 * 1024 * 1024);
         assertThat(c.encryption().key()).isEmpty();
         assertThat(c.encryption().keyset()).isEmpty();
+        assertThat(c.classify().holdBelow()).isEqualTo(0.99);
+        assertThat(c.classifier().llm().holdBelow()).isEqualTo(0.9);
+    }
+
+    @Test
+    void theLlmsStatedConfidenceFloorIsReadAsANumber() {
+        assertThat(config("memory.classifier.llm.hold-below", "0.75").classifier().llm().holdBelow()).isEqualTo(0.75);
+        assertThatThrownBy(() -> config("memory.classifier.llm.hold-below", "high"))
+                .hasMessageContaining("memory.classifier.llm.hold-below");
     }
 
     @Test

@@ -16,9 +16,11 @@ import java.util.Optional;
  * @param confidence   how sure the chain is of the type's sign, in [0, 1] (1 when nothing measured it)
  * @param alternatives the types of the other sign it may be, best first, when the chain is unsure of the
  *                     sign ({@link SignDoubt}): then the memory is held for a person to pick; else empty
+ * @param stated       true when the confidence is what the classifier said of itself (an LLM's answer), not one
+ *                     the chain measured: such a number is uncalibrated, so it is held to a floor of its own
  */
 public record Classification(Optional<MemoryType> type, boolean question, double confidence,
-                             List<MemoryType> alternatives) {
+                             List<MemoryType> alternatives, boolean stated) {
 
     public Classification {
         Objects.requireNonNull(type, "type");
@@ -35,12 +37,20 @@ public record Classification(Optional<MemoryType> type, boolean question, double
     }
 
     public Classification(Optional<MemoryType> type, boolean question) {
-        this(type, question, 1.0, List.of());
+        this(type, question, 1.0, List.of(), false);
     }
 
     /** A plain answer: a type, or none without any claim about questions. */
     public static Classification of(Optional<MemoryType> type) {
         return new Classification(type, false);
+    }
+
+    /**
+     * A type with the confidence the classifier stated for it (an LLM asked to say how sure it is). A missing or
+     * unreadable statement is to be given as 0, so that the answer is held, never trusted blindly.
+     */
+    public static Classification ofStated(MemoryType type, double confidence) {
+        return new Classification(Optional.of(type), false, confidence, List.of(), true);
     }
 
     /** No type, because the message is a question. */
@@ -55,6 +65,6 @@ public record Classification(Optional<MemoryType> type, boolean question, double
 
     /** The same answer with the chain's confidence and, when unsure, the alternatives. */
     public Classification judged(double confidence, List<MemoryType> alternatives) {
-        return new Classification(type, question, confidence, alternatives);
+        return new Classification(type, question, confidence, alternatives, stated);
     }
 }

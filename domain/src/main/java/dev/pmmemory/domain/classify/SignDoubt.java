@@ -21,16 +21,32 @@ import java.util.Set;
  * A type is also held when the message's phrasing vouches for the other sign ({@link SignCues}: 不予考虑 under a
  * positive, a conceded clause of the same sign as the verdict): there the rules and the model often agree on the
  * wrong sign, both read from the same words.
+ * <p>
+ * An answer whose confidence the classifier stated itself (an LLM's, {@link Classification#stated()}) keeps that
+ * confidence and is held under {@code statedHoldBelow} instead: the model's posterior says little about a message
+ * the model itself left unclassified, and a stated number is on a scale of its own. Under that floor it is held
+ * whatever else agrees; above it, the model's sure disagreement and the phrasing's cues hold it as they hold any
+ * answer. It is judged even when there is no model.
  *
- * @param beliefs   the statistical model's posteriors
- * @param holdBelow the confidence under which a signed type is held ({@code memory.classify.hold-below})
- * @param cues      the signs the phrasing vouches for
+ * @param beliefs         the statistical model's posteriors (empty when there is no model)
+ * @param holdBelow       the confidence under which a signed type is held ({@code memory.classify.hold-below})
+ * @param cues            the signs the phrasing vouches for
+ * @param statedHoldBelow the stated confidence under which a signed type is held
+ *                        ({@code memory.classifier.llm.hold-below})
  */
-public record SignDoubt(Beliefs beliefs, double holdBelow, SignCues cues) {
+public record SignDoubt(Beliefs beliefs, double holdBelow, SignCues cues, double statedHoldBelow) {
+
+    /** The floor of stated confidences when none is configured. */
+    public static final double DEFAULT_STATED_HOLD_BELOW = 0.9;
 
     /** Without phrasing cues. */
     public SignDoubt(Beliefs beliefs, double holdBelow) {
         this(beliefs, holdBelow, SignCues.NONE);
+    }
+
+    /** With the default floor for stated confidences. */
+    public SignDoubt(Beliefs beliefs, double holdBelow, SignCues cues) {
+        this(beliefs, holdBelow, cues, DEFAULT_STATED_HOLD_BELOW);
     }
 
     public SignDoubt {
@@ -38,6 +54,9 @@ public record SignDoubt(Beliefs beliefs, double holdBelow, SignCues cues) {
         Objects.requireNonNull(cues, "cues");
         if (!(holdBelow >= 0 && holdBelow <= 1)) {
             throw new IllegalArgumentException("hold-below must be in [0, 1], was " + holdBelow);
+        }
+        if (!(statedHoldBelow >= 0 && statedHoldBelow <= 1)) {
+            throw new IllegalArgumentException("the stated hold-below must be in [0, 1], was " + statedHoldBelow);
         }
     }
 
@@ -60,21 +79,22 @@ public record SignDoubt(Beliefs beliefs, double holdBelow, SignCues cues) {
             return answer;
         }
         Map<String, Double> posterior = beliefs.of(message);
-        if (posterior.isEmpty()) {
+        if (posterior.isEmpty() && !answer.stated()) {
             return answer;
         }
         MemoryType type = answer.type().get();
         int sign = sign(type);
         if (sign == 0) {
-            return answer.judged(posterior.getOrDefault(type.wireName(), 0.0), List.of());
+            return answer.stated() ? answer : answer.judged(posterior.getOrDefault(type.wireName(), 0.0), List.of());
         }
         double positive = p(posterior, MemoryType.PROJECT_POSITIVE) + p(posterior, MemoryType.PROJECT_ADVANCE);
         double negative = p(posterior, MemoryType.PROJECT_NEGATIVE);
-        double confidence = positive + negative == 0 ? 1.0 : (sign > 0 ? positive : negative) / (positive + negative);
+        double measured = positive + negative == 0 ? 1.0 : (sign > 0 ? positive : negative) / (positive + negative);
+        double confidence = answer.stated() ? answer.confidence() : measured;
         // the model contradicts the sign only when it is as sure of the other sign as the floor asks: on short plain
         // judgements ("OpenAI 不感兴趣") its signed posteriors are near a coin toss, which is no evidence
         boolean modelDisagrees = best(posterior).flatMap(MemoryType::fromWireName).map(SignDoubt::sign)
-                .filter(s -> s == -sign).isPresent() && 1 - confidence >= holdBelow;
+                .filter(s -> s == -sign).isPresent() && 1 - measured >= holdBelow;
         boolean rulesDisagree = rules.map(SignDoubt::sign).filter(s -> s == -sign).isPresent();
         // the floor is for the model's own answers (the link's, or an overrule): the rules' plain judgements
         // ("Anthropic 不错") are short, and the model's sign posterior on them is weak without meaning doubt
@@ -84,8 +104,10 @@ public record SignDoubt(Beliefs beliefs, double holdBelow, SignCues cues) {
         Set<Integer> vouched = cues.signs(message);
         boolean phrasingDisagrees = vouched.contains(-sign) && !vouched.contains(sign);
         boolean phrasingAgrees = vouched.contains(sign) && !vouched.contains(-sign);
-        if (phrasingAgrees || !modelDisagrees && !rulesDisagree && !phrasingDisagrees
-                && (!fromModel || confidence >= holdBelow)) {
+        boolean agreed = phrasingAgrees || !modelDisagrees && !rulesDisagree && !phrasingDisagrees
+                && (!fromModel || answer.stated() || confidence >= holdBelow);
+        // a stated confidence is the classifier's word on itself: under its floor nothing else vouches for the answer
+        if (agreed && !(answer.stated() && confidence < statedHoldBelow)) {
             return answer.judged(confidence, List.of());
         }
         List<MemoryType> others = new ArrayList<>();

@@ -6,7 +6,8 @@ import java.util.Optional;
 public enum PendingReason {
     /**
      * The classifiers were unsure of the message's sign (docs/rules.md, "Holding an uncertain sign"): they disagreed on polarity, or the
-     * chain's confidence was under {@code memory.classify.hold-below}. The memory carries the other types it
+     * chain's confidence was under {@code memory.classify.hold-below} (for an LLM's answer, its stated confidence
+     * under {@code memory.classifier.llm.hold-below}). The memory carries the other types it
      * may be; confirming it picks one.
      */
     UNCERTAIN_TYPE("uncertain_type"),

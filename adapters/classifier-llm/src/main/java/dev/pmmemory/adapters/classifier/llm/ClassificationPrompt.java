@@ -41,7 +41,9 @@ final class ClassificationPrompt {
             s.append("- ").append(type.wireName()).append(": ").append(MEANINGS.get(type)).append('\n');
         }
         s.append("- ").append(NONE).append(": a question, chit-chat, or anything that is none of the above\n")
-                .append("Answer only with a JSON object, no prose: {\"type\": \"<one of the types above>\"}");
+                .append("Also say how sure you are that the type is right, as a number from 0 (a guess) to 1 (certain).\n")
+                .append("Answer only with a JSON object, no prose: ")
+                .append("{\"type\": \"<one of the types above>\", \"confidence\": <a number from 0 to 1>}");
         return s.toString();
     }
 

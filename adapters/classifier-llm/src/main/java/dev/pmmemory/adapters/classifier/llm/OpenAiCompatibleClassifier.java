@@ -2,6 +2,7 @@ package dev.pmmemory.adapters.classifier.llm;
 
 import dev.pmmemory.adapters.classifier.llm.ChatAnswer.Typed;
 import dev.pmmemory.adapters.classifier.llm.ChatAnswer.Unreadable;
+import dev.pmmemory.domain.classify.Classification;
 import dev.pmmemory.domain.classify.Classifier;
 import dev.pmmemory.domain.memory.MemoryType;
 import java.lang.System.Logger.Level;
@@ -31,18 +32,24 @@ public final class OpenAiCompatibleClassifier implements Classifier {
     /** @param message the redacted feedback text: only this text leaves the process */
     @Override
     public Optional<MemoryType> classify(String message, List<String> entities) {
+        return classification(message, entities).type();
+    }
+
+    /** The model's type with the confidence it stated (0 when it stated none readable): the chain holds it under its floor. */
+    @Override
+    public Classification classification(String message, List<String> entities) {
         ChatClient.Reply reply = chat.post(ClassificationPrompt.request(endpoint.model(), message, entities));
         ChatAnswer answer = reply instanceof ChatClient.Reply.Body body ? AnswerParser.parse(body.text())
                 : new Unreadable(((ChatClient.Reply.Failed) reply).why());
         if (answer instanceof Typed typed) {
-            return Optional.of(typed.type());
+            return Classification.ofStated(typed.type(), typed.confidence());
         }
         if (answer instanceof Unreadable unreadable) {
             warn(unreadable.why());
         } else {
             LOG.log(Level.DEBUG, "LLM classifier: the model answered none");
         }
-        return Optional.empty();
+        return Classification.of(Optional.empty());
     }
 
     private void warn(String why) {

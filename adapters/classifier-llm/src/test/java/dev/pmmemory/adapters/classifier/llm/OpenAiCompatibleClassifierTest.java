@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.pmmemory.adapters.classifier.llm.FakeChatServer.Reply;
+import dev.pmmemory.domain.classify.Classification;
 import dev.pmmemory.domain.memory.MemoryType;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -69,7 +70,8 @@ class OpenAiCompatibleClassifierTest {
         JsonNode system = body.path("messages").path(0);
         assertThat(system.path("role").asText()).isEqualTo("system");
         assertThat(system.path("content").asText()).contains("long_term_preference", "project_negative",
-                "project_advance", "project_positive", "market_info", "temp_status", "none", "{\"type\"");
+                "project_advance", "project_positive", "market_info", "temp_status", "none", "{\"type\"",
+                "\"confidence\": <a number from 0 to 1>");
         JsonNode user = body.path("messages").path(1);
         assertThat(user.path("role").asText()).isEqualTo("user");
         assertThat(user.path("content").asText()).contains(MESSAGE).contains("OpenAI");
@@ -101,6 +103,30 @@ class OpenAiCompatibleClassifierTest {
             "```\nproject_negative\n```"})
     void fencedProseWrappedAndBareAnswersAreUnderstood(String content) {
         assertThat(classifyAnswering(Reply.content(content))).contains(MemoryType.PROJECT_NEGATIVE);
+    }
+
+    @Test
+    void theTypeCarriesTheConfidenceTheModelStatedAsAStatedOne() {
+        server.answering(r -> Reply.content("{\"type\": \"project_advance\", \"confidence\": 0.7}"));
+
+        Classification answer = classifier(Optional.empty()).classification(MESSAGE, ENTITIES);
+
+        assertThat(answer.type()).contains(MemoryType.PROJECT_ADVANCE);
+        assertThat(answer.confidence()).isEqualTo(0.7);
+        assertThat(answer.stated()).isTrue();
+        assertThat(answer.held()).as("holding is the chain's decision, not the adapter's").isFalse();
+    }
+
+    @Test
+    void aTypeWithoutAStatedConfidenceIsGivenZeroNotTrustedBlindly() {
+        server.answering(r -> Reply.type("project_positive"));
+
+        Classification answer = classifier(Optional.empty()).classification(MESSAGE, ENTITIES);
+
+        assertThat(answer.type()).contains(MemoryType.PROJECT_POSITIVE);
+        assertThat(answer.confidence()).isZero();
+        assertThat(answer.stated()).isTrue();
+        assertThat(log.warnings()).isEmpty();
     }
 
     @Test
