@@ -36,17 +36,14 @@ import java.util.Set;
  */
 public record SignDoubt(Beliefs beliefs, double holdBelow, SignCues cues, double statedHoldBelow) {
 
-    /** The floor of stated confidences when none is configured. */
-    public static final double DEFAULT_STATED_HOLD_BELOW = 0.9;
-
     /** Without phrasing cues. */
     public SignDoubt(Beliefs beliefs, double holdBelow) {
         this(beliefs, holdBelow, SignCues.NONE);
     }
 
-    /** With the default floor for stated confidences. */
+    /** For a chain without a classifier that states its confidence: a stated answer short of certainty is held. */
     public SignDoubt(Beliefs beliefs, double holdBelow, SignCues cues) {
-        this(beliefs, holdBelow, cues, DEFAULT_STATED_HOLD_BELOW);
+        this(beliefs, holdBelow, cues, 1.0);
     }
 
     public SignDoubt {
