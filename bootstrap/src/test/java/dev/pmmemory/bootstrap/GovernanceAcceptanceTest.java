@@ -100,11 +100,13 @@ class GovernanceAcceptanceTest {
     void confirmingAPendingMemoryMakesItActiveAndSupersedesTheOtherDecision_andGetStillWorksOnTheSamePath() {
         String p = newProfile("gov-confirm");
         String[] ids = pendingConflict(p);
-        memory(p, ids[1]).statusCode(200).body("status", equalTo("pending"));
+        memory(p, ids[1]).statusCode(200).body("status", equalTo("pending"))
+                .body("pending_reason", equalTo("conflict"));
 
         post(p, ids[1], "confirm").statusCode(200)
                 .body("memory.id", equalTo(ids[1]))
                 .body("memory.status", equalTo("active"))
+                .body("memory.pending_reason", equalTo(null))
                 .body("superseded", contains(ids[0]));
 
         memory(p, ids[1]).statusCode(200).body("status", equalTo("active"));

@@ -112,6 +112,41 @@ class PostgresMigrationsTest {
                 .containsExactly(Integer.toString(scriptsAfter(0)));
     }
 
+    /**
+     * V26: a decision held pending before pending reasons existed is given the reason it was held for (conflict);
+     * a reason already given, a memory not pending and a team's proposal are left as they are.
+     */
+    @Test
+    void aDecisionHeldByAConflictBeforeReasonsExistedIsGivenTheConflictReason() throws Exception {
+        String schema = freshSchema("legacy_pending");
+        int before = shippedVersions().stream().mapToInt(Integer::intValue).filter(v -> v < 26).max().orElseThrow();
+        Flyway.configure().dataSource(dataSource(schema)).locations("classpath:db/postgres")
+                .target(Integer.toString(before)).load().migrate();
+        try (Connection c = connect(schema); Statement s = c.createStatement()) {
+            s.execute("INSERT INTO memories (id, profile_id, type, content, normalized_content, entities, keywords,"
+                    + " weight, weight_bucket, status, source, created_at, last_seen_at, expires_at,"
+                    + " superseded_entity_keys, source_message_ids, term_count, pending_reason) VALUES"
+                    + " ('held', 'p1', 'project_advance', 'c', 'c', '', '', 1, 1, 'pending', 'inferred', 0, 0, 1, '', '', 0,"
+                    + " NULL),"
+                    + " ('held-neg', 'p1', 'project_negative', 'c', 'c', '', '', 1, 1, 'pending', 'bot', 0, 0, 1, '', '', 0,"
+                    + " NULL),"
+                    + " ('unsure', 'p1', 'project_negative', 'c', 'c', '', '', 1, 1, 'pending', 'explicit', 0, 0, 1, '', '',"
+                    + " 0, 'uncertain_type'),"
+                    + " ('active', 'p1', 'project_advance', 'c', 'c', '', '', 1, 1, 'active', 'explicit', 0, 0, 1, '', '', 0,"
+                    + " NULL),"
+                    + " ('team', '~team:t1', 'project_advance', 'c', 'c', '', '', 1, 1, 'pending', 'explicit', 0, 0, 1, '',"
+                    + " '', 0, NULL),"
+                    + " ('derived', 'p1', 'long_term_preference', 'c', 'c', '', '', 1, 1, 'pending', 'inferred', 0, 0, 1, '',"
+                    + " '', 0, 'inferred')");
+        }
+
+        assertThat(migrations(schema).migrate()).isEqualTo(scriptsAfter(before));
+
+        assertThat(strings(schema, "SELECT id || ':' || coalesce(pending_reason, 'null') FROM memories ORDER BY id"))
+                .containsExactly("active:null", "derived:inferred", "held:conflict", "held-neg:conflict", "team:null",
+                        "unsure:uncertain_type");
+    }
+
     /** What the earlier runner left: its scripts applied, each recorded in schema_version. */
     private static void runnerMigrated(String schema) throws SQLException, IOException {
         try (Connection c = connect(schema); Statement s = c.createStatement()) {

@@ -4,6 +4,7 @@ import dev.pmmemory.domain.memory.Lifetime;
 import dev.pmmemory.domain.memory.Memory;
 import dev.pmmemory.domain.memory.MemoryStatus;
 import dev.pmmemory.domain.memory.MemoryType;
+import dev.pmmemory.domain.memory.PendingReason;
 import dev.pmmemory.domain.memory.Source;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -190,7 +191,8 @@ public final class ConflictResolver {
         }
 
         if (pending) {
-            Memory held = incoming.toBuilder().status(MemoryStatus.PENDING).validFrom(null).build();
+            Memory held = incoming.toBuilder().status(MemoryStatus.PENDING).validFrom(null)
+                    .pendingReason(PendingReason.CONFLICT).build();
             return new Resolution(held, List.of(), List.of());
         }
 

@@ -18,8 +18,8 @@ import java.util.Set;
  * @param entityKeys            {@link EntityKey} of each entity, same order as {@code entities}
  * @param supersededEntityKeys  the entity keys a newer opposite decision has taken over; the
  *                              memory is {@link MemoryStatus#SUPERSEDED} once it covers them all
- * @param pendingReason         why it waits for a decision (nullable: not waiting, or held by a rule
- *                              older than the reasons, such as a conflict)
+ * @param pendingReason         why it waits for a decision (nullable: not waiting, or a team's consensus
+ *                              proposal)
  * @param alternatives          the other types it may be, best first, when {@code pendingReason} is
  *                              {@link PendingReason#UNCERTAIN_TYPE}; empty otherwise
  * @param recall                how often present recalls returned it ({@link RecallUse#NEVER} when

@@ -15,7 +15,12 @@ public enum PendingReason {
      * The derive job saw a pattern in the profile's memories (docs/rules.md "Derived preferences") and proposes
      * this preference; its derivation names the evidence.
      */
-    INFERRED("inferred");
+    INFERRED("inferred"),
+    /**
+     * A decision said while an opposite decision on a shared entity was visible and more confident
+     * (docs/rules.md §4): it waits until a person confirms it (it then takes over) or rejects it.
+     */
+    CONFLICT("conflict");
 
     private final String wireName;
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.pmmemory.domain.memory.Memory;
 import dev.pmmemory.domain.memory.MemoryStatus;
 import dev.pmmemory.domain.memory.MemoryType;
+import dev.pmmemory.domain.memory.PendingReason;
 import dev.pmmemory.domain.memory.Source;
 import java.time.Duration;
 import java.time.Instant;
@@ -120,13 +121,14 @@ class ConflictResolverTest {
     }
 
     @Test
-    void equalTimestampsButLowerConfidenceIsPending() {
+    void equalTimestampsButLowerConfidenceIsPendingForTheConflict() {
         Memory old = advance("e1", DAY1, "Anthropic");
         Memory incoming = memory("n1", MemoryType.PROJECT_NEGATIVE, DAY1, "Anthropic").source(Source.BOT).build();
 
         Resolution r = resolver.resolve(incoming, List.of(old));
 
         assertThat(r.incoming().status()).isEqualTo(MemoryStatus.PENDING);
+        assertThat(r.incoming().pendingReason()).isEqualTo(PendingReason.CONFLICT);
         assertThat(r.changed()).isEmpty();
     }
 

@@ -317,7 +317,14 @@ final class SqliteSchema {
             // with encryption on, normalized_content holds the blind index the dedup lookup compares, and this
             // column the sealed normalized text the rules read back; NULL without encryption
             new Migration(23, "sealed normalized content", List.of(
-                    "ALTER TABLE memories ADD COLUMN normalized_sealed TEXT")));
+                    "ALTER TABLE memories ADD COLUMN normalized_sealed TEXT")),
+            // a memory held before pending reasons existed (16) has none; the only personal memory the write path
+            // then held without one is a decision a more confident opposite decision held (rules.md §4): it says so
+            // now. A team's pending memory is a consensus proposal and keeps none.
+            new Migration(26, "pending reason of held conflicts", List.of(
+                    "UPDATE memories SET pending_reason = 'conflict' WHERE status = 'pending'"
+                            + " AND pending_reason IS NULL AND type IN ('project_advance', 'project_negative')"
+                            + " AND profile_id NOT LIKE '~team:%'")));
 
     private SqliteSchema() {
     }

@@ -18,6 +18,7 @@ import dev.pmmemory.domain.memory.Memory;
 import dev.pmmemory.domain.memory.EntityKey;
 import dev.pmmemory.domain.memory.MemoryStatus;
 import dev.pmmemory.domain.memory.MemoryType;
+import dev.pmmemory.domain.memory.PendingReason;
 import dev.pmmemory.domain.memory.Source;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -147,6 +148,55 @@ class SqliteMemoryStoreTest {
             assertThat(rs.next()).isTrue();
             assertThat(rs.getString(1)).as("little-endian float32").isEqualTo("0000003F000000C0");
         }
+    }
+
+    /** Rows written by a build before migration 26: pending decisions held by a conflict had no reason. */
+    static final String LEGACY_PENDING_ROWS = "INSERT INTO memories (id, profile_id, type, content, normalized_content,"
+            + " entities, keywords, weight, weight_bucket, status, source, created_at, last_seen_at, expires_at,"
+            + " superseded_entity_keys, source_message_ids, term_count, pending_reason) VALUES"
+            + " ('held', 'p1', 'project_advance', 'c', 'c', '', '', 1, 1, 'pending', 'inferred', 0, 0, 1, '', '', 0, NULL),"
+            + " ('held-neg', 'p1', 'project_negative', 'c', 'c', '', '', 1, 1, 'pending', 'bot', 0, 0, 1, '', '', 0, NULL),"
+            + " ('unsure', 'p1', 'project_negative', 'c', 'c', '', '', 1, 1, 'pending', 'explicit', 0, 0, 1, '', '', 0,"
+            + " 'uncertain_type'),"
+            + " ('active', 'p1', 'project_advance', 'c', 'c', '', '', 1, 1, 'active', 'explicit', 0, 0, 1, '', '', 0, NULL),"
+            + " ('team', '~team:t1', 'project_advance', 'c', 'c', '', '', 1, 1, 'pending', 'explicit', 0, 0, 1, '', '', 0,"
+            + " NULL),"
+            + " ('derived', 'p1', 'long_term_preference', 'c', 'c', '', '', 1, 1, 'pending', 'inferred', 0, 0, 1, '', '',"
+            + " 0, 'inferred')";
+
+    /**
+     * Migration 26: a decision held pending before pending reasons existed is given the reason it was held for
+     * (conflict); a reason already given, a memory not pending and a team's proposal are left as they are.
+     */
+    @Test
+    void aDecisionHeldByAConflictBeforeReasonsExistedIsGivenTheConflictReason() throws SQLException {
+        Path file = dir.resolve("v25.db");
+        try (Connection c = plainConnection(file); Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE schema_version (version INTEGER PRIMARY KEY,"
+                    + " description TEXT NOT NULL, applied_at INTEGER NOT NULL)");
+            for (SqliteSchema.Migration m : SqliteSchema.MIGRATIONS) {
+                if (m.version() < 26) {
+                    for (String sql : m.statements()) {
+                        s.execute(sql);
+                    }
+                    s.execute("INSERT INTO schema_version VALUES (" + m.version() + ", 'old', 0)");
+                }
+            }
+            s.execute(LEGACY_PENDING_ROWS);
+        }
+        try (SqliteMemoryStore store = SqliteMemoryStore.open(file, CLOCK)) {
+            assertThat(store.read(tx -> tx.memories().findById("p1", "held")).orElseThrow().pendingReason())
+                    .isEqualTo(PendingReason.CONFLICT);
+        }
+        Map<String, String> reasons = new TreeMap<>();
+        try (Connection c = plainConnection(file); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT id, pending_reason FROM memories")) {
+            while (rs.next()) {
+                reasons.put(rs.getString(1), String.valueOf(rs.getString(2)));
+            }
+        }
+        assertThat(reasons).containsExactlyEntriesOf(new TreeMap<>(Map.of("held", "conflict", "held-neg", "conflict",
+                "unsure", "uncertain_type", "active", "null", "team", "null", "derived", "inferred")));
     }
 
     /** A file of schema 2 (before experiences) gains the experience tables and keeps its memories. */

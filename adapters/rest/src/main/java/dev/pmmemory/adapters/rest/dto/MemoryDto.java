@@ -37,9 +37,10 @@ public class MemoryDto {
     @Schema(nullable = true)
     public final String supersededBy;
     public final List<String> sourceMessageIds;
-    @Schema(nullable = true, enumeration = {"uncertain_type", "inferred"},
+    @Schema(nullable = true, enumeration = {"uncertain_type", "inferred", "conflict"},
             description = "why a pending memory waits: uncertain_type when the classifiers were unsure of its sign;"
-                    + " inferred when the derive job proposes it from a pattern (see derivation)")
+                    + " inferred when the derive job proposes it from a pattern (see derivation); conflict when a more"
+                    + " confident opposite decision on a shared entity held it; null for a team's proposal")
     public final String pendingReason;
     @Schema(description = "the other types a memory held for uncertain_type may be, best first; confirm may pick one")
     public final List<String> alternatives;
