@@ -32,8 +32,10 @@ class EncryptionOverPlainDataTest {
         Api.memories(p, Map.of("entity", "Quixotrel")).statusCode(200).body("items.id", hasItem(id));
         given().when().get("/v1/admin/jobs/reencrypt").then().statusCode(200).body("rows_by_key", hasKey("plain"));
 
+        // the raw message at least: the start's one-off re-index of a file new to this lexicon may have rewritten
+        // (and so sealed) the memory already
         given().when().post("/v1/admin/jobs/reencrypt:run").then().statusCode(200)
-                .body("changed", greaterThanOrEqualTo(2));
+                .body("changed", greaterThanOrEqualTo(1));
 
         given().when().get("/v1/admin/jobs/reencrypt").then().statusCode(200)
                 .body("rows_by_key", not(hasKey("plain"))).body("rows_left", equalTo(0));
