@@ -5,6 +5,7 @@ import dev.pmmemory.adapters.encryption.EncryptionSettings;
 import dev.pmmemory.adapters.encryption.EncryptionSettingsException;
 import dev.pmmemory.adapters.encryption.Keyset;
 import dev.pmmemory.application.port.out.FieldProtection;
+import dev.pmmemory.application.service.PlainValuesReadable;
 import io.quarkus.runtime.configuration.ConfigurationException;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -30,7 +31,9 @@ final class EncryptionAtRest {
         }
         Keyset keys = keyset.get();
         // key ids only: never a key
-        LOG.infof("encryption at rest: on, primary key %s, keys %s", keys.primaryId(), keys.keys().keySet());
-        return new AesGcmFieldProtection(keys);
+        LOG.infof("encryption at rest: on, primary key %s, keys %s, plain values %s", keys.primaryId(),
+                keys.keys().keySet(), config.readPlain() ? "served until the reencrypt job seals them" : "refused");
+        AesGcmFieldProtection protection = new AesGcmFieldProtection(keys);
+        return config.readPlain() ? new PlainValuesReadable(protection) : protection;
     }
 }

@@ -359,6 +359,13 @@ public interface MemoryConfig {
 
         /** A keyset file (first line {@code primary ID}, then {@code ID BASE64KEY} lines): for rotation. */
         Optional<String> keyset();
+
+        /**
+         * With a key: values stored plain before it was configured are served until the re-encryption job has
+         * sealed them; false reports them as unreadable instead.
+         */
+        @WithDefault("true")
+        boolean readPlain();
     }
 
     interface Sqlite {

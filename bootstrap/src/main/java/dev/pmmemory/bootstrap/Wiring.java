@@ -429,17 +429,19 @@ public class Wiring {
     @Produces
     @Singleton
     @Startup // a bad memory.sessions.store stops the start, not the first session call
-    SessionTurns sessionTurns(MemoryConfig config, Instance<Redis> redis) {
+    SessionTurns sessionTurns(MemoryConfig config, Instance<Redis> redis, FieldProtection protection) {
         MemoryConfig.Sessions sessions = config.sessions();
         return switch (sessions.store()) {
             case EMBEDDED -> {
+                // heap only, never written to disk: nothing to seal
                 LOG.infof("sessions: embedded (this process's memory), TTL %s", sessions.ttl());
                 yield new EmbeddedSessionTurns();
             }
             case REDIS -> {
                 LOG.infof("sessions: Redis (quarkus.redis.hosts), key prefix %s, TTL %s",
                         sessions.redis().keyPrefix(), sessions.ttl());
-                yield new RedisSessionTurns(redis.get(), sessions.redis().keyPrefix(), sessions.redis().timeout());
+                yield new RedisSessionTurns(redis.get(), sessions.redis().keyPrefix(), sessions.redis().timeout(),
+                        protection);
             }
         };
     }

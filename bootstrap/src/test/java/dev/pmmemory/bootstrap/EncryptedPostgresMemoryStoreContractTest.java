@@ -93,6 +93,17 @@ class EncryptedPostgresMemoryStoreContractTest extends EncryptedStoreContract {
         }
     }
 
+    @Override
+    protected void emptyStoreWith(FieldProtection keys) throws SQLException {
+        execute("TRUNCATE " + TABLES + ", key_checks");
+        store = instance(keys);
+    }
+
+    @Override
+    protected void reopenWith(FieldProtection keys) {
+        store = instance(keys);
+    }
+
     @Test
     void aWrongKeyRefusesToStart() {
         store.write(P, tx -> {

@@ -12,6 +12,7 @@ public class EncryptedProfile implements QuarkusTestProfile {
 
     @Override
     public Map<String, String> getConfigOverrides() {
-        return Map.of("memory.encryption.key", EncryptedStoreContract.KEY);
+        // plain values refused, as the suites check that a plain value is reported; serving them has its own test
+        return Map.of("memory.encryption.key", EncryptedStoreContract.KEY, "memory.encryption.read-plain", "false");
     }
 }

@@ -61,6 +61,21 @@ class EncryptedSqliteMemoryStoreContractTest extends EncryptedStoreContract {
         store = newStore();
     }
 
+    @Override
+    protected void emptyStoreWith(FieldProtection keys) throws Exception {
+        ((SqliteMemoryStore) store).close();
+        for (String suffix : new String[] {"", "-wal", "-shm"}) {
+            Files.deleteIfExists(dir.resolve("memory.db" + suffix));
+        }
+        store = SqliteMemoryStore.open(file(), CLOCK, keys);
+    }
+
+    @Override
+    protected void reopenWith(FieldProtection keys) {
+        ((SqliteMemoryStore) store).close();
+        store = SqliteMemoryStore.open(file(), CLOCK, keys);
+    }
+
     @Test
     void aWrongKeyRefusesToStart() {
         store.write(P, tx -> {

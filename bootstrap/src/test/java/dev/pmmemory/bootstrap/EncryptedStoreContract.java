@@ -10,7 +10,13 @@ import dev.pmmemory.application.model.AuditKind;
 import dev.pmmemory.application.model.FeedbackOutcome;
 import dev.pmmemory.application.port.in.AuditEvent;
 import dev.pmmemory.application.port.in.RawMessage;
+import dev.pmmemory.application.port.in.JobReport;
 import dev.pmmemory.application.port.out.FieldProtection;
+import dev.pmmemory.application.port.out.Memories.TermMatch;
+import dev.pmmemory.application.port.out.RecallTally;
+import dev.pmmemory.application.service.PlainValuesReadable;
+import dev.pmmemory.application.service.Reencryption;
+import dev.pmmemory.domain.recall.RecallWindow;
 import dev.pmmemory.application.testing.MemoryStoreContract;
 import dev.pmmemory.domain.fact.Fact;
 import dev.pmmemory.domain.memory.Memory;
@@ -43,6 +49,12 @@ abstract class EncryptedStoreContract extends MemoryStoreContract {
     /** Runs one statement on the store's database beside the store (to copy a value as an attacker would). */
     protected abstract void execute(String statement) throws Exception;
 
+    /** Empties the database, key checks included, and makes {@link #store} a store over it with {@code keys}. */
+    protected abstract void emptyStoreWith(FieldProtection keys) throws Exception;
+
+    /** Makes {@link #store} the same database opened again with {@code keys} (another start). */
+    protected abstract void reopenWith(FieldProtection keys) throws Exception;
+
     private void writeSecrets() {
         Memory m = memory("m-secret", P).content(CONTENT).normalizedContent(CONTENT.toLowerCase())
                 .entities(List.of(ENTITY)).keywords(List.of("quixotrel", "估值")).build();
@@ -72,6 +84,10 @@ abstract class EncryptedStoreContract extends MemoryStoreContract {
     void whatWasSealedReadsBackAndIsFoundByItsTermsKeysAndDedupKey() {
         writeSecrets();
 
+        secretsReadBackAndAreFoundByTermsKeysAndDedupKey();
+    }
+
+    private void secretsReadBackAndAreFoundByTermsKeysAndDedupKey() {
         Memory back = findById(P, "m-secret").orElseThrow();
         assertThat(back.content()).isEqualTo(CONTENT);
         assertThat(back.normalizedContent()).isEqualTo(CONTENT.toLowerCase());
@@ -89,6 +105,66 @@ abstract class EncryptedStoreContract extends MemoryStoreContract {
         assertThat(list(query(P, MemoryStatus.ACTIVE, null, back.entityKeys().iterator().next(), null, 10,
                 CLOCK.instant())))
                 .extracting(Memory::id).containsExactly("m-secret");
+        List<Memory> sharers = store.read(tx -> tx.memories().findVisibleSharingTerms(P,
+                RecallWindow.present(CLOCK.instant()), List.of("quixotrel")));
+        assertThat(sharers).extracting(Memory::id).containsExactly("m-secret");
+    }
+
+    /**
+     * Turning encryption on over a store written without it: with plain values readable the old rows are served and
+     * found as before, the job seals them, and then no stored byte holds their text and a key alone reads them.
+     */
+    @Test
+    void turningEncryptionOnOverPlainRowsKeepsServingThemUntilTheJobSealsThemThenNoStoredByteHoldsTheirText()
+            throws Exception {
+        emptyStoreWith(FieldProtection.none());
+        writeSecrets();
+        assertThat(storedText()).contains("Quixotrel").contains("Zephyrine").contains("Vantablack");
+
+        PlainValuesReadable readable = new PlainValuesReadable(PROTECTION);
+        reopenWith(readable);
+        secretsReadBackAndAreFoundByTermsKeysAndDedupKey();
+        insert(memory("m-new", P).content("Zephyrine-later 估值合理").build()); // sealed at once, beside plain rows
+        assertThat(findById(P, "m-new").orElseThrow().content()).isEqualTo("Zephyrine-later 估值合理");
+
+        JobReport report = new Reencryption(store, readable, CLOCK).run();
+
+        assertThat(report.changed()).isPositive();
+        assertThat(readable.plainMayRemain()).isFalse();
+        secretsReadBackAndAreFoundByTermsKeysAndDedupKey();
+        String stored = storedText();
+        assertThat(stored).doesNotContain("Zephyrine").doesNotContain("机密消息").doesNotContain("Quixotrel")
+                .doesNotContain("quixotrel").doesNotContain("Vantablack").doesNotContain("估值偏高");
+        assertThat(new Reencryption(store, readable, CLOCK).status().rowsToReseal()).isZero();
+        reopenWith(PROTECTION); // strict: every value opens under the key
+        secretsReadBackAndAreFoundByTermsKeysAndDedupKey();
+    }
+
+    @Test
+    void withPlainValuesRefusedAPlainRowIsReportedUntilTheJobSealsIt() throws Exception {
+        emptyStoreWith(FieldProtection.none());
+        writeSecrets();
+
+        reopenWith(PROTECTION);
+        assertThatThrownBy(() -> findById(P, "m-secret"))
+                .isInstanceOf(UnreadableFieldException.class)
+                .hasMessageContaining("memories.content of row m-secret");
+        new Reencryption(store, PROTECTION, CLOCK).run();
+        secretsReadBackAndAreFoundByTermsKeysAndDedupKey();
+    }
+
+    @Test
+    void aRecalledMemoryIsCountedOverTheQueryTermsItsBlindIndexesHold() {
+        writeSecrets();
+        store.write(P, tx -> tx.memories().addRecalls(List.of(new RecallTally(P, "m-secret", 1, T0.plusSeconds(5)))));
+
+        List<TermMatch> recalled = store.read(tx -> tx.memories().findVisibleRecalled(P,
+                RecallWindow.present(CLOCK.instant()), List.of("quixotrel", "估值", "unrelated")));
+
+        assertThat(recalled).singleElement().satisfies(m -> {
+            assertThat(m.key().id()).isEqualTo("m-secret");
+            assertThat(m.sharedTerms()).isEqualTo(2);
+        });
     }
 
     @Test

@@ -3,6 +3,9 @@ package dev.pmmemory.bootstrap;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.pmmemory.application.UnreadableFieldException;
+import dev.pmmemory.application.port.out.AssociatedData;
+import dev.pmmemory.application.port.out.FieldProtection;
 import dev.pmmemory.domain.recall.RankingMode;
 import io.quarkus.runtime.configuration.DurationConverter;
 import io.quarkus.runtime.configuration.MemorySize;
@@ -53,6 +56,7 @@ class MemoryConfigTest {
         assertThat(c.http().maxBatchBodySize().asLongValue()).isEqualTo(4 * 1024 * 1024);
         assertThat(c.encryption().key()).isEmpty();
         assertThat(c.encryption().keyset()).isEmpty();
+        assertThat(c.encryption().readPlain()).isTrue();
         assertThat(c.classify().holdBelow()).isEqualTo(0.99);
         assertThat(c.classifier().llm().holdBelow()).isEqualTo(0.9);
     }
@@ -70,6 +74,20 @@ class MemoryConfigTest {
                 "memory.encryption.keyset", "/etc/pm-memory/keyset");
         assertThat(c.encryption().key()).contains("AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=");
         assertThat(c.encryption().keyset()).contains("/etc/pm-memory/keyset");
+    }
+
+    @Test
+    void withAKeyPlainValuesAreServedUnlessReadPlainIsFalse() {
+        AssociatedData where = new AssociatedData("memories", "content", "m1", "pm-zhang");
+        FieldProtection readsPlain = EncryptionAtRest.protection(
+                config("memory.encryption.key", EncryptedStoreContract.KEY).encryption());
+        assertThat(readsPlain.open("written before the key", where)).isEqualTo("written before the key");
+
+        MemoryConfig strict = config("memory.encryption.key", EncryptedStoreContract.KEY,
+                "memory.encryption.read-plain", "false");
+        assertThat(strict.encryption().readPlain()).isFalse();
+        assertThatThrownBy(() -> EncryptionAtRest.protection(strict.encryption()).open("written before the key", where))
+                .isInstanceOf(UnreadableFieldException.class);
     }
 
     @Test

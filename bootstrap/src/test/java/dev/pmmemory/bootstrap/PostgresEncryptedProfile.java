@@ -7,7 +7,7 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * The application on PostgreSQL with encryption at rest on (a fixed test key). Leaves the database as it found
+ * The application on PostgreSQL with encryption at rest on (a fixed test key), plain values refused. Leaves the database as it found
  * it for the other profiles: its test classes empty every table, key checks included, when they end.
  */
 public class PostgresEncryptedProfile extends PostgresProfile {
@@ -16,6 +16,8 @@ public class PostgresEncryptedProfile extends PostgresProfile {
     public Map<String, String> getConfigOverrides() {
         Map<String, String> config = new HashMap<>(super.getConfigOverrides());
         config.put("memory.encryption.key", EncryptedStoreContract.KEY);
+        // the suites check that a plain value is reported; serving plain values has its own test
+        config.put("memory.encryption.read-plain", "false");
         return config;
     }
 

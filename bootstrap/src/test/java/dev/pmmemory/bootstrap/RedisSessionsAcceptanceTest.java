@@ -42,7 +42,7 @@ class RedisSessionsAcceptanceTest extends SessionsAcceptanceTest {
         }
     }
 
-    private List<String> keys(String pattern) throws Exception {
+    List<String> keys(String pattern) throws Exception {
         List<String> keys = new ArrayList<>();
         String cursor = "0";
         do {
@@ -53,7 +53,7 @@ class RedisSessionsAcceptanceTest extends SessionsAcceptanceTest {
         return keys;
     }
 
-    private Response call(Request request) throws Exception {
+    Response call(Request request) throws Exception {
         return redis.send(request).toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
     }
 }

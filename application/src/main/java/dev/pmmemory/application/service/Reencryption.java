@@ -17,7 +17,8 @@ import java.util.Objects;
  * The re-encryption job (docs/encryption.md "Rotation"): every value sealed under an older key, or stored plain
  * before encryption was turned on, is rewritten under the primary key. Profile by profile, table by table, in
  * batches, each its own transaction under the profile's write lock; nothing records where it stopped, because a
- * rewritten row no longer needs it: a run that crashed is resumed by running the job again.
+ * rewritten row no longer needs it: a run that crashed is resumed by running the job again. After a run that
+ * rewrote rows the store is asked to shred what the rewrites left behind (on SQLite: the WAL and freed pages).
  */
 public final class Reencryption implements ReadReencryptionStatus {
     /** Rows looked at per transaction: bounds how long one profile's writers wait. */
@@ -60,6 +61,12 @@ public final class Reencryption implements ReadReencryptionStatus {
                 }
             }
             touched += changed > before ? 1 : 0;
+        }
+        if (changed > 0) {
+            store.shredDeleted(); // the values as they were (plain, or under the old key) leave the store's files
+        }
+        if (protection instanceof PlainValuesReadable readable) {
+            readable.plainValuesSealed(); // every row was looked at and sealed: none is plain now
         }
         return new JobReport(Job.REENCRYPT, touched, changed, clock.millis() - started);
     }

@@ -69,20 +69,20 @@ public final class AesGcmFieldProtection implements FieldProtection {
             return null;
         }
         if (!isSealed(stored)) {
-            throw new UnreadableFieldException(where.describe(), "the value is not sealed, while encryption is on");
+            throw unreadable(where, "the value is not sealed, while encryption is on");
         }
         SealedValue sealed = SealedValue.parse(stored)
-                .orElseThrow(() -> new UnreadableFieldException(where.describe(), "the sealed value is malformed"));
+                .orElseThrow(() -> unreadable(where, "the sealed value is malformed"));
         DerivedKeys key = keys.get(sealed.keyId());
         if (key == null) {
-            throw new UnreadableFieldException(where.describe(),
+            throw unreadable(where,
                     "it was sealed under key '" + sealed.keyId() + "', which is not configured");
         }
         try {
             Cipher cipher = cipher(Cipher.DECRYPT_MODE, key, sealed.nonce(), sealed.header(), where);
             return new String(cipher.doFinal(sealed.ciphertext()), StandardCharsets.UTF_8);
         } catch (AEADBadTagException e) {
-            throw new UnreadableFieldException(where.describe(), "it fails authentication under key '" + sealed.keyId()
+            throw unreadable(where, "it fails authentication under key '" + sealed.keyId()
                     + "' (altered, copied from another row or profile, or sealed under another key of that id)");
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("AES-GCM failed to open " + where.describe(), e);
@@ -124,6 +124,10 @@ public final class AesGcmFieldProtection implements FieldProtection {
     @Override
     public List<KeyCheck> keyChecks() {
         return keyChecks;
+    }
+
+    private static UnreadableFieldException unreadable(AssociatedData where, String reason) {
+        return new UnreadableFieldException(where.table(), where.column(), where.rowId(), where.profileId(), reason);
     }
 
     private static Cipher cipher(int mode, DerivedKeys key, byte[] nonce, byte[] header, AssociatedData where)

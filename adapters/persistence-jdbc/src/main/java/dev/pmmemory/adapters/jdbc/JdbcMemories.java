@@ -78,7 +78,7 @@ public final class JdbcMemories implements Memories {
     private final FieldProtection protection;
     /** Whether a key is configured: the sealed copy of the normalized content is written only then. */
     private final boolean sealing;
-    /** Whether lookups must try the index under more than one key (a rotation under way). */
+    /** Whether lookups must try more than one index of a term (a rotation under way, or plain rows being adopted). */
     private final boolean rotating;
     /** {@link #commonTerms} by profile and terms, for this transaction; emptied by every write. */
     private final Map<List<Object>, List<CommonTerm>> commonTerms = new HashMap<>();
@@ -95,7 +95,7 @@ public final class JdbcMemories implements Memories {
                         FieldProtection protection) {
         this.protection = protection;
         this.sealing = !protection.keyChecks().isEmpty();
-        this.rotating = protection.keyChecks().size() > 1;
+        this.rotating = protection.lookupsTrySeveralIndexes();
         this.sql = sql;
         this.dialect = sql.dialect();
         this.vectorCache = vectorCache;
@@ -475,7 +475,7 @@ public final class JdbcMemories implements Memories {
      */
     @Override
     public List<TermMatch> findVisibleRecalled(String profileId, RecallWindow window, Collection<String> terms) {
-        Set<String> distinct = new LinkedHashSet<>(terms);
+        List<String> distinct = candidates(terms); // the term rows hold blind indexes when a key is configured
         Rendered visible = admitted("m", window, true);
         String shared = distinct.isEmpty() ? "0" : "(SELECT COUNT(*) FROM memory_terms t WHERE t.memory_id = m.id"
                 + " AND t.term IN (" + placeholders(distinct.size()) + "))";
@@ -527,8 +527,8 @@ public final class JdbcMemories implements Memories {
         RecallWindow t = r.window();
         List<String> terms = candidates(r.terms()).stream().sorted().toList();
         List<String> types = r.types().stream().map(MemoryType::wireName).sorted().toList();
-        // while a rotation is under way a term has several indexes, and the common-term plan reads one: the
-        // plain plan (exact, slower for a common term) until the re-encryption job is done
+        // while a rotation is under way (or plain rows are read) a term has several indexes, and the common-term
+        // plan reads one: the plain plan (exact, slower for a common term) until the re-encryption job is done
         Optional<CommonTerm> common = rotating ? Optional.empty() : commonTerm(owners, terms, r.boundedTermRows());
         if (common.isEmpty()) {
             Query best = scored(r, counted(owners, terms, false, types, t), r.limit());

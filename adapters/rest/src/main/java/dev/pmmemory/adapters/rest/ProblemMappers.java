@@ -12,6 +12,7 @@ import dev.pmmemory.application.NotFoundException;
 import dev.pmmemory.application.SessionsUnavailableException;
 import dev.pmmemory.application.StateConflictException;
 import dev.pmmemory.application.StoreUnavailableException;
+import dev.pmmemory.application.UnreadableFieldException;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
@@ -59,6 +60,19 @@ public class ProblemMappers {
         LOG.warnf("session store unavailable: %s", e.getMessage());
         return Response.fromResponse(Problems.response(503, "sessions-unavailable", "Sessions unavailable",
                 "the session store cannot be reached; retry later", List.of())).header("Retry-After", "5").build();
+    }
+
+    /**
+     * A stored value that does not open (altered, moved to another row, or under a key not configured): the
+     * store's fault, not the caller's, so 500, but named so an operator can find the row. The detail names the
+     * table, column and record, never the content; the reason (which key, what failed) goes to the log only.
+     */
+    @ServerExceptionMapper
+    public Response unreadableStoredValue(UnreadableFieldException e) {
+        LOG.errorf("a stored value does not open: %s", e.getMessage());
+        return Problems.response(500, "unreadable-stored-value", "Unreadable stored value",
+                "the stored value " + e.table() + "." + e.column() + " of record " + e.rowId()
+                        + " cannot be opened; the error is logged", List.of());
     }
 
     /** A value of the wrong JSON type; declared apart so that it wins over the built-in mapper of this type. */
@@ -117,6 +131,11 @@ public class ProblemMappers {
 
     @ServerExceptionMapper
     public Response unexpected(Exception e) {
+        for (Throwable cause = e.getCause(); cause != null; cause = cause.getCause()) {
+            if (cause instanceof UnreadableFieldException unreadable) {
+                return unreadableStoredValue(unreadable); // wrapped on its way out (a transaction, a future)
+            }
+        }
         LOG.error("request failed", e);
         return internal();
     }

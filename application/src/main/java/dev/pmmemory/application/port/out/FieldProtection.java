@@ -37,6 +37,14 @@ public interface FieldProtection {
      */
     List<String> blindIndexCandidates(String term);
 
+    /**
+     * Whether a term may be stored under more than one index ({@link #blindIndexCandidates} gives several): then a
+     * store's lookups match any of them, and plans that read one index only are not exact.
+     */
+    default boolean lookupsTrySeveralIndexes() {
+        return keyChecks().size() > 1;
+    }
+
     /** Whether {@code stored} has the form of a sealed value (it may still fail to open). */
     boolean isSealed(String stored);
 

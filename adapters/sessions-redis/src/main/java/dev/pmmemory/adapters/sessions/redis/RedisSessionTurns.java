@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.pmmemory.application.SessionsUnavailableException;
 import dev.pmmemory.application.port.in.SessionTurn;
+import dev.pmmemory.application.port.out.AssociatedData;
+import dev.pmmemory.application.port.out.FieldProtection;
 import dev.pmmemory.application.port.out.SessionTurns;
 import dev.pmmemory.application.port.out.StoredSession;
 import dev.pmmemory.application.model.TurnRole;
@@ -32,6 +34,9 @@ import java.util.concurrent.TimeoutException;
  *
  * <p>Expiry is decided by the instant stored in {@code …:expires}, which the caller's clock set; Redis
  * also expires both keys (PX/PEXPIRE) so that abandoned sessions do not stay in memory.
+ *
+ * <p>Redis may write its memory to disk (RDB, AOF): with a key configured each turn's text is sealed
+ * ({@link FieldProtection}) to its session, time and profile before it leaves the process.
  */
 public final class RedisSessionTurns implements SessionTurns {
     // KEYS: turns, expires; ARGV: turn json, now ms, expires-at ms, max turns, key lifetime ms
@@ -58,6 +63,7 @@ public final class RedisSessionTurns implements SessionTurns {
     private final Redis redis;
     private final String keyPrefix;
     private final Duration timeout;
+    private final FieldProtection protection;
 
     /**
      * @param keyPrefix put before every key, e.g. {@code pm-memory:}; lets several deployments (or test
@@ -65,9 +71,15 @@ public final class RedisSessionTurns implements SessionTurns {
      * @param timeout   the longest one call waits for Redis before the session call fails as unavailable
      */
     public RedisSessionTurns(Redis redis, String keyPrefix, Duration timeout) {
+        this(redis, keyPrefix, timeout, FieldProtection.none());
+    }
+
+    /** @param protection seals each turn's text before it is sent to Redis and opens it when read back */
+    public RedisSessionTurns(Redis redis, String keyPrefix, Duration timeout, FieldProtection protection) {
         this.redis = Objects.requireNonNull(redis, "redis");
         this.keyPrefix = Objects.requireNonNull(keyPrefix, "keyPrefix");
         this.timeout = Objects.requireNonNull(timeout, "timeout");
+        this.protection = Objects.requireNonNull(protection, "protection");
     }
 
     @Override
@@ -125,10 +137,11 @@ public final class RedisSessionTurns implements SessionTurns {
         }
     }
 
-    private static String encode(SessionTurn turn) {
+    private String encode(SessionTurn turn) {
         ObjectNode node = JSON.createObjectNode()
                 .put("role", turn.role().wireName())
-                .put("content", turn.content())
+                .put("content", protection.seal(turn.content(),
+                        AssociatedData.ofTurn(turn.sessionId(), turn.createdAt(), turn.profileId())))
                 .put("created_at", turn.createdAt().toEpochMilli());
         if (turn.profileId() != null) {
             node.put("profile_id", turn.profileId());
@@ -136,15 +149,17 @@ public final class RedisSessionTurns implements SessionTurns {
         return node.toString();
     }
 
-    private static SessionTurn decode(String sessionId, String json) {
+    private SessionTurn decode(String sessionId, String json) {
         try {
             JsonNode node = JSON.readTree(json);
             TurnRole role = TurnRole.fromWireName(node.path("role").asText())
                     .orElseThrow(() -> new IllegalStateException("unknown role in a stored turn: " + node.path("role")));
             JsonNode profile = node.get("profile_id");
-            return new SessionTurn(sessionId, role, node.path("content").asText(),
-                    profile == null || profile.isNull() ? null : profile.asText(),
-                    Instant.ofEpochMilli(node.path("created_at").asLong()));
+            String profileId = profile == null || profile.isNull() ? null : profile.asText();
+            Instant createdAt = Instant.ofEpochMilli(node.path("created_at").asLong());
+            String content = protection.open(node.path("content").asText(),
+                    AssociatedData.ofTurn(sessionId, createdAt, profileId));
+            return new SessionTurn(sessionId, role, content, profileId, createdAt);
         } catch (IOException e) {
             throw new UncheckedIOException("a stored turn is not JSON", e);
         }
