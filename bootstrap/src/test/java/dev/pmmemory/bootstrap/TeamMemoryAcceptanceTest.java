@@ -189,6 +189,11 @@ class TeamMemoryAcceptanceTest {
         given().when().delete("/v1/profiles/{p}", t[1]).then().statusCode(200);
 
         given().when().get(TEAM, team).then().body("members", containsInAnyOrder(t[2], t[3]));
+        // the team's trail records the membership ended by the erase, with the erase's actor and no words
+        given().when().get(TEAM + "/audit", team).then().statusCode(200)
+                .body("items.findAll { it.kind == 'team_member_removed' }.detail", contains(t[1] + " left: profile erased"))
+                .body("items.findAll { it.kind == 'team_member_removed' }.actor", contains("local"))
+                .body(not(org.hamcrest.Matchers.containsString("太高了")));
         List<Map<String, Object>> left = teamMemories(team, Map.of()).statusCode(200).extract().path("items");
         assertThat(left).hasSize(1);
         // one member behind the proposal, fewer than the quorum of two: withdrawn, in that member's words

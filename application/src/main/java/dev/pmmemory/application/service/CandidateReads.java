@@ -11,6 +11,7 @@ import dev.pmmemory.domain.recall.RankingKey;
 import dev.pmmemory.domain.recall.RecallFilter;
 import dev.pmmemory.domain.recall.RecallPolicy;
 import dev.pmmemory.domain.recall.RecallWindow;
+import dev.pmmemory.domain.recall.RecencyGroup;
 import dev.pmmemory.domain.recall.SemanticSimilarity;
 import dev.pmmemory.domain.recall.SharerRanking;
 import dev.pmmemory.domain.recall.TermSharer;
@@ -87,11 +88,19 @@ final class CandidateReads {
             List<String> wanted = new ArrayList<>(
                     policy.sharersWorthReadingWhole(sharers, terms.size(), filter, asOf, limit));
             Map<String, UnreadMemory> recent = new LinkedHashMap<>();
-            tx.memories().findMostRecentVisiblePerGroupKeys(owners, window, policy.mostRecentPerGroup(limit, false))
+            int perGroup = policy.mostRecentPerGroup(limit, false);
+            tx.memories().findMostRecentVisiblePerGroupKeys(owners.subList(0, 1), window, perGroup)
                     .forEach(key -> recent.put(key.id(), new UnreadMemory(withUse(key, recalled), OptionalDouble.empty())));
             // a recalled memory sharing no term may rank above the most recent of its group: its use lifts it
             recalled.values().stream().filter(m -> m.sharedTerms() == 0)
                     .forEach(m -> recent.putIfAbsent(m.key().id(), new UnreadMemory(m.key(), OptionalDouble.empty())));
+            if (owners.size() > 1) {
+                // the further owners' groups (a member's teams) only where they can still beat what is read
+                Set<RecencyGroup> groups = policy.groupsWorthReading(sharers, List.copyOf(recent.values()),
+                        terms.size(), filter, asOf, limit);
+                tx.memories().findMostRecentVisiblePerGroupKeys(owners.subList(1, owners.size()), groups, window, perGroup)
+                        .forEach(key -> recent.put(key.id(), new UnreadMemory(withUse(key, recalled), OptionalDouble.empty())));
+            }
             wanted.addAll(policy.worthReadingWhole(List.copyOf(recent.values()), filter, asOf, limit));
             readWhole(tx, owners, wanted, byId); // one read of the few picked
             return new Candidates(List.copyOf(byId.values()), SemanticSimilarity.NONE);

@@ -14,6 +14,7 @@ import dev.pmmemory.application.port.out.IdGenerator;
 import dev.pmmemory.application.port.out.MemoryStore;
 import java.time.Clock;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.Objects;
 
 /**
@@ -35,7 +36,7 @@ public final class ProfileDataRights implements ExportProfile, EraseProfile, Imp
         this.store = Objects.requireNonNull(store);
         this.ids = Objects.requireNonNull(ids);
         this.clock = Objects.requireNonNull(clock);
-        this.teamErasure = new TeamErasure(store, new ProposalRecount(ids, teamQuorum));
+        this.teamErasure = new TeamErasure(store, ids, new ProposalRecount(ids, teamQuorum));
     }
 
     @Override
@@ -61,15 +62,15 @@ public final class ProfileDataRights implements ExportProfile, EraseProfile, Imp
         v.actor(actor);
         v.check();
         Instant now = clock.instant();
-        // its words leave its teams' memories first, each team under its own lock (rules.md §12)
-        int teamMemories = teamErasure.erase(profileId, now.truncatedTo(java.time.temporal.ChronoUnit.MILLIS));
+        // it leaves its teams and its words their memories first, each team under its own lock (rules.md §12)
+        int inTeams = teamErasure.erase(profileId, now.truncatedTo(ChronoUnit.MILLIS), actor);
         Erasure erasure = store.write(profileId, tx -> {
             int teamRows = tx.teams().removeProfile(profileId);
             int raws = tx.rawMessages().deleteProfile(profileId);
             int memories = tx.memories().deleteProfile(profileId);
             int experiences = tx.experiences().deleteProfile(profileId);
             int facts = tx.facts().deleteProfile(profileId);
-            if (raws + memories + experiences + facts + teamRows + teamMemories == 0) {
+            if (raws + memories + experiences + facts + teamRows + inTeams == 0) {
                 throw new NotFoundException("profile '" + profileId + "' holds nothing to erase");
             }
             int scrubbed = tx.auditTrail().scrubProfile(profileId);

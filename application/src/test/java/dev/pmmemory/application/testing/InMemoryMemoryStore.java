@@ -24,6 +24,7 @@ import dev.pmmemory.domain.memory.MemoryStatus;
 import dev.pmmemory.domain.memory.MemoryType;
 import dev.pmmemory.domain.recall.RecallPolicy;
 import dev.pmmemory.domain.recall.RecallWindow;
+import dev.pmmemory.domain.recall.RecencyGroup;
 import dev.pmmemory.domain.memory.Lifetime;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -38,6 +39,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
@@ -62,12 +64,13 @@ public final class InMemoryMemoryStore implements MemoryStore {
     private volatile State state = new State();
     private volatile boolean available = true;
     private final Set<String> claimedJobRuns = new HashSet<>();
+    private final List<Set<RecencyGroup>> groupReads = new CopyOnWriteArrayList<>();
 
     @Override
     public <T> T write(String profileId, Function<StoreTransaction, T> work) {
         synchronized (writeLock) {
             State working = state.copy();
-            Tx tx = new Tx(working, true);
+            Tx tx = new Tx(working, true, groupReads);
             try {
                 T result = work.apply(tx);
                 state = working; // commit: publish the copy
@@ -91,7 +94,7 @@ public final class InMemoryMemoryStore implements MemoryStore {
 
     @Override
     public <T> T read(Function<StoreTransaction, T> work) {
-        Tx tx = new Tx(state, false);
+        Tx tx = new Tx(state, false, groupReads);
         try {
             return work.apply(tx);
         } finally {
@@ -130,6 +133,14 @@ public final class InMemoryMemoryStore implements MemoryStore {
     }
 
     // --- test accessors: committed state only ---------------------------------------------------
+
+    /**
+     * The groups each read of chosen recency groups asked for ({@link Memories#findMostRecentVisiblePerGroupKeys(List,
+     * Set, RecallWindow, int)}), in order: what a member's recall read of its teams' groups.
+     */
+    public List<Set<RecencyGroup>> groupReads() {
+        return List.copyOf(groupReads);
+    }
 
     /** Every committed memory of a profile, in insertion order. */
     public List<Memory> memories(String profileId) {
@@ -229,6 +240,7 @@ public final class InMemoryMemoryStore implements MemoryStore {
     private static final class Tx implements StoreTransaction {
         private final State s;
         private final boolean writable;
+        private final List<Set<RecencyGroup>> groupReads;
         private volatile boolean open = true;
         private final Memories memories = new TxMemories();
         private final RawMessages rawMessages = new TxRawMessages();
@@ -239,9 +251,10 @@ public final class InMemoryMemoryStore implements MemoryStore {
         private final EntityRegistry entityRegistry = new TxEntityRegistry();
         private final dev.pmmemory.application.port.out.Teams teams = new TxTeams();
 
-        Tx(State s, boolean writable) {
+        Tx(State s, boolean writable, List<Set<RecencyGroup>> groupReads) {
             this.s = s;
             this.writable = writable;
+            this.groupReads = groupReads;
         }
 
         @Override
@@ -737,6 +750,13 @@ public final class InMemoryMemoryStore implements MemoryStore {
                 return groups.values().stream()
                         .flatMap(g -> g.stream().sorted(mostRecent).limit(perGroup))
                         .toList();
+            }
+
+            @Override
+            public List<RankingKey> findMostRecentVisiblePerGroupKeys(List<String> owners, Set<RecencyGroup> groups,
+                                                                      RecallWindow window, int perGroup) {
+                groupReads.add(Set.copyOf(groups));
+                return Memories.super.findMostRecentVisiblePerGroupKeys(owners, groups, window, perGroup);
             }
 
             @Override

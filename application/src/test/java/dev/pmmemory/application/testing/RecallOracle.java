@@ -2,6 +2,7 @@ package dev.pmmemory.application.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.pmmemory.application.TeamOwner;
 import dev.pmmemory.application.port.in.ContextResult;
 import dev.pmmemory.application.port.in.ContextResult.RecalledMemory;
 import dev.pmmemory.application.port.in.RecallContextQuery;
@@ -331,20 +332,29 @@ public final class RecallOracle {
      * memories under the team's owner id; the member is made a member of it here. Keyword recall.
      */
     public static int assertMemberRecallIsExact(MemoryStore store, Scenario member, Scenario team, RankingMode mode) {
-        String teamId = dev.pmmemory.application.TeamOwner.teamOf(team.profileId()).orElseThrow();
-        store.write(team.profileId(), tx -> tx.teams().addMember(teamId, member.profileId(), BASE));
-        List<Memory> both = new ArrayList<>(member.memories());
-        both.addAll(team.memories());
+        return assertMemberRecallIsExact(store, member, List.of(team), mode);
+    }
+
+    /** As above, for a member of several teams: its own memories and every team's ranked as one set. */
+    public static int assertMemberRecallIsExact(MemoryStore store, Scenario member, List<Scenario> teams,
+                                                RankingMode mode) {
+        List<Memory> all = new ArrayList<>(member.memories());
+        for (Scenario team : teams) {
+            String teamId = TeamOwner.teamOf(team.profileId()).orElseThrow();
+            store.write(team.profileId(), tx -> tx.teams().addMember(teamId, member.profileId(), BASE));
+            all.addAll(team.memories());
+        }
         int compared = 0;
         for (Probe p : member.probes()) {
             ContextResult got = new ContextRecall(store, UseCases.LEXICON, UseCases.ANALYZER, presentAt(p),
                     Optional.empty(), HybridMatch.defaults(0.0), mode).recall(p.toQuery(member.profileId()));
-            List<ScoredMemory> expected = ranker(mode).rank(UseCases.ANALYZER.queryTerms(p.query()), both,
+            List<ScoredMemory> expected = ranker(mode).rank(UseCases.ANALYZER.queryTerms(p.query()), all,
                     new RecallFilter(p.types(), Optional.ofNullable(p.entity())), p.asOf(), p.limit());
-            String where = "seeds " + member.seed() + "/" + team.seed() + ", " + both.size() + " memories, " + p;
+            String where = "seeds " + member.seed() + "/" + teams.stream().map(t -> String.valueOf(t.seed())).toList()
+                    + ", " + all.size() + " memories, " + mode + ", " + p;
             assertThat(seen(got.items().stream().map(i -> i.view().memory().id()).toList(),
                     got.items().stream().map(RecalledMemory::score).toList()))
-                    .as("member's recall vs both owners ranked as one; " + where)
+                    .as("member's recall vs every owner ranked as one; " + where)
                     .isEqualTo(seen(expected.stream().map(x -> x.memory().id()).toList(),
                             expected.stream().map(ScoredMemory::score).toList()));
             assertThat(got.items()).extracting(RecalledMemory::matched)

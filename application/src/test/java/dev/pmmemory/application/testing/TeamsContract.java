@@ -307,6 +307,59 @@ public abstract class TeamsContract {
         assertThat(store().<List<TeamAuthor>>read(tx -> tx.teams().contributionsOf(ZHANG))).isEmpty();
     }
 
+    @Test
+    void erasingAMemberEndsEachOfItsMembershipsInItsTeamsTrailsWithoutItsWords() {
+        String otherTeam = "deal-desk";
+        teams.addMember(TEAM, ZHANG, ADMIN);
+        teams.addMember(TEAM, LI, ADMIN);
+        teams.addMember(otherTeam, ZHANG, ADMIN);
+        say(ZHANG, "OpenAI 估值高得离谱");
+        say(LI, "OpenAI 估值高");
+        decide(ZHANG, "Anthropic 可以推进");
+
+        rights.erase(ZHANG, "dpo-key");
+
+        for (String team : List.of(TEAM, otherTeam)) {
+            List<AuditEvent> trail = store().read(tx -> tx.auditTrail().newestFirst(TeamOwner.of(team), null, null, 50));
+            List<AuditEvent> removed = trail.stream().filter(e -> e.kind() == AuditKind.TEAM_MEMBER_REMOVED).toList();
+            assertThat(removed).as("team " + team).hasSize(1);
+            assertThat(removed.get(0).actor()).isEqualTo("dpo-key");
+            assertThat(removed.get(0).detail()).contains(ZHANG).contains("erased")
+                    .doesNotContain("OpenAI").doesNotContain("Anthropic");
+            assertThat(removed.get(0).memoryId()).isNull();
+        }
+        assertThat(teams.describe(TEAM).members()).containsExactly(LI);
+        assertThat(store().<List<String>>read(tx -> tx.teams().teamsOf(ZHANG))).isEmpty();
+        // the member's own trail keeps only its tombstone
+        assertThat(store().<List<AuditKind>>read(tx -> tx.auditTrail().newestFirst(ZHANG, null, null, 50).stream()
+                .map(AuditEvent::kind).toList())).doesNotContain(AuditKind.TEAM_MEMBER_REMOVED);
+    }
+
+    @Test
+    void erasingAProfileInNoTeamWritesNoTeamEvent() {
+        teams.addMember(TEAM, LI, ADMIN);
+        say(WANG, "OpenAI 估值高");
+        List<AuditEvent> before = store().read(tx -> tx.auditTrail().newestFirst(OWNER, null, null, 50));
+
+        rights.erase(WANG, "dpo-key");
+
+        assertThat(store().<List<AuditEvent>>read(tx -> tx.auditTrail().newestFirst(OWNER, null, null, 50)))
+                .isEqualTo(before);
+        assertThat(teams.describe(TEAM).members()).containsExactly(LI);
+    }
+
+    @Test
+    void aMemberWhoseOnlyTraceIsItsMembershipCanBeErasedAndLeavesItsTeam() {
+        teams.addMember(TEAM, WANG, ADMIN);
+
+        rights.erase(WANG, "dpo-key");
+
+        assertThat(store().<List<AuditKind>>read(tx -> tx.auditTrail().newestFirst(OWNER, null, null, 50).stream()
+                .map(AuditEvent::kind).toList()))
+                .containsExactly(AuditKind.TEAM_MEMBER_REMOVED, AuditKind.TEAM_MEMBER_ADDED);
+        assertThat(store().<List<String>>read(tx -> tx.teams().members(TEAM))).isEmpty();
+    }
+
     // --- membership changes --------------------------------------------------------------------------------
 
     @Test

@@ -7,7 +7,11 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.PriorityQueue;
 import java.util.Set;
 
@@ -211,6 +215,75 @@ public final class RecallPolicy {
         }
         // semantic recall hands over every visible memory: a bounded selection, not a sort of them all
         return bestAndBestPreference(scored, limit);
+    }
+
+    /**
+     * Keyword recall over several owners (a member and its teams, docs/rules.md "Teams"): of the
+     * {@link #mostRecentPerGroup recency groups} of the owners not read yet, those that may still hold a
+     * memory the recall picks, given what was read so far ({@code sharers}, scored exactly, and
+     * {@code read}, the groups of the owners read first, scored as sharing no term).
+     *
+     * <p>A memory of a group not read shares no term with the query (the sharers of every owner are read
+     * apart) and is never recalled (with the use factor on, the recalled ones are read apart too), so it
+     * scores at most what its type and the heaviest weight of its bucket score seen at as_of (recency 1),
+     * an upper bound known before any row is read. When the K-th best of what is known already ranks above
+     * that bound (in the ranker's order: a match ranks above it with relevance first, else a higher score),
+     * and for the preferences the best known preference does too (the top-K guard), no memory of the group
+     * can be picked, and the group need not be read. What is known ranks at least where it is put here: a
+     * memory read in a group that shares a term is only underrated. With an entity filter, what is known
+     * need not match it, so every group of an admitted type is read.
+     */
+    public Set<RecencyGroup> groupsWorthReading(List<TermSharer> sharers, List<UnreadMemory> read, int queryTerms,
+                                                RecallFilter filter, Instant asOf, int limit) {
+        Set<RecencyGroup> admitted = new LinkedHashSet<>();
+        RecencyGroup.all().stream().filter(g -> filter.admitsType(g.type())).forEach(admitted::add);
+        if (filter.entity().isPresent()) {
+            return admitted;
+        }
+        Map<String, Picked> known = new HashMap<>();
+        for (TermSharer m : sharers) {
+            RankingKey k = m.key();
+            if (filter.admitsType(k.type()) && !m.partlySuperseded()) {
+                double jaccard = Jaccard.fromCounts(queryTerms, m.termCount(), m.sharedTerms());
+                known.put(k.id(), new Picked(k, ranker.factorsFromJaccard(k, jaccard, m.cosine(), asOf).score(),
+                        ranker.matches(jaccard, m.cosine())));
+            }
+        }
+        for (UnreadMemory m : read) {
+            RankingKey k = m.key();
+            if (filter.admitsType(k.type())) {
+                known.putIfAbsent(k.id(), new Picked(k, ranker.factorsSharingNoTerm(k, m.cosine(), asOf).score(),
+                        ranker.matchesSharingNoTerm(m.cosine())));
+            }
+        }
+        Comparator<Picked> order = ranker.order(Picked::matched, Picked::score, Picked::lastSeenAt, Picked::id);
+        List<Picked> best = known.values().stream().sorted(order).toList();
+        Picked kth = best.size() >= limit ? best.get(limit - 1) : null;
+        Picked bestPreference = best.stream().filter(p -> p.key().type() == MemoryType.LONG_TERM_PREFERENCE)
+                .findFirst().orElse(null);
+        Set<RecencyGroup> worth = new LinkedHashSet<>();
+        for (RecencyGroup g : admitted) {
+            double atMost = ranker.factorsSharingNoTerm(new RankingKey("", g.type(), g.weightBucket(), asOf),
+                    OptionalDouble.empty(), asOf).score();
+            boolean beaten = ranksAbove(kth, atMost)
+                    && (g.type() != MemoryType.LONG_TERM_PREFERENCE || ranksAbove(bestPreference, atMost));
+            if (!beaten) {
+                worth.add(g);
+            }
+        }
+        return worth;
+    }
+
+    /**
+     * Whether {@code known} ranks above every memory sharing no term that scores at most {@code atMost}:
+     * strictly above in score (a tie would go to last_seen_at and id, which the bound does not know), or,
+     * relevance first, by matching the query when they do not.
+     */
+    private boolean ranksAbove(Picked known, double atMost) {
+        if (known == null) {
+            return false;
+        }
+        return known.score() > atMost || (ranker.mode() == RankingMode.RELEVANCE && known.matched());
     }
 
     /** Ranks what was read: see {@link ContextRanker#rank(Set, List, RecallFilter, Instant, int, SemanticSimilarity)}. */

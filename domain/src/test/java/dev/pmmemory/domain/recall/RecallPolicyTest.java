@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.pmmemory.domain.memory.MemoryType;
 import dev.pmmemory.domain.text.Jaccard;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -125,5 +126,87 @@ class RecallPolicyTest {
                 .containsExactly("old-close", "old-pref");
         assertThat(semantic.worthReadingWhole(rest, new RecallFilter(Set.of(MemoryType.TEMP_STATUS), Optional.empty()),
                 AS_OF, 2)).containsExactly("temp");
+    }
+
+    // --- a member's teams: which recency groups of the further owners are still worth reading ---------
+
+    private static Set<RecencyGroup> groupsOf(MemoryType type) {
+        Set<RecencyGroup> groups = new LinkedHashSet<>();
+        RecallPolicy.weightBuckets().forEach(bucket -> groups.add(new RecencyGroup(type, bucket)));
+        return groups;
+    }
+
+    private static TermSharer matchedSharer(String id, MemoryType type, double daysAgo) {
+        return new TermSharer(new RankingKey(id, type, 1, daysAgo(daysAgo)), 1, 1, false, OptionalDouble.empty());
+    }
+
+    private static UnreadMemory unread(String id, MemoryType type, int weight, double daysAgo) {
+        return new UnreadMemory(new RankingKey(id, type, weight, daysAgo(daysAgo)), OptionalDouble.empty());
+    }
+
+    @Test
+    void relevanceFirstKMatchesKnownLeaveNoFurtherGroupWorthReadingButThePreferencesForTheGuard() {
+        RecallPolicy relevance = new RecallPolicy(RankerFixtures.RELEVANCE);
+        // two old matches: an unmatched memory, however recent and heavy, ranks below both
+        List<TermSharer> twoMatches = List.of(matchedSharer("a", MemoryType.TEMP_STATUS, 300),
+                matchedSharer("b", MemoryType.SUMMARY, 300));
+
+        assertThat(relevance.groupsWorthReading(twoMatches, List.of(), 1, RecallFilter.NONE, AS_OF, 2))
+                .as("no preference known: the best preference may be in any preference group")
+                .isEqualTo(groupsOf(MemoryType.LONG_TERM_PREFERENCE));
+        List<TermSharer> withPreference = List.of(matchedSharer("a", MemoryType.TEMP_STATUS, 300),
+                matchedSharer("pref", MemoryType.LONG_TERM_PREFERENCE, 300));
+        assertThat(relevance.groupsWorthReading(withPreference, List.of(), 1, RecallFilter.NONE, AS_OF, 2)).isEmpty();
+        assertThat(relevance.groupsWorthReading(withPreference, List.of(), 1, RecallFilter.NONE, AS_OF, 3))
+                .as("fewer known than K: every group")
+                .isEqualTo(Set.copyOf(RecencyGroup.all()));
+    }
+
+    @Test
+    void aGroupIsReadUnlessTheKthBestKnownScoresStrictlyAboveWhatItsTypeAndHeaviestWeightScoreSeenNow() {
+        // seen now, weight 10: 0.2 + 0.3 * 0.9 + 0.1 = 0.57, exactly the bound of their own group
+        List<UnreadMemory> read = List.of(unread("neg-1", MemoryType.PROJECT_NEGATIVE, 10, 0),
+                unread("neg-2", MemoryType.PROJECT_NEGATIVE, 10, 0),
+                unread("old-pref", MemoryType.LONG_TERM_PREFERENCE, 1, 30));
+
+        Set<RecencyGroup> worth = POLICY.groupsWorthReading(List.of(), read, 1, RecallFilter.NONE, AS_OF, 2);
+
+        // a tie goes to last_seen_at and id, which the bound does not know: read; every preference group
+        // (at least 0.3 * 0.4 + 0.2 + 0.3 + 0.01 = 0.63) may still beat the second best
+        Set<RecencyGroup> expected = new LinkedHashSet<>(groupsOf(MemoryType.LONG_TERM_PREFERENCE));
+        expected.add(new RecencyGroup(MemoryType.PROJECT_NEGATIVE, 10));
+        assertThat(worth).isEqualTo(expected);
+
+        // the best known preference now, weight 10 (0.72): only its own group ties with it
+        List<UnreadMemory> preference = List.of(unread("pref-now", MemoryType.LONG_TERM_PREFERENCE, 10, 0));
+        assertThat(POLICY.groupsWorthReading(List.of(), preference, 1, RecallFilter.NONE, AS_OF, 1))
+                .containsExactly(new RecencyGroup(MemoryType.LONG_TERM_PREFERENCE, 10));
+    }
+
+    @Test
+    void withoutAKnownPreferenceEveryPreferenceGroupIsReadForTheTopKGuardEvenBelowTheKthBest() {
+        // a full match seen now: 0.4 + 0.2 + 0.27 + 0.01 = 0.88, above any memory sharing no term
+        List<TermSharer> match = List.of(matchedSharer("exact", MemoryType.PROJECT_NEGATIVE, 0));
+
+        assertThat(POLICY.groupsWorthReading(match, List.of(), 1, RecallFilter.NONE, AS_OF, 1))
+                .isEqualTo(groupsOf(MemoryType.LONG_TERM_PREFERENCE));
+    }
+
+    @Test
+    void aPartlySupersededSharerIsNotKnownSinceItsScoreIsNotAndAnEntityFilterReadsEveryAdmittedGroup() {
+        List<TermSharer> partly = List.of(new TermSharer(new RankingKey("gave-up", MemoryType.PROJECT_NEGATIVE, 10,
+                daysAgo(0)), 2, 2, true, OptionalDouble.empty()));
+        assertThat(POLICY.groupsWorthReading(partly, List.of(), 2, RecallFilter.NONE, AS_OF, 1))
+                .isEqualTo(Set.copyOf(RecencyGroup.all()));
+
+        List<TermSharer> matches = List.of(matchedSharer("a", MemoryType.LONG_TERM_PREFERENCE, 0));
+        RecallPolicy relevance = new RecallPolicy(RankerFixtures.RELEVANCE);
+        assertThat(relevance.groupsWorthReading(matches, List.of(), 1,
+                new RecallFilter(Set.of(MemoryType.MARKET_INFO), Optional.of("OpenAI")), AS_OF, 1))
+                .as("what is known need not be about the entity")
+                .isEqualTo(groupsOf(MemoryType.MARKET_INFO));
+        assertThat(relevance.groupsWorthReading(List.of(), List.of(), 1,
+                new RecallFilter(Set.of(MemoryType.MARKET_INFO), Optional.empty()), AS_OF, 1))
+                .isEqualTo(groupsOf(MemoryType.MARKET_INFO));
     }
 }

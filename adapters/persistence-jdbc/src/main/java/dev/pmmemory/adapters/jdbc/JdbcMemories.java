@@ -25,6 +25,7 @@ import dev.pmmemory.domain.memory.Source;
 import dev.pmmemory.domain.memory.Visibility;
 import dev.pmmemory.domain.recall.RankingKey;
 import dev.pmmemory.domain.recall.RecallPolicy;
+import dev.pmmemory.domain.recall.RecencyGroup;
 import dev.pmmemory.domain.recall.RecallWindow;
 import dev.pmmemory.domain.recall.SharerRanking;
 import java.sql.PreparedStatement;
@@ -850,19 +851,34 @@ public final class JdbcMemories implements Memories {
         return sql.query(q.sql(), JdbcMemories::rankingKey, q.args().toArray());
     }
 
+    /** Only the ranges of {@code groups}, of each owner, in one statement (none when no group is asked). */
+    @Override
+    public List<RankingKey> findMostRecentVisiblePerGroupKeys(List<String> owners, Set<RecencyGroup> groups,
+                                                              RecallWindow window, int perGroup) {
+        if (groups.isEmpty() || owners.isEmpty()) {
+            return List.of();
+        }
+        Query q = eachOwner(owners, owner -> mostRecentPerGroup("id, type, weight, last_seen_at", owner, groups,
+                window, perGroup));
+        return sql.query(q.sql(), JdbcMemories::rankingKey, q.args().toArray());
+    }
+
     /** One short range of memories_recency per (type, weight bucket), in one statement. */
     private Query mostRecentPerGroup(String columns, String profileId, RecallWindow window, int perGroup) {
+        return mostRecentPerGroup(columns, profileId, RecencyGroup.all(), window, perGroup);
+    }
+
+    private Query mostRecentPerGroup(String columns, String profileId, Collection<RecencyGroup> groups,
+                                     RecallWindow window, int perGroup) {
         Rendered visible = admitted(null, window, true);
-        List<Query> groups = new ArrayList<>();
-        for (MemoryType type : MemoryType.values()) {
-            for (int bucket : RecallPolicy.weightBuckets()) {
-                groups.add(new Query("SELECT " + columns + " FROM memories WHERE profile_id = ? AND type = ?"
-                        + " AND weight_bucket = ? AND " + visible.sql() + " ORDER BY last_seen_at DESC, id ASC LIMIT ?",
-                        List.of(args(profileId, type.wireName(), bucket, visible, perGroup))));
-            }
+        List<Query> parts = new ArrayList<>();
+        for (RecencyGroup group : groups) {
+            parts.add(new Query("SELECT " + columns + " FROM memories WHERE profile_id = ? AND type = ?"
+                    + " AND weight_bucket = ? AND " + visible.sql() + " ORDER BY last_seen_at DESC, id ASC LIMIT ?",
+                    List.of(args(profileId, group.type().wireName(), group.weightBucket(), visible, perGroup))));
         }
-        return new Query(union(groups.toArray(Query[]::new)),
-                List.of(args(groups.stream().map(Query::args).toArray())));
+        return new Query(union(parts.toArray(Query[]::new)),
+                List.of(args(parts.stream().map(Query::args).toArray())));
     }
 
     /**

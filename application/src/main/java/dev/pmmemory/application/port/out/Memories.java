@@ -3,6 +3,7 @@ package dev.pmmemory.application.port.out;
 import dev.pmmemory.domain.memory.Memory;
 import dev.pmmemory.domain.memory.MemoryType;
 import dev.pmmemory.domain.recall.RankingKey;
+import dev.pmmemory.domain.recall.RecencyGroup;
 import dev.pmmemory.domain.recall.RecallCandidates;
 import dev.pmmemory.domain.recall.RecallPolicy;
 import dev.pmmemory.domain.recall.RecallWindow;
@@ -167,6 +168,17 @@ public interface Memories {
         List<RankingKey> all = new ArrayList<>();
         owners.forEach(owner -> all.addAll(findMostRecentVisiblePerGroupKeys(owner, window, perGroup)));
         return all;
+    }
+
+    /**
+     * {@link #findMostRecentVisiblePerGroupKeys(List, RecallWindow, int)} of only {@code groups}: a recall
+     * over several owners reads the groups of the further owners that can still hold a pick
+     * ({@link RecallPolicy#groupsWorthReading}).
+     */
+    default List<RankingKey> findMostRecentVisiblePerGroupKeys(List<String> owners, Set<RecencyGroup> groups,
+                                                               RecallWindow window, int perGroup) {
+        return findMostRecentVisiblePerGroupKeys(owners, window, perGroup).stream()
+                .filter(k -> groups.contains(RecencyGroup.of(k.type(), k.weight()))).toList();
     }
 
     /** {@link #findByIds(String, Collection)}: those of {@code ids} that one of {@code owners} holds. */
