@@ -65,6 +65,8 @@ public final class JdbcMemories implements Memories {
             + " pending_reason, alternatives, derived_rule, derived_rationale, evidence, normalized_sealed";
     /** What a read returns: the written columns and the recall counter's. */
     private static final String COLUMNS = WRITTEN_COLUMNS + ", recall_count, last_recalled_at";
+    /** What a ranking key reads: all of it in memories_recency, so a range of that index reads no row. */
+    private static final String KEY_COLUMNS = "id, type, weight, last_seen_at";
     /** The most recent memories of a type's saturated weight bucket looked at for a common term's heavy sharers. */
     private static final int HEAVY_RECENT_WALK = 64;
     /** Ids per statement: well under SQLite's limit of bound parameters. */
@@ -831,54 +833,70 @@ public final class JdbcMemories implements Memories {
 
     @Override
     public List<Memory> findMostRecentVisiblePerGroup(String profileId, RecallWindow window, int perGroup) {
-        Query q = mostRecentPerGroup(COLUMNS, profileId, window, perGroup);
-        return sql.query(q.sql(), this::read, q.args().toArray());
+        return mostRecentPerGroup(COLUMNS, List.of(profileId), RecencyGroup.all(), window, perGroup, this::read);
     }
 
     @Override
     public List<RankingKey> findMostRecentVisiblePerGroupKeys(String profileId, RecallWindow window, int perGroup) {
         // the same short ranges of memories_recency, which covers these columns: no row is read
-        Query q = mostRecentPerGroup("id, type, weight, last_seen_at", profileId, window, perGroup);
-        return sql.query(q.sql(), JdbcMemories::rankingKey, q.args().toArray());
+        return mostRecentPerGroup(KEY_COLUMNS, List.of(profileId), RecencyGroup.all(), window, perGroup,
+                JdbcMemories::rankingKey);
     }
 
-    /** Each owner's most recent per group, all in one statement: one short range per owner and group. */
+    /** Each owner's most recent per group: one short range per owner and group. */
     @Override
     public List<RankingKey> findMostRecentVisiblePerGroupKeys(List<String> owners, RecallWindow window,
                                                               int perGroup) {
-        Query q = eachOwner(owners, owner -> mostRecentPerGroup("id, type, weight, last_seen_at", owner, window,
-                perGroup));
-        return sql.query(q.sql(), JdbcMemories::rankingKey, q.args().toArray());
+        return mostRecentPerGroup(KEY_COLUMNS, owners, RecencyGroup.all(), window, perGroup, JdbcMemories::rankingKey);
     }
 
-    /** Only the ranges of {@code groups}, of each owner, in one statement (none when no group is asked). */
+    /** Only the ranges of {@code groups}, of each owner (none when no group is asked). */
     @Override
     public List<RankingKey> findMostRecentVisiblePerGroupKeys(List<String> owners, Set<RecencyGroup> groups,
                                                               RecallWindow window, int perGroup) {
         if (groups.isEmpty() || owners.isEmpty()) {
             return List.of();
         }
-        Query q = eachOwner(owners, owner -> mostRecentPerGroup("id, type, weight, last_seen_at", owner, groups,
-                window, perGroup));
-        return sql.query(q.sql(), JdbcMemories::rankingKey, q.args().toArray());
+        return mostRecentPerGroup(KEY_COLUMNS, owners, groups, window, perGroup, JdbcMemories::rankingKey);
     }
 
-    /** One short range of memories_recency per (type, weight bucket), in one statement. */
-    private Query mostRecentPerGroup(String columns, String profileId, RecallWindow window, int perGroup) {
-        return mostRecentPerGroup(columns, profileId, RecencyGroup.all(), window, perGroup);
-    }
-
-    private Query mostRecentPerGroup(String columns, String profileId, Collection<RecencyGroup> groups,
-                                     RecallWindow window, int perGroup) {
+    /**
+     * One short range of memories_recency per owner and (type, weight bucket): as one statement over every
+     * range, or as one kept statement run once per range where the dialect says that costs less.
+     */
+    private <T> List<T> mostRecentPerGroup(String columns, List<String> owners, Collection<RecencyGroup> groups,
+                                           RecallWindow window, int perGroup, Sql.RowMapper<T> mapper) {
         Rendered visible = admitted(null, window, true);
-        List<Query> parts = new ArrayList<>();
-        for (RecencyGroup group : groups) {
-            parts.add(new Query("SELECT " + columns + " FROM memories WHERE profile_id = ? AND type = ?"
-                    + " AND weight_bucket = ? AND " + visible.sql() + " ORDER BY last_seen_at DESC, id ASC LIMIT ?",
-                    List.of(args(profileId, group.type().wireName(), group.weightBucket(), visible, perGroup))));
+        String range = "SELECT " + columns + " FROM memories WHERE profile_id = ? AND type = ?"
+                + " AND weight_bucket = ? AND " + visible.sql() + " ORDER BY last_seen_at DESC, id ASC LIMIT ?";
+        if (dialect.readsRangesOneByOne()) {
+            return sql.run(statements -> {
+                List<T> out = new ArrayList<>();
+                try (Statements.Lease lease = statements.prepare(range)) {
+                    PreparedStatement ps = lease.statement();
+                    for (String owner : owners) {
+                        for (RecencyGroup group : groups) {
+                            Codec.bind(ps, args(owner, group.type().wireName(), group.weightBucket(), visible, perGroup));
+                            try (ResultSet rs = ps.executeQuery()) {
+                                while (rs.next()) {
+                                    out.add(mapper.map(rs));
+                                }
+                            }
+                        }
+                    }
+                }
+                return out;
+            });
         }
-        return new Query(union(parts.toArray(Query[]::new)),
-                List.of(args(parts.stream().map(Query::args).toArray())));
+        List<Query> parts = new ArrayList<>();
+        for (String owner : owners) {
+            for (RecencyGroup group : groups) {
+                parts.add(new Query(range, List.of(args(owner, group.type().wireName(), group.weightBucket(), visible,
+                        perGroup))));
+            }
+        }
+        Query q = new Query(union(parts.toArray(Query[]::new)), List.of(args(parts.stream().map(Query::args).toArray())));
+        return sql.query(q.sql(), mapper, q.args().toArray());
     }
 
     /**

@@ -43,6 +43,11 @@ public final class PostgresDialect implements Dialect {
     }
 
     @Override
+    public boolean readsRangesOneByOne() {
+        return false; // one round trip instead of one per range
+    }
+
+    @Override
     public int splitTermRows() {
         return SPLIT_TERM_ROWS;
     }

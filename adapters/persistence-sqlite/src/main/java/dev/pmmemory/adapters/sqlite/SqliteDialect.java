@@ -45,6 +45,11 @@ final class SqliteDialect implements Dialect {
     }
 
     @Override
+    public boolean readsRangesOneByOne() {
+        return true; // in process: a run of a kept statement costs no round trip
+    }
+
+    @Override
     public int splitTermRows() {
         return SPLIT_TERM_ROWS;
     }
