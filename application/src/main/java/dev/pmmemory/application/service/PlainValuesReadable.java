@@ -2,11 +2,9 @@ package dev.pmmemory.application.service;
 
 import dev.pmmemory.application.port.out.AssociatedData;
 import dev.pmmemory.application.port.out.FieldProtection;
-import dev.pmmemory.application.port.out.KeyCheck;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -16,7 +14,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * keep finding the old rows. New values are sealed as always. A plain value is told from a sealed one by the sealed
  * prefix alone. Once {@link #plainValuesSealed()} is called this is the configured protection, strict again.
  */
-public final class PlainValuesReadable implements FieldProtection {
+public final class PlainValuesReadable implements FieldProtection.Forwarding {
     private final FieldProtection protection;
     private final AtomicBoolean plainMayRemain = new AtomicBoolean(true);
 
@@ -59,32 +57,7 @@ public final class PlainValuesReadable implements FieldProtection {
     }
 
     @Override
-    public String seal(String plaintext, AssociatedData where) {
-        return protection.seal(plaintext, where);
-    }
-
-    @Override
-    public String blindIndex(String term) {
-        return protection.blindIndex(term);
-    }
-
-    @Override
-    public boolean isSealed(String stored) {
-        return protection.isSealed(stored);
-    }
-
-    @Override
-    public Optional<String> keyIdOf(String stored) {
-        return protection.keyIdOf(stored);
-    }
-
-    @Override
-    public boolean needsResealing(String stored) {
-        return protection.needsResealing(stored);
-    }
-
-    @Override
-    public List<KeyCheck> keyChecks() {
-        return protection.keyChecks();
+    public FieldProtection protection() {
+        return protection;
     }
 }

@@ -65,6 +65,63 @@ public interface FieldProtection {
         return keyChecks().contains(recorded);
     }
 
+    /** A protection that answers a few calls its own way and passes every other one to {@link #protection()}. */
+    interface Forwarding extends FieldProtection {
+
+        /** The protection the other calls go to. */
+        FieldProtection protection();
+
+        @Override
+        default String seal(String plaintext, AssociatedData where) {
+            return protection().seal(plaintext, where);
+        }
+
+        @Override
+        default String open(String stored, AssociatedData where) {
+            return protection().open(stored, where);
+        }
+
+        @Override
+        default String blindIndex(String term) {
+            return protection().blindIndex(term);
+        }
+
+        @Override
+        default List<String> blindIndexCandidates(String term) {
+            return protection().blindIndexCandidates(term);
+        }
+
+        @Override
+        default boolean lookupsTrySeveralIndexes() {
+            return protection().lookupsTrySeveralIndexes();
+        }
+
+        @Override
+        default boolean isSealed(String stored) {
+            return protection().isSealed(stored);
+        }
+
+        @Override
+        default Optional<String> keyIdOf(String stored) {
+            return protection().keyIdOf(stored);
+        }
+
+        @Override
+        default boolean needsResealing(String stored) {
+            return protection().needsResealing(stored);
+        }
+
+        @Override
+        default List<KeyCheck> keyChecks() {
+            return protection().keyChecks();
+        }
+
+        @Override
+        default boolean recognises(KeyCheck recorded) {
+            return protection().recognises(recorded);
+        }
+    }
+
     /** The identity: what a deployment without {@code memory.encryption.key} or {@code memory.encryption.keyset} uses. */
     static FieldProtection none() {
         return new NoFieldProtection();
