@@ -113,8 +113,9 @@ class PostgresMigrationsTest {
     }
 
     /**
-     * V26: a decision held pending before pending reasons existed is given the reason it was held for (conflict);
-     * a reason already given, a memory not pending and a team's proposal are left as they are.
+     * V26 and V27: a decision held pending before pending reasons existed is given the reason it was held for
+     * (conflict), a team's pending memory the reason team_proposal; a reason already given and a memory not pending
+     * are left as they are.
      */
     @Test
     void aDecisionHeldByAConflictBeforeReasonsExistedIsGivenTheConflictReason() throws Exception {
@@ -143,7 +144,7 @@ class PostgresMigrationsTest {
         assertThat(migrations(schema).migrate()).isEqualTo(scriptsAfter(before));
 
         assertThat(strings(schema, "SELECT id || ':' || coalesce(pending_reason, 'null') FROM memories ORDER BY id"))
-                .containsExactly("active:null", "derived:inferred", "held:conflict", "held-neg:conflict", "team:null",
+                .containsExactly("active:null", "derived:inferred", "held:conflict", "held-neg:conflict", "team:team_proposal",
                         "unsure:uncertain_type");
     }
 

@@ -13,6 +13,7 @@ import dev.pmmemory.domain.lexicon.Lexicon;
 import dev.pmmemory.domain.memory.Lifetime;
 import dev.pmmemory.domain.memory.Memory;
 import dev.pmmemory.domain.memory.MemoryStatus;
+import dev.pmmemory.domain.memory.PendingReason;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -138,7 +139,7 @@ public final class TeamConsensus {
                 .supersededBy(null)
                 .supersededEntityKeys(Set.of())
                 .sourceMessageIds(List.of())
-                .pendingReason(null)
+                .pendingReason(PendingReason.TEAM_PROPOSAL)
                 .alternatives(List.of())
                 .expiresAt(Lifetime.expiresAt(now, lexicon.ruleFor(from.type()).ttl()))
                 .build();

@@ -32,6 +32,7 @@ import dev.pmmemory.application.service.TeamMemoryQueries;
 import dev.pmmemory.domain.memory.Memory;
 import dev.pmmemory.domain.memory.MemoryStatus;
 import dev.pmmemory.domain.memory.MemoryType;
+import dev.pmmemory.domain.memory.PendingReason;
 import dev.pmmemory.domain.recall.RankingMode;
 import java.time.Duration;
 import java.time.Instant;
@@ -173,6 +174,7 @@ public abstract class TeamsContract {
         TeamMemoryView proposal = pending.get(0);
         assertThat(proposal.view().memory().type()).isEqualTo(zhangs.type());
         assertThat(proposal.view().memory().entityKeys()).contains("openai");
+        assertThat(proposal.view().memory().pendingReason()).as("why it waits").isEqualTo(PendingReason.TEAM_PROPOSAL);
         assertThat(proposal.share()).isEqualTo(new TeamShare(TEAM, List.of(LI, ZHANG)));
         assertThat(store().<List<TeamAuthor>>read(tx -> tx.teams().authorsOf(TEAM, List.of(proposal.view().memory().id()))))
                 .extracting(TeamAuthor::personalMemoryId).containsExactlyInAnyOrder(zhangs.id(), lis.id());
@@ -187,6 +189,7 @@ public abstract class TeamsContract {
         corrections.confirm(new MemoryActionCommand(OWNER, proposal.view().memory().id(), ADMIN));
         assertThat(teamMemories("active")).extracting(v -> v.view().memory().id())
                 .containsExactly(proposal.view().memory().id());
+        assertThat(teamMemories("active").get(0).view().memory().pendingReason()).as("no longer waiting").isNull();
         assertThat(teams.describe(TEAM).activeMemories()).isEqualTo(1);
     }
 

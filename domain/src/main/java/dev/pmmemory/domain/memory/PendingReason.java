@@ -20,7 +20,12 @@ public enum PendingReason {
      * A decision said while an opposite decision on a shared entity was visible and more confident
      * (docs/rules.md §4): it waits until a person confirms it (it then takes over) or rejects it.
      */
-    CONFLICT("conflict");
+    CONFLICT("conflict"),
+    /**
+     * A team's memory proposed because a quorum of members hold the same memory about an entity (docs/rules.md
+     * "Teams"): it waits until a person of the team confirms or rejects it.
+     */
+    TEAM_PROPOSAL("team_proposal");
 
     private final String wireName;
 

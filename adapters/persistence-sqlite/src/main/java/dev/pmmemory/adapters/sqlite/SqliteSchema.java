@@ -324,7 +324,11 @@ final class SqliteSchema {
             new Migration(26, "pending reason of held conflicts", List.of(
                     "UPDATE memories SET pending_reason = 'conflict' WHERE status = 'pending'"
                             + " AND pending_reason IS NULL AND type IN ('project_advance', 'project_negative')"
-                            + " AND profile_id NOT LIKE '~team:%'")));
+                            + " AND profile_id NOT LIKE '~team:%'")),
+            // a team's pending memory is a consensus proposal: it says so now, as proposals made from now on do
+            new Migration(27, "pending reason of team proposals", List.of(
+                    "UPDATE memories SET pending_reason = 'team_proposal' WHERE status = 'pending'"
+                            + " AND pending_reason IS NULL AND profile_id LIKE '~team:%'")));
 
     private SqliteSchema() {
     }

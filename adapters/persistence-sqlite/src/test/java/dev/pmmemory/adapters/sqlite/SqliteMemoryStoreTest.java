@@ -165,8 +165,9 @@ class SqliteMemoryStoreTest {
             + " 0, 'inferred')";
 
     /**
-     * Migration 26: a decision held pending before pending reasons existed is given the reason it was held for
-     * (conflict); a reason already given, a memory not pending and a team's proposal are left as they are.
+     * Migrations 26 and 27: a decision held pending before pending reasons existed is given the reason it was held
+     * for (conflict), a team's pending memory the reason team_proposal; a reason already given and a memory not
+     * pending are left as they are.
      */
     @Test
     void aDecisionHeldByAConflictBeforeReasonsExistedIsGivenTheConflictReason() throws SQLException {
@@ -196,7 +197,7 @@ class SqliteMemoryStoreTest {
             }
         }
         assertThat(reasons).containsExactlyEntriesOf(new TreeMap<>(Map.of("held", "conflict", "held-neg", "conflict",
-                "unsure", "uncertain_type", "active", "null", "team", "null", "derived", "inferred")));
+                "unsure", "uncertain_type", "active", "null", "team", "team_proposal", "derived", "inferred")));
     }
 
     /** A file of schema 2 (before experiences) gains the experience tables and keeps its memories. */

@@ -37,10 +37,11 @@ public class MemoryDto {
     @Schema(nullable = true)
     public final String supersededBy;
     public final List<String> sourceMessageIds;
-    @Schema(nullable = true, enumeration = {"uncertain_type", "inferred", "conflict"},
+    @Schema(nullable = true, enumeration = {"uncertain_type", "inferred", "conflict", "team_proposal"},
             description = "why a pending memory waits: uncertain_type when the classifiers were unsure of its sign;"
                     + " inferred when the derive job proposes it from a pattern (see derivation); conflict when a more"
-                    + " confident opposite decision on a shared entity held it; null for a team's proposal")
+                    + " confident opposite decision on a shared entity held it; team_proposal when a quorum of a team's members"
+                    + " hold it and the team proposes it")
     public final String pendingReason;
     @Schema(description = "the other types a memory held for uncertain_type may be, best first; confirm may pick one")
     public final List<String> alternatives;

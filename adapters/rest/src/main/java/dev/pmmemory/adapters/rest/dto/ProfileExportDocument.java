@@ -103,7 +103,8 @@ public record ProfileExportDocument(
                               @Schema(description = "entities a newer opposite decision took over (per-entity "
                                       + "supersession)") List<String> supersededEntityKeys,
                               List<String> sourceMessageIds,
-                              @Schema(nullable = true, enumeration = {"uncertain_type", "inferred", "conflict"},
+                              @Schema(nullable = true, enumeration = {"uncertain_type", "inferred", "conflict",
+                                      "team_proposal"},
                                       description = "why a pending memory waits (absent in older exports)")
                               String pendingReason,
                               @Schema(description = "the other types a memory held for uncertain_type may be "
