@@ -42,9 +42,18 @@ public interface Dialect {
      * Whether many short index ranges (a recall's most recent per type and weight bucket) are read by one
      * kept statement run once per range rather than one statement over them all. SQLite runs in process, so
      * a run costs no round trip, and a union of 70 ranges took over twice as long to run as the 70 runs
-     * (measured on a 10,000-memory profile); PostgreSQL saves 69 round trips with the one statement.
+     * (measured on a 10,000-memory profile); PostgreSQL saves 69 round trips with the one statement: a
+     * lateral join over arrays of the ranges ({@link #arrayParameter}), whose text is the same whichever ranges
+     * a recall reads, so the server plans it once (a union of the ranges read had a text per set of ranges,
+     * each parsed and planned anew).
      */
     boolean readsRangesOneByOne();
+
+    /**
+     * A bound array of this type, for a dialect that reads ranges in one statement ({@link #readsRangesOneByOne}
+     * false); a dialect that reads them one by one is never asked.
+     */
+    String arrayParameter(SqlType type);
 
     /** A bound parameter of this type, as the database needs to be told it (PostgreSQL infers some, not all). */
     String parameter(SqlType type);

@@ -888,15 +888,24 @@ public final class JdbcMemories implements Memories {
                 return out;
             });
         }
-        List<Query> parts = new ArrayList<>();
+        List<String> rangeOwners = new ArrayList<>();
+        List<String> rangeTypes = new ArrayList<>();
+        List<Integer> rangeBuckets = new ArrayList<>();
         for (String owner : owners) {
             for (RecencyGroup group : groups) {
-                parts.add(new Query(range, List.of(args(owner, group.type().wireName(), group.weightBucket(), visible,
-                        perGroup))));
+                rangeOwners.add(owner);
+                rangeTypes.add(group.type().wireName());
+                rangeBuckets.add(group.weightBucket());
             }
         }
-        Query q = new Query(union(parts.toArray(Query[]::new)), List.of(args(parts.stream().map(Query::args).toArray())));
-        return sql.query(q.sql(), mapper, q.args().toArray());
+        // one range per row of the arrays, in their order; the inner names are the table's, g's are only joined on
+        String lateral = "SELECT r.* FROM unnest(" + dialect.arrayParameter(SqlType.TEXT) + ", "
+                + dialect.arrayParameter(SqlType.TEXT) + ", " + dialect.arrayParameter(SqlType.INTEGER)
+                + ") WITH ORDINALITY AS g(owner, group_type, bucket, n) CROSS JOIN LATERAL (SELECT " + columns
+                + " FROM memories WHERE profile_id = g.owner AND type = g.group_type AND weight_bucket = g.bucket AND "
+                + visible.sql() + " ORDER BY last_seen_at DESC, id ASC LIMIT ?) r ORDER BY g.n, r.last_seen_at DESC, r.id";
+        return sql.query(lateral, mapper, args(rangeOwners.toArray(String[]::new), rangeTypes.toArray(String[]::new),
+                rangeBuckets.toArray(Integer[]::new), visible, perGroup));
     }
 
     /**

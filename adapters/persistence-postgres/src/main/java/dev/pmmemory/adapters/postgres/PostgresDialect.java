@@ -64,6 +64,16 @@ public final class PostgresDialect implements Dialect {
     }
 
     @Override
+    public String arrayParameter(SqlType type) {
+        return switch (type) {
+            case BIGINT -> "CAST(? AS bigint[])";
+            case INTEGER -> "CAST(? AS integer[])";
+            case DOUBLE -> "CAST(? AS double precision[])";
+            case TEXT -> "CAST(? AS text[])";
+        };
+    }
+
+    @Override
     public String real(String expression) {
         return "CAST(" + expression + " AS double precision)";
     }

@@ -1,11 +1,17 @@
 package dev.pmmemory.adapters.postgres;
 
 import dev.pmmemory.adapters.jdbc.Sealing;
+import dev.pmmemory.adapters.jdbc.Sql;
 import dev.pmmemory.application.port.out.FieldProtection;
 import dev.pmmemory.adapters.postgres.rows.FactRow;
 import dev.pmmemory.application.port.out.Facts;
 import dev.pmmemory.domain.fact.Fact;
+import dev.pmmemory.domain.memory.Source;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
 
@@ -16,9 +22,12 @@ import java.util.Optional;
  */
 final class PostgresFacts implements Facts {
     private static final String OLDEST_FIRST = "validFrom, recordedAt, id";
+    private final Sql sql;
     private final FieldProtection protection;
 
-    PostgresFacts(FieldProtection protection) {
+    /** @param sql the current transaction's connection, the one the mapped rows use too */
+    PostgresFacts(Sql sql, FieldProtection protection) {
+        this.sql = sql;
         this.protection = protection;
     }
 
@@ -44,9 +53,29 @@ final class PostgresFacts implements Facts {
     }
 
     @Override
+    /**
+     * A hot statement, so native SQL: every context call reads the profile's facts, and as a mapped query it was a
+     * fifth of a context call's CPU on this store (query plan, session and entity copies for rows most profiles do
+     * not have). Every write of a fact is flushed at once, so this read sees the transaction's own writes.
+     */
     public List<Fact> validAt(String profileId, Instant asOf) {
-        return facts(FactRow.list("profileId = ?1 and validFrom <= ?2 and (validUntil is null or validUntil > ?2)"
-                + " order by attribute", profileId, asOf));
+        OffsetDateTime at = OffsetDateTime.ofInstant(asOf, ZoneOffset.UTC);
+        return sql.query("SELECT id, profile_id, attribute, value, confidence, source, valid_from, valid_until,"
+                + " supersedes, recorded_at, recorded_by FROM facts WHERE profile_id = ? AND valid_from <= ?"
+                + " AND (valid_until IS NULL OR valid_until > ?) ORDER BY attribute", this::read, profileId, at, at);
+    }
+
+    private Fact read(ResultSet rs) throws SQLException {
+        return Sealing.opened(protection, new Fact(rs.getString("id"), rs.getString("profile_id"),
+                rs.getString("attribute"), rs.getString("value"), rs.getDouble("confidence"),
+                Source.fromWireName(rs.getString("source")).orElseThrow(), instant(rs, "valid_from"),
+                instant(rs, "valid_until"), rs.getString("supersedes"), instant(rs, "recorded_at"),
+                rs.getString("recorded_by")));
+    }
+
+    private static Instant instant(ResultSet rs, String column) throws SQLException {
+        OffsetDateTime t = rs.getObject(column, OffsetDateTime.class);
+        return t == null ? null : t.toInstant();
     }
 
     @Override

@@ -368,7 +368,7 @@ public final class PostgresMemoryStore implements MemoryStore {
                     new PostgresAuditTrail(sql, protection),
                     new JdbcMemoryVectors(sql, cache, rows, changes == null ? new ProfileVersions(sql)
                             : KeptRowsVersion.WRITING, changed(changes), protection),
-                    new PostgresExperiences(), new PostgresFacts(protection), new JdbcStoredIds(sql),
+                    new PostgresExperiences(), new PostgresFacts(sql, protection), new JdbcStoredIds(sql),
                     new PostgresEntityRegistry(), new JdbcTeams(sql), new JdbcSealedRows(sql, protection,
                             new JdbcMemories(sql, cache, rows, changed(changes), JdbcSealedRows.adopting(protection))));
         }

@@ -60,6 +60,12 @@ final class SqliteDialect implements Dialect {
         return "?";
     }
 
+    /** SQLite has no arrays, and reads ranges one by one: never asked. */
+    @Override
+    public String arrayParameter(SqlType type) {
+        throw new UnsupportedOperationException("SQLite has no array parameters");
+    }
+
     @Override
     public String real(String expression) {
         return "CAST(" + expression + " AS REAL)";
