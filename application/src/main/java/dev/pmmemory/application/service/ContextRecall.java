@@ -107,10 +107,10 @@ public final class ContextRecall implements RecallContext {
         // embedded before the read: no snapshot held while the model computes
         Optional<QueryVector> query = embeddings.map(e -> new QueryVector(e.model(), e.embed(q.query())));
         boolean past = asOf.isBefore(now);
-        // the profile's memories and its teams' (rules.md §12), from one snapshot; the facts with them when present
+        // the profile's memories and its teams' (rules.md §12), and its facts valid at as_of, from one snapshot
         WithFacts read = store.read(tx -> {
             List<String> teams = TeamOwner.isTeam(q.profileId()) ? List.of() : tx.teams().teamsOf(q.profileId());
-            List<Fact> factsNow = past ? null : tx.facts().validAt(q.profileId(), asOf);
+            List<Fact> factsNow = tx.facts().validAt(q.profileId(), asOf);
             if (!teams.isEmpty() && !past && query.isEmpty()) {
                 // the usual case: every owner's memories read together, one statement per read
                 List<String> owners = new ArrayList<>();
@@ -127,8 +127,7 @@ public final class ContextRecall implements RecallContext {
             return new WithFacts(merged(byOwner), factsNow);
         });
         Candidates candidates = read.candidates();
-        // the past is settled: a read of its own sees the facts valid then as any other would
-        List<Fact> facts = past ? store.read(tx -> tx.facts().validAt(q.profileId(), asOf)) : read.facts();
+        List<Fact> facts = read.facts();
         List<ScoredMemory> ranked = (past ? pastPolicy : policy).rank(terms, candidates.memories(), filter, asOf, q.limit(),
                 candidates.similarity());
         List<ScoredMemory> own = ranked.stream().filter(s -> !TeamOwner.isTeam(s.memory().profileId())).toList();

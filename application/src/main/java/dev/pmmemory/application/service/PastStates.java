@@ -3,7 +3,6 @@ package dev.pmmemory.application.service;
 import dev.pmmemory.application.port.in.AuditEvent;
 import dev.pmmemory.application.model.AuditKind;
 import dev.pmmemory.application.port.out.MemoryStore.StoreTransaction;
-import dev.pmmemory.application.port.in.RawMessage;
 import dev.pmmemory.domain.lexicon.Lexicon;
 import dev.pmmemory.domain.evolution.PastState;
 import dev.pmmemory.domain.evolution.Supersession;
@@ -15,7 +14,6 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -51,10 +49,8 @@ final class PastStates {
                 laterSources.addAll(m.sourceMessageIds());
             }
         }
-        Map<String, Instant> saidAt = new HashMap<>();
-        for (RawMessage r : tx.rawMessages().findByIds(profileId, laterSources)) {
-            saidAt.put(r.id(), r.createdAt());
-        }
+        Map<String, Instant> saidAt = laterSources.isEmpty() ? Map.of()
+                : tx.rawMessages().createdAtOf(profileId, laterSources);
         List<Memory> past = new ArrayList<>(existing.size());
         for (Memory m : existing) {
             List<Instant> times = m.lastSeenAt().isAfter(t)

@@ -31,6 +31,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashSet;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -968,6 +969,13 @@ public final class InMemoryMemoryStore implements MemoryStore {
                         .filter(r -> r.profileId().equals(profileId) && messageId != null
                                 && messageId.equals(r.messageId()))
                         .findFirst();
+            }
+
+            @Override
+            public Map<String, Instant> createdAtOf(String profileId, Collection<String> ids) {
+                Map<String, Instant> created = new HashMap<>();
+                findByIds(profileId, ids).forEach(r -> created.put(r.id(), r.createdAt()));
+                return created;
             }
 
             @Override

@@ -32,8 +32,10 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -1244,6 +1246,23 @@ public abstract class MemoryStoreContract {
 
             assertThat(found).extracting(RawMessage::id).containsExactly("r3", "r1", "r4");
             assertThat(rawByIds(P, List.of())).isEmpty();
+        }
+
+        @Test
+        void createdAtOfGivesTheTimesOfTheProfilesOwnMessagesOnly() {
+            inWrite(tx -> {
+                tx.rawMessages().append(raw("r1", P, null));
+                tx.rawMessages().append(raw("r2", P, null));
+                tx.rawMessages().append(raw("r5", OTHER, null));
+            });
+            Map<String, Instant> expected = new HashMap<>();
+            for (RawMessage r : rawByIds(P, List.of("r1", "r2"))) {
+                expected.put(r.id(), r.createdAt());
+            }
+
+            assertThat(store.<Map<String, Instant>>read(tx -> tx.rawMessages().createdAtOf(P,
+                    List.of("r2", "unknown", "r5", "r1", "r2")))).isEqualTo(expected).hasSize(2);
+            assertThat(store.<Map<String, Instant>>read(tx -> tx.rawMessages().createdAtOf(P, List.of()))).isEmpty();
         }
 
         @Test

@@ -80,6 +80,21 @@ public final class JdbcRawMessages implements RawMessages {
     }
 
     @Override
+    public Map<String, Instant> createdAtOf(String profileId, Collection<String> ids) {
+        List<String> distinct = List.copyOf(new LinkedHashSet<>(ids));
+        Map<String, Instant> created = new HashMap<>();
+        for (int from = 0; from < distinct.size(); from += ID_CHUNK) {
+            List<String> chunk = distinct.subList(from, Math.min(distinct.size(), from + ID_CHUNK));
+            // by primary key alone, the profile checked here (as findByIds)
+            sql.query("SELECT id, profile_id, created_at FROM raw_messages WHERE id IN (" + placeholders(chunk.size())
+                    + ")", rs -> rs.getString("profile_id").equals(profileId)
+                    ? Map.entry(rs.getString("id"), getInstant(rs, "created_at")) : null, chunk.toArray()).stream()
+                    .filter(java.util.Objects::nonNull).forEach(e -> created.put(e.getKey(), e.getValue()));
+        }
+        return created;
+    }
+
+    @Override
     public int deleteProfile(String profileId) {
         return sql.update("DELETE FROM raw_messages WHERE profile_id = ?", profileId);
     }

@@ -6,6 +6,7 @@ import dev.pmmemory.application.port.in.PagePosition;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /** The audit log of received feedback messages. Used inside a {@link MemoryStore} transaction. */
@@ -18,6 +19,12 @@ public interface RawMessages {
 
     /** In the order of {@code ids}; unknown ids are skipped. */
     List<RawMessage> findByIds(String profileId, Collection<String> ids);
+
+    /**
+     * When each of {@code ids} of the profile was created (unknown ids, and another profile's, absent): what a
+     * past recall needs of a memory's later messages, read without their text (nothing to open when sealed).
+     */
+    Map<String, Instant> createdAtOf(String profileId, Collection<String> ids);
 
     long countByProfile(String profileId);
 
