@@ -41,6 +41,7 @@ import java.util.Set;
  * suffix AI                                               generic, but may end a name (Figure AI)
  * common pass, interested                                 a capitalised word that is never a name
  * traditional 湯汤 譜谱                                      read the first character as the second
+ * cantonese 唔不 嘅的                                        likewise: a Cantonese character read as its Mandarin one
  * entity_rule clause_openers 虽然, 尽管                      a word list of the entity rules (EntityRuleWords)
  * </pre>
  * {@code triggers=} comes last on a type line and takes the rest of the line, so a trigger may
@@ -51,7 +52,7 @@ final class LexiconParser {
     private static final List<String> KINDS = List.of("type", "trigger", "soft_negative", "negation", "negate",
             "neutral", "question", "synonym", "stop", "entity", "generic", "suffix", "common", "contrast", "concession",
             "irony", "slip", "degree", "excess", "adjective", "question_word", "question_opener", "request", "scare_quote",
-            "sign_cue", "metric", "metric_level", "metric_gap", "reservation", "traditional", "entity_rule", "derive");
+            "sign_cue", "metric", "metric_level", "metric_gap", "reservation", "traditional", "cantonese", "entity_rule", "derive");
 
     private final List<TypeRule> rules = new ArrayList<>();
     private final List<Numbered<MemoryType>> extraTriggers = new ArrayList<>();
@@ -176,7 +177,7 @@ final class LexiconParser {
             }
             case "common" -> common.addAll(list(rest, kind));
             case "stop" -> stopWords.addAll(list(rest, kind));
-            case "traditional" -> parseTraditional(number, rest);
+            case "traditional", "cantonese" -> parseTraditional(number, rest);
             case "entity_rule" -> parseEntityRule(rest);
             case "derive" -> {
                 DerivationRule rule = DerivationLine.parse(rest);
@@ -234,7 +235,11 @@ final class LexiconParser {
         return EntityRuleWords.of(entityRules, Lexicon.loadDefault().entityRules());
     }
 
-    /** {@code traditional 丟丢 並并}: each pair a traditional character and its simplified form. */
+    /**
+     * {@code traditional 丟丢 並并}: each pair a traditional character and its simplified form; {@code cantonese 唔不 嘅的}
+     * the same fold for a Cantonese character and the Mandarin character of the same function (one table, read in one
+     * pass, so no chains across the two).
+     */
     private void parseTraditional(int number, String rest) {
         for (String pair : rest.split("[\\s,]+")) {
             if (pair.isEmpty()) {
