@@ -10,8 +10,9 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Plain verdicts of the fourth round's lexicon lines (shipped lexicon): figures that do not reconcile (对不上), the
- * colloquial 不咋地, nothing to fault (没得挑: praise although it opens with 没), 糟 as a negative adjective, and 质量 as a
- * metric whose high is good.
+ * colloquial 不咋地, nothing to fault (没得挑: praise although it opens with 没), 糟 as a negative adjective, 质量 as a
+ * metric whose high is good, nobody paying, nothing new, unsolved problems and complaints, talk that only sounds good,
+ * confidence (有信心), 顶 as praise after 太 / 很, and a level that will not come down (下不来) as high.
  */
 class PlainVerdictsTest {
 
@@ -26,6 +27,15 @@ class PlainVerdictsTest {
             "这个质量是高的, project_positive",
             "交付质量不高, project_negative",
             "高质量的客户名单, project_positive",
+            "魔珐科技的数字人倒是做得挺逼真，就是没人愿意掏钱, project_negative",
+            "稷下气体的BP看完了 没什么新东西, project_negative",
+            "摩尔线程的驱动问题一直没解决，客户抱怨很多, project_negative",
+            "国产化故事说得好听，实际验证通过率并不高, project_negative",
+            "这种取舍反而让我更有信心了, project_positive",
+            "没有信心, project_negative",
+            "团队背景太顶了, project_positive",
+            "培养肉成本下不来, project_negative",
+            "估值居高不下, project_negative",
     })
     void plainVerdicts(String message, String type) {
         assertThat(RULES.classify(message, List.of())).contains(MemoryType.fromWireName(type).orElseThrow());
