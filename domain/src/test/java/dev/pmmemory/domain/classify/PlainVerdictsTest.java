@@ -12,7 +12,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * Plain verdicts of the fourth round's lexicon lines (shipped lexicon): figures that do not reconcile (对不上), the
  * colloquial 不咋地, nothing to fault (没得挑: praise although it opens with 没), 糟 as a negative adjective, 质量 as a
  * metric whose high is good, nobody paying, nothing new, unsolved problems and complaints, talk that only sounds good,
- * confidence (有信心), 顶 as praise after 太 / 很, and a level that will not come down (下不来) as high.
+ * confidence (有信心), 顶 as praise after 太 / 很, a level that will not come down (下不来) as high, and chat no's
+ * (nope, nah, forget it), English reservations (concerning, nothing special) and 还不如 / 不合理 as negatives.
  */
 class PlainVerdictsTest {
 
@@ -36,6 +37,12 @@ class PlainVerdictsTest {
             "团队背景太顶了, project_positive",
             "培养肉成本下不来, project_negative",
             "估值居高不下, project_negative",
+            "Tiller at that price? nope., project_negative",
+            "the Galbot deal? nah. too much hardware capex, project_negative",
+            "Meh. Nothing special., project_negative",
+            "Veridian Loop's churn figures are concerning; we will decline., project_negative",
+            "还不如上一家, project_negative",
+            "我的意见是不跟，价格不合理, project_negative",
     })
     void plainVerdicts(String message, String type) {
         assertThat(RULES.classify(message, List.of())).contains(MemoryType.fromWireName(type).orElseThrow());
