@@ -13,7 +13,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * colloquial 不咋地, nothing to fault (没得挑: praise although it opens with 没), 糟 as a negative adjective, 质量 as a
  * metric whose high is good, nobody paying, nothing new, unsolved problems and complaints, talk that only sounds good,
  * confidence (有信心), 顶 as praise after 太 / 很, a level that will not come down (下不来) as high, and chat no's
- * (nope, nah, forget it), English reservations (concerning, nothing special) and 还不如 / 不合理 as negatives.
+ * (nope, nah, forget it), English reservations (concerning, nothing special) and 还不如 / 不合理 as negatives, and a
+ * meeting or a bid asked for in plain words (先见个面, 可以谈, 我想投, get in) as an advance.
  */
 class PlainVerdictsTest {
 
@@ -43,6 +44,11 @@ class PlainVerdictsTest {
             "Veridian Loop's churn figures are concerning; we will decline., project_negative",
             "还不如上一家, project_negative",
             "我的意见是不跟，价格不合理, project_negative",
+            "灵枢动力挺有意思的 先见个面, project_advance",
+            "估值不算离谱，可以谈, project_advance",
+            "渠道太强了，我想投, project_advance",
+            "不想投, project_negative",
+            "DeepSeek 这次真的 impressive，想办法 get in, project_advance",
     })
     void plainVerdicts(String message, String type) {
         assertThat(RULES.classify(message, List.of())).contains(MemoryType.fromWireName(type).orElseThrow());
