@@ -200,7 +200,7 @@ public final class RuleClassifier implements Classifier {
                 continue;
             }
             boolean[] quoted = quoted(clause.text());
-            boolean conceded = opensWith(concessions, units, 0);
+            boolean conceded = concededClause(units);
             int from = 0;
             for (int cut : contrastCuts(units)) {
                 parts.add(part(units.subList(from, cut), quoted, ironic, from > 0, conceded && from == 0));
@@ -485,6 +485,16 @@ public final class RuleClassifier implements Classifier {
             }
         }
         return cuts;
+    }
+
+    /**
+     * A clause is conceded when a concession word opens it, or stands before its first signal after the subject
+     * (桉树基因之前觉得太早, X虽然贵): the words before it name what the concession is about, not a judgement.
+     */
+    private boolean concededClause(List<Unit> units) {
+        int firstSignal = phrases.longest(units).stream()
+                .filter(m -> !(m.value() instanceof Neutral)).mapToInt(Match::start).min().orElse(units.size());
+        return concessions.longest(units).stream().anyMatch(m -> m.start() < firstSignal);
     }
 
     private static boolean opensWith(PhraseMatcher<Boolean> words, List<Unit> units, int at) {
