@@ -13,7 +13,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Cantonese function characters are read as their Mandarin counterparts (lexicon lines {@code cantonese 唔不 嘅的}),
- * in the same one-for-one pass as traditional characters: 唔 then negates as 不 does, 嘅 links as 的 does.
+ * in the same one-for-one pass as traditional characters: 唔 then negates as 不 does, 嘅 links as 的 does; and Cantonese
+ * phrasing as read after the fold (好 / 幾 / 真係 degree adverbs, 唔係 a negation, 傾吓 / 飲杯咖啡 a meeting).
  */
 class CantoneseFoldTest {
 
@@ -57,6 +58,12 @@ class CantoneseFoldTest {
             "呢間公司嘅產品唔錯, project_positive",
             "佢哋冇興趣, project_negative",
             "呢間公司嘅數字對唔上，我哋唔跟住喇, project_negative",
+            "Wicket 呢個團隊真係幾好, project_positive",
+            "團隊好紮實, project_positive",
+            "估值好貴, project_negative",
+            "佢哋唔係好強, project_negative",
+            "我想同佢哋CEO飲杯咖啡傾吓, project_advance",
+            "呢點我好佩服, project_positive",
     })
     void theShippedLexiconReadsCantonese(String message, String type) {
         assertThat(new RuleClassifier(Lexicon.loadDefault()).classify(message, List.of()))
