@@ -332,7 +332,7 @@ public final class RuleClassifier implements Classifier {
             return false;
         }
         String text = clause.text();
-        return clause.endsWithAny(questionMarkers) && !notSoGood(text) || questionWords.stream().anyMatch(text::contains)
+        return clause.endsWithAny(questionMarkers) && !notSoGood(text) || questionWords.stream().anyMatch(w -> asked(text, w))
                 || aNotA(text)
                 || opensWith(questionOpeners, units, 0);
     }
@@ -485,6 +485,16 @@ public final class RuleClassifier implements Classifier {
             }
         }
         return cuts;
+    }
+
+    /** {@code word} occurs in {@code text} other than right after 不 (不怎么看好 = not very keen: no 怎么看 asked). */
+    private static boolean asked(String text, String word) {
+        for (int at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
+            if (at == 0 || text.charAt(at - 1) != '不') {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

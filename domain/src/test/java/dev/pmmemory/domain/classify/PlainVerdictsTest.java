@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.pmmemory.domain.lexicon.Lexicon;
 import dev.pmmemory.domain.memory.MemoryType;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -44,6 +45,8 @@ class PlainVerdictsTest {
             "Veridian Loop's churn figures are concerning; we will decline., project_negative",
             "还不如上一家, project_negative",
             "我的意见是不跟，价格不合理, project_negative",
+            "不怎么看好, project_negative",
+            "Thimble Robotics fell short of the milestones they promised us last round., project_negative",
             "灵枢动力挺有意思的 先见个面, project_advance",
             "估值不算离谱，可以谈, project_advance",
             "渠道太强了，我想投, project_advance",
@@ -52,5 +55,11 @@ class PlainVerdictsTest {
     })
     void plainVerdicts(String message, String type) {
         assertThat(RULES.classify(message, List.of())).contains(MemoryType.fromWireName(type).orElseThrow());
+    }
+
+    @Test
+    void aQuestionWordRightAfterBuIsNoQuestion() {
+        assertThat(RULES.classification("不怎么看好", List.of()).question()).isFalse(); // 不怎么 = not very
+        assertThat(RULES.classification("这家你怎么看", List.of()).question()).isTrue();
     }
 }
