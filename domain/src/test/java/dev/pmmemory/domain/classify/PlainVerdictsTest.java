@@ -62,4 +62,11 @@ class PlainVerdictsTest {
         assertThat(RULES.classification("不怎么看好", List.of()).question()).isFalse(); // 不怎么 = not very
         assertThat(RULES.classification("这家你怎么看", List.of()).question()).isTrue();
     }
+
+    @Test
+    void whoAndReallyAskWithoutAQuestionMark() {
+        assertThat(RULES.classification("智元这轮领投方是谁", List.of()).question()).isTrue();
+        assertThat(RULES.classification("今晚那个 AI 酒会你去不去 听说不错", List.of()).question()).isTrue();
+        assertThat(RULES.classification("有人说砚池机器人要关门了 真的假的", List.of()).question()).isTrue();
+    }
 }
