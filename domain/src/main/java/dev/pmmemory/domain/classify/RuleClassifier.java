@@ -207,7 +207,7 @@ public final class RuleClassifier implements Classifier {
                 from = cut;
             }
             parts.add(part(units.subList(from, units.size()), quoted, ironic,
-                    from > 0 || opensWith(contrasts, units, 0), conceded && from == 0));
+                    from > 0 || opensWithContrast(units), conceded && from == 0));
         }
         Set<MemoryType> found = EnumSet.noneOf(MemoryType.class);
         boolean softNo = false;
@@ -479,7 +479,8 @@ public final class RuleClassifier implements Classifier {
         List<Integer> cuts = new ArrayList<>();
         List<Match<Signal>> signals = phrases.longest(units);
         for (Match<Boolean> match : contrasts.longest(units)) {
-            boolean insideSignal = signals.stream().anyMatch(m -> m.start() < match.start() && match.start() < m.end());
+            boolean insideSignal = signals.stream().anyMatch(m -> m.start() < match.start() && match.start() < m.end()
+                    || m.start() == match.start() && m.end() > match.end()); // 不过是 (merely) is no 不过 (but)
             if (match.start() > 0 && !insideSignal) {
                 cuts.add(match.start());
             }
@@ -505,6 +506,13 @@ public final class RuleClassifier implements Classifier {
         int firstSignal = phrases.longest(units).stream()
                 .filter(m -> !(m.value() instanceof Neutral)).mapToInt(Match::start).min().orElse(units.size());
         return concessions.longest(units).stream().anyMatch(m -> m.start() < firstSignal);
+    }
+
+    /** A clause opening with a contrast word, unless that word starts a longer phrase (不过是 = merely). */
+    private boolean opensWithContrast(List<Unit> units) {
+        List<Match<Signal>> signals = phrases.longest(units);
+        return contrasts.longest(units).stream().anyMatch(c -> c.start() == 0
+                && signals.stream().noneMatch(m -> m.start() == 0 && m.end() > c.end()));
     }
 
     private static boolean opensWith(PhraseMatcher<Boolean> words, List<Unit> units, int at) {
