@@ -49,6 +49,9 @@ class PlainVerdictsTest {
             "Thimble Robotics fell short of the milestones they promised us last round., project_negative",
             "灵枢动力挺有意思的 先见个面, project_advance",
             "黑芝麻这个价位可以上车了, project_advance",
+            "general rule: skip anything where the founder won't share the cap table, long_term_preference",
+            "'pls filter out anything with a TAM under 1b, not worth my time', long_term_preference",
+            "我对半导体设备一直很有兴趣，这类项目有的话第一时间给我, long_term_preference",
             "关于harbor I want to push this to IC, project_advance",
             "green light on keel. wire the SAFE this week, project_advance",
             "Modal's developer experience is excellent, project_positive",
@@ -80,5 +83,8 @@ class PlainVerdictsTest {
         assertThat(RULES.classification("智元这轮领投方是谁", List.of()).question()).isTrue();
         assertThat(RULES.classification("今晚那个 AI 酒会你去不去 听说不错", List.of()).question()).isTrue();
         assertThat(RULES.classification("有人说砚池机器人要关门了 真的假的", List.of()).question()).isTrue();
+        assertThat(RULES.classification("Galbot 和 AgiBot 哪家推进得快一点", List.of()).question()).isTrue();
+        assertThat(RULES.classification("是否值得进一步跟进灯影科技，我想先听听你们几位的意见", List.of()).type()).isEmpty();
+        assertThat(RULES.classification("我不太确定自己是否理解了他们的护城河", List.of()).question()).isFalse();
     }
 }
