@@ -29,7 +29,7 @@ public final class NgramClassifier implements Classifier {
      * at least e^10 times likelier (naive Bayes odds are far from calibrated, hence the large number);
      * chosen with the floor by the same cross-validation.
      */
-    public static final double DEFAULT_OVERRULE_MARGIN = 10;
+    public static final double DEFAULT_OVERRULE_MARGIN = 12;
 
     /**
      * The longest message (characters) the second opinion is heard on: naive Bayes odds grow with a message's
