@@ -278,7 +278,7 @@ public interface MemoryConfig {
              * The natural log of how many times likelier the model must find its answer than the rules'
              * type to overrule it (>= 0); the default is NgramClassifier.DEFAULT_OVERRULE_MARGIN.
              */
-            @WithDefault("8")
+            @WithDefault("12")
             double overruleMargin();
         }
 

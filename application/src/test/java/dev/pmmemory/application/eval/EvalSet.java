@@ -69,6 +69,11 @@ record EvalSet(List<LabelledMessage> messages, List<ProfileEntry> profiles, List
     static final String HOLDOUT_15 = "holdout-15.tsv";
     /** The held-out set of issue 31 item 1's third round (a PM in a group chat with the bot), written before its changes. */
     static final String HOLDOUT_16 = "holdout-16.tsv";
+    /**
+     * The held-out set of issue 31 item 1's fourth round (a Hong Kong / Singapore PM mixing Cantonese, traditional
+     * characters and English), written before its changes by a helper that saw no rule.
+     */
+    static final String HOLDOUT_17 = "holdout-17.tsv";
     /** The 2nd development set of the long-tail rules: new examples of each phenomenon, tuned on. */
     static final String LONGTAIL_DEV_2 = "longtail-dev-2.tsv";
     /** The 3rd development set (issue 12, 3rd round): mostly neutral statements, for the n-gram link's training data. */

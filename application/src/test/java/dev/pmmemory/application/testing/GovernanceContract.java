@@ -523,18 +523,18 @@ public abstract class GovernanceContract {
         clock.set(today.plusSeconds(1));
         intake.add(UseCases.feedback(P, "今天天气不错吗", today));
         clock.set(today.plusSeconds(2));
-        intake.add(UseCases.feedback(P, "The unit economics worry me", today));
+        intake.add(UseCases.feedback(P, "The unit economics puzzle me", today));
         clock.set(today.plusSeconds(3));
         add("Anthropic 可以推进", today);
 
         MessagePage unclassified = history.read(new MessagesQuery(P, FeedbackOutcome.UNCLASSIFIED, MessagesQuery.DEFAULT_LIMIT, null));
         assertThat(unclassified.items()).extracting(RawMessage::content)
-                .containsExactly("The unit economics worry me", "今天天气不错吗");
+                .containsExactly("The unit economics puzzle me", "今天天气不错吗");
         assertThat(unclassified.nextCursor()).isNull();
 
         MessagePage first = history.read(new MessagesQuery(P, null, 3, null));
         assertThat(first.items()).extracting(RawMessage::content)
-                .containsExactly("Anthropic 可以推进", "The unit economics worry me", "今天天气不错吗");
+                .containsExactly("Anthropic 可以推进", "The unit economics puzzle me", "今天天气不错吗");
         MessagePage second = history.read(new MessagesQuery(P, null, 3,
                 PagePosition.fromCursor(first.nextCursor()).orElseThrow()));
         assertThat(second.items()).extracting(RawMessage::content).containsExactly("OpenAI 估值高");

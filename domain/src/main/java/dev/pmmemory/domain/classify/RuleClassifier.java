@@ -200,14 +200,14 @@ public final class RuleClassifier implements Classifier {
                 continue;
             }
             boolean[] quoted = quoted(clause.text());
-            boolean conceded = opensWith(concessions, units, 0);
+            boolean conceded = concededClause(units);
             int from = 0;
             for (int cut : contrastCuts(units)) {
                 parts.add(part(units.subList(from, cut), quoted, ironic, from > 0, conceded && from == 0));
                 from = cut;
             }
             parts.add(part(units.subList(from, units.size()), quoted, ironic,
-                    from > 0 || opensWith(contrasts, units, 0), conceded && from == 0));
+                    from > 0 || opensWithContrast(units), conceded && from == 0));
         }
         Set<MemoryType> found = EnumSet.noneOf(MemoryType.class);
         boolean softNo = false;
@@ -332,7 +332,7 @@ public final class RuleClassifier implements Classifier {
             return false;
         }
         String text = clause.text();
-        return clause.endsWithAny(questionMarkers) && !notSoGood(text) || questionWords.stream().anyMatch(text::contains)
+        return clause.endsWithAny(questionMarkers) && !notSoGood(text) || questionWords.stream().anyMatch(w -> asked(text, w))
                 || aNotA(text)
                 || opensWith(questionOpeners, units, 0);
     }
@@ -479,12 +479,40 @@ public final class RuleClassifier implements Classifier {
         List<Integer> cuts = new ArrayList<>();
         List<Match<Signal>> signals = phrases.longest(units);
         for (Match<Boolean> match : contrasts.longest(units)) {
-            boolean insideSignal = signals.stream().anyMatch(m -> m.start() < match.start() && match.start() < m.end());
+            boolean insideSignal = signals.stream().anyMatch(m -> m.start() < match.start() && match.start() < m.end()
+                    || m.start() == match.start() && m.end() > match.end()); // 不过是 (merely) is no 不过 (but)
             if (match.start() > 0 && !insideSignal) {
                 cuts.add(match.start());
             }
         }
         return cuts;
+    }
+
+    /** {@code word} occurs in {@code text} other than right after 不 (不怎么看好 = not very keen: no 怎么看 asked). */
+    private static boolean asked(String text, String word) {
+        for (int at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
+            if (at == 0 || text.charAt(at - 1) != '不') {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * A clause is conceded when a concession word opens it, or stands before its first signal after the subject
+     * (桉树基因之前觉得太早, X虽然贵): the words before it name what the concession is about, not a judgement.
+     */
+    private boolean concededClause(List<Unit> units) {
+        int firstSignal = phrases.longest(units).stream()
+                .filter(m -> !(m.value() instanceof Neutral)).mapToInt(Match::start).min().orElse(units.size());
+        return concessions.longest(units).stream().anyMatch(m -> m.start() < firstSignal);
+    }
+
+    /** A clause opening with a contrast word, unless that word starts a longer phrase (不过是 = merely). */
+    private boolean opensWithContrast(List<Unit> units) {
+        List<Match<Signal>> signals = phrases.longest(units);
+        return contrasts.longest(units).stream().anyMatch(c -> c.start() == 0
+                && signals.stream().noneMatch(m -> m.start() == 0 && m.end() > c.end()));
     }
 
     private static boolean opensWith(PhraseMatcher<Boolean> words, List<Unit> units, int at) {

@@ -40,7 +40,9 @@ import java.util.Set;
  * generic AI, CEO                                         never an entity on its own
  * suffix AI                                               generic, but may end a name (Figure AI)
  * common pass, interested                                 a capitalised word that is never a name
+ * errand 帮我整理, remind me                               a clause holding one asks for work: skipped like a question
  * traditional 湯汤 譜谱                                      read the first character as the second
+ * cantonese 唔不 嘅的                                        likewise: a Cantonese character read as its Mandarin one
  * entity_rule clause_openers 虽然, 尽管                      a word list of the entity rules (EntityRuleWords)
  * </pre>
  * {@code triggers=} comes last on a type line and takes the rest of the line, so a trigger may
@@ -50,8 +52,8 @@ final class LexiconParser {
 
     private static final List<String> KINDS = List.of("type", "trigger", "soft_negative", "negation", "negate",
             "neutral", "question", "synonym", "stop", "entity", "generic", "suffix", "common", "contrast", "concession",
-            "irony", "slip", "degree", "excess", "adjective", "question_word", "question_opener", "request", "scare_quote",
-            "sign_cue", "metric", "metric_level", "metric_gap", "reservation", "traditional", "entity_rule", "derive");
+            "irony", "slip", "degree", "excess", "adjective", "question_word", "errand", "question_opener", "request", "scare_quote",
+            "sign_cue", "metric", "metric_level", "metric_gap", "reservation", "traditional", "cantonese", "entity_rule", "derive");
 
     private final List<TypeRule> rules = new ArrayList<>();
     private final List<Numbered<MemoryType>> extraTriggers = new ArrayList<>();
@@ -159,7 +161,8 @@ final class LexiconParser {
             case "degree" -> degrees.addAll(list(rest, kind));
             case "excess" -> excess.addAll(list(rest, kind));
             case "adjective" -> parseAdjectives(rest);
-            case "question_word" -> questionWords.addAll(list(rest, kind));
+            // an errand (帮我整理, remind me) asks for work, not feedback: a clause holding one is skipped like a question
+            case "question_word", "errand" -> questionWords.addAll(list(rest, kind));
             case "question_opener" -> questionOpeners.addAll(list(rest, kind));
             case "request" -> requests.addAll(list(rest, kind));
             case "scare_quote" -> scareQuoteHints.addAll(list(rest, kind));
@@ -176,7 +179,7 @@ final class LexiconParser {
             }
             case "common" -> common.addAll(list(rest, kind));
             case "stop" -> stopWords.addAll(list(rest, kind));
-            case "traditional" -> parseTraditional(number, rest);
+            case "traditional", "cantonese" -> parseTraditional(number, rest);
             case "entity_rule" -> parseEntityRule(rest);
             case "derive" -> {
                 DerivationRule rule = DerivationLine.parse(rest);
@@ -234,7 +237,11 @@ final class LexiconParser {
         return EntityRuleWords.of(entityRules, Lexicon.loadDefault().entityRules());
     }
 
-    /** {@code traditional 丟丢 並并}: each pair a traditional character and its simplified form. */
+    /**
+     * {@code traditional 丟丢 並并}: each pair a traditional character and its simplified form; {@code cantonese 唔不 嘅的}
+     * the same fold for a Cantonese character and the Mandarin character of the same function (one table, read in one
+     * pass, so no chains across the two).
+     */
     private void parseTraditional(int number, String rest) {
         for (String pair : rest.split("[\\s,]+")) {
             if (pair.isEmpty()) {

@@ -55,7 +55,7 @@ class ClassifierChainTest {
         assertThat(chain.classification("Anthropic 可以推进吗？", List.of("Anthropic")).question()).isTrue();
         assertThat(calls).isEmpty();
         // no signal is not a question: the fallback is asked
-        assertThat(chain.classify("The unit economics worry me", List.of())).contains(MemoryType.PROJECT_ADVANCE);
+        assertThat(chain.classify("The unit economics puzzle me", List.of())).contains(MemoryType.PROJECT_ADVANCE);
         assertThat(calls).containsExactly("fallback");
     }
     @Test

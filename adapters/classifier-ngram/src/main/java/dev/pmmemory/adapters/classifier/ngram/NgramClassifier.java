@@ -29,13 +29,13 @@ public final class NgramClassifier implements Classifier {
      * at least e^10 times likelier (naive Bayes odds are far from calibrated, hence the large number);
      * chosen with the floor by the same cross-validation.
      */
-    public static final double DEFAULT_OVERRULE_MARGIN = 8;
+    public static final double DEFAULT_OVERRULE_MARGIN = 12;
 
     /**
      * The longest message (characters) the second opinion is heard on: naive Bayes odds grow with a message's
      * length, so a long one would be overruled on little evidence. Chosen by the same cross-validation.
      */
-    public static final int OVERRULE_MAX_LENGTH = 200;
+    public static final int OVERRULE_MAX_LENGTH = 120;
 
     /**
      * The longest message the second opinion may make no memory of: a PM's long message is never small talk in

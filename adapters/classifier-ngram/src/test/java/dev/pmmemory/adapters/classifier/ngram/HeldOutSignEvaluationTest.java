@@ -15,7 +15,9 @@ import org.junit.jupiter.api.Test;
  * accuracy, silent sign flips, held rate and the accuracy of what is not held. Printed only with
  * {@code -Dpmmemory.eval.heldout=true}, once per round: tuning on them would defeat them. holdout-15 (written
  * before item 1's second round, development data since) likewise with {@code -Dpmmemory.eval.heldout15=true}, and
- * holdout-16 (written before item 1's third round) with {@code -Dpmmemory.eval.heldout16=true}, figures only.
+ * holdout-16 (written before item 1's third round, development data since) with
+ * {@code -Dpmmemory.eval.heldout16=true}, and holdout-17 (written before item 1's fourth round) with
+ * {@code -Dpmmemory.eval.heldout17=true}, figures only.
  */
 class HeldOutSignEvaluationTest {
 
@@ -29,6 +31,13 @@ class HeldOutSignEvaluationTest {
     @Test
     void printsHoldout16WhenAsked() {
         if (Boolean.getBoolean("pmmemory.eval.heldout16")) {
+            print(ChainEvaluation.HOLDOUT_16);
+        }
+    }
+
+    @Test
+    void printsHoldout17WhenAsked() {
+        if (Boolean.getBoolean("pmmemory.eval.heldout17")) {
             ChainEvaluation.HELD_OUT.forEach(HeldOutSignEvaluationTest::print);
         }
     }
