@@ -187,36 +187,39 @@ public final class JdbcMemories implements Memories {
 
     /** The entity and keyword rows that let recall and conflicts find a memory without a scan. */
     private void insertLookups(Statements s, Memory m) throws SQLException {
-        Set<String> keys = new LinkedHashSet<>(m.entityKeys());
+        // one multi-row INSERT per table: a memory's few rows in one statement, not one execution per row
+        List<String> keys = blinded(new LinkedHashSet<>(m.entityKeys()));
         if (!keys.isEmpty()) {
-            try (Statements.Lease lease = s.prepare(
-                    "INSERT INTO memory_entities (memory_id, profile_id, entity_key) VALUES (?, ?, ?)")) {
-                PreparedStatement ps = lease.statement();
-                for (String key : blinded(keys)) {
-                    ps.setString(1, m.id());
-                    ps.setString(2, m.profileId());
-                    ps.setString(3, key);
-                    ps.addBatch();
-                }
-                ps.executeBatch();
+            List<Object> args = new ArrayList<>(keys.size() * 3);
+            for (String key : keys) {
+                args.addAll(List.of(m.id(), m.profileId(), key));
             }
+            insertRows(s, "INSERT INTO memory_entities (memory_id, profile_id, entity_key) VALUES ", "(?, ?, ?)",
+                    keys.size(), args);
         }
-        Set<String> terms = new LinkedHashSet<>(m.keywords());
-        if (terms.isEmpty()) {
+        Set<String> distinct = new LinkedHashSet<>(m.keywords());
+        if (distinct.isEmpty()) {
             return;
         }
         // each term row carries the memory's ranking columns and window
-        try (Statements.Lease lease = s.prepare("INSERT INTO memory_terms (memory_id, profile_id, term,"
-                + " type, weight, last_seen_at, term_count, expires_at, valid_from, valid_until, partly)"
-                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+        List<String> terms = blinded(distinct);
+        List<Object> args = new ArrayList<>(terms.size() * 11);
+        for (String term : terms) {
+            args.addAll(java.util.Arrays.asList(m.id(), m.profileId(), term, m.type().wireName(), m.weight(),
+                    m.lastSeenAt(), distinct.size(), Codec.expiry(m.expiresAt()), m.validFrom(), m.validUntil(),
+                    !m.supersededEntityKeys().isEmpty()));
+        }
+        insertRows(s, "INSERT INTO memory_terms (memory_id, profile_id, term, type, weight, last_seen_at, term_count,"
+                + " expires_at, valid_from, valid_until, partly) VALUES ", "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                terms.size(), args);
+    }
+
+    private static void insertRows(Statements s, String insert, String row, int rows, List<Object> args)
+            throws SQLException {
+        try (Statements.Lease lease = s.prepare(insert + String.join(", ", Collections.nCopies(rows, row)))) {
             PreparedStatement ps = lease.statement();
-            for (String term : blinded(terms)) {
-                Codec.bind(ps, m.id(), m.profileId(), term, m.type().wireName(), m.weight(), m.lastSeenAt(),
-                        terms.size(), Codec.expiry(m.expiresAt()), m.validFrom(), m.validUntil(),
-                        !m.supersededEntityKeys().isEmpty());
-                ps.addBatch();
-            }
-            ps.executeBatch();
+            Codec.bind(ps, args.toArray());
+            ps.executeUpdate();
         }
     }
 
