@@ -60,16 +60,16 @@ public final class TeamConsensus {
 
     /**
      * Looks for consensus in each team of the memory's profile, about each entity it names; one write
-     * transaction per team, under the team's lock. A profile of no team costs one indexed read.
+     * transaction per team, under the team's lock. A profile of no team costs nothing here.
      *
+     * @param teams the author's teams when its add committed ({@link
+     *              dev.pmmemory.application.port.in.FeedbackResult#authorTeams}, read in the add's transaction)
      * @return the team memories proposed
      */
-    public List<Memory> afterAdd(Memory added) {
-        if (TeamOwner.isTeam(added.profileId()) || added.status() != MemoryStatus.ACTIVE
-                || added.liveEntityKeys().isEmpty()) {
+    public List<Memory> afterAdd(Memory added, List<String> teams) {
+        if (!counts(added)) {
             return List.of();
         }
-        List<String> teams = store.read(tx -> tx.teams().teamsOf(added.profileId()));
         List<Memory> proposed = new ArrayList<>();
         for (String team : teams) {
             proposed.addAll(store.write(TeamOwner.of(team), tx -> propose(tx, team, added)));
@@ -77,6 +77,11 @@ public final class TeamConsensus {
         autoPromote.ifPresent(settle -> proposed.forEach(m -> settle.confirm(
                 new MemoryActionCommand(m.profileId(), m.id(), AuditEvent.SYSTEM))));
         return proposed;
+    }
+
+    /** Whether a member's memory is one a team's consensus counts: active, about an entity, not a team's own. */
+    static boolean counts(Memory m) {
+        return !TeamOwner.isTeam(m.profileId()) && m.status() == MemoryStatus.ACTIVE && !m.liveEntityKeys().isEmpty();
     }
 
     private List<Memory> propose(StoreTransaction tx, String team, Memory added) {
