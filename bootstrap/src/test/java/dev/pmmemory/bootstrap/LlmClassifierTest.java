@@ -35,7 +35,7 @@ class LlmClassifierTest {
         String p = Api.newProfile("llm");
         int before = received().size();
 
-        Api.feedback(p, "The unit economics of OpenAI worry me").statusCode(201)
+        Api.feedback(p, "The unit economics of OpenAI keep me up at night").statusCode(201)
                 .body("outcome", equalTo("created"))
                 .body("memory.type", equalTo("project_negative"))
                 .body("memory.entities", hasItem("OpenAI"));
@@ -47,7 +47,7 @@ class LlmClassifierTest {
         assertThat(after).as("the rules must leave this message unclassified, or the model is never asked")
                 .hasSize(before + 1);
         Map<String, String> request = after.get(after.size() - 1);
-        assertThat(request.get("body")).contains("The unit economics of OpenAI worry me", FakeLlmEndpoint.MODEL);
+        assertThat(request.get("body")).contains("The unit economics of OpenAI keep me up at night", FakeLlmEndpoint.MODEL);
         assertThat(request.get("authorization")).isEqualTo("Bearer " + FakeLlmEndpoint.API_KEY);
     }
 
@@ -99,7 +99,7 @@ class LlmClassifierTest {
         String p = Api.newProfile("llm-given");
         int before = received().size();
 
-        Api.feedback(p, Map.of("message", "The unit economics of OpenAI worry me", "type", "market_info"))
+        Api.feedback(p, Map.of("message", "The unit economics of OpenAI keep me up at night", "type", "market_info"))
                 .statusCode(201).body("memory.type", equalTo("market_info"));
 
         assertThat(received()).hasSize(before);
@@ -120,7 +120,7 @@ class LlmClassifierTest {
     void aSecretInTheMessageNeverReachesTheModel() {
         String p = Api.newProfile("llm-secret");
 
-        Api.feedback(p, "The unit economics of OpenAI worry me, password: hunter2xyz").statusCode(201)
+        Api.feedback(p, "The unit economics of OpenAI keep me up at night, password: hunter2xyz").statusCode(201)
                 .body("memory.type", equalTo("project_negative"))
                 .body("redactions", hasItem("password"));
 
