@@ -51,9 +51,16 @@ public interface Dialect {
 
     /**
      * A bound array of this type, for a dialect that reads ranges in one statement ({@link #readsRangesOneByOne}
-     * false); a dialect that reads them one by one is never asked.
+     * false) or binds lists as arrays ({@link #bindsListsAsArrays}); another is never asked.
      */
     String arrayParameter(SqlType type);
+
+    /**
+     * Whether a list of values to look up is bound as one array (PostgreSQL: the statement's text is the same
+     * for any length, so the server plans it once; an IN list of a new length was parsed and planned on each
+     * call) rather than as one parameter each (SQLite, in process, no planning cost to save).
+     */
+    boolean bindsListsAsArrays();
 
     /** A bound parameter of this type, as the database needs to be told it (PostgreSQL infers some, not all). */
     String parameter(SqlType type);

@@ -83,14 +83,24 @@ public final class JdbcRawMessages implements RawMessages {
     public Map<String, Instant> createdAtOf(String profileId, Collection<String> ids) {
         List<String> distinct = List.copyOf(new LinkedHashSet<>(ids));
         Map<String, Instant> created = new HashMap<>();
-        for (int from = 0; from < distinct.size(); from += ID_CHUNK) {
-            List<String> chunk = distinct.subList(from, Math.min(distinct.size(), from + ID_CHUNK));
-            // by primary key alone, the profile checked here (as findByIds)
-            sql.query("SELECT id, profile_id, created_at FROM raw_messages WHERE id IN (" + placeholders(chunk.size())
-                    + ")", rs -> rs.getString("profile_id").equals(profileId)
-                    ? Map.entry(rs.getString("id"), getInstant(rs, "created_at")) : null, chunk.toArray()).stream()
-                    .filter(java.util.Objects::nonNull).forEach(e -> created.put(e.getKey(), e.getValue()));
+        // by primary key alone, the profile checked here (as findByIds)
+        Sql.RowMapper<Map.Entry<String, Instant>> row = rs -> rs.getString("profile_id").equals(profileId)
+                ? Map.entry(rs.getString("id"), getInstant(rs, "created_at")) : null;
+        List<Map.Entry<String, Instant>> found = new ArrayList<>();
+        if (distinct.isEmpty()) {
+            return created;
+        } else if (sql.dialect().bindsListsAsArrays()) {
+            found.addAll(sql.query("SELECT id, profile_id, created_at FROM raw_messages WHERE id = ANY("
+                    + sql.dialect().arrayParameter(Dialect.SqlType.TEXT) + ")", row,
+                    (Object) distinct.toArray(String[]::new)));
+        } else {
+            for (int from = 0; from < distinct.size(); from += ID_CHUNK) {
+                List<String> chunk = distinct.subList(from, Math.min(distinct.size(), from + ID_CHUNK));
+                found.addAll(sql.query("SELECT id, profile_id, created_at FROM raw_messages WHERE id IN ("
+                        + placeholders(chunk.size()) + ")", row, chunk.toArray()));
+            }
         }
+        found.stream().filter(java.util.Objects::nonNull).forEach(e -> created.put(e.getKey(), e.getValue()));
         return created;
     }
 

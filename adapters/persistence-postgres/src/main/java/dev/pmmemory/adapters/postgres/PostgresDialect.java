@@ -64,6 +64,11 @@ public final class PostgresDialect implements Dialect {
     }
 
     @Override
+    public boolean bindsListsAsArrays() {
+        return true;
+    }
+
+    @Override
     public String arrayParameter(SqlType type) {
         return switch (type) {
             case BIGINT -> "CAST(? AS bigint[])";

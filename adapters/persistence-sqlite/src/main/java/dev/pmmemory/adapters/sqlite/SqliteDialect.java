@@ -60,7 +60,12 @@ final class SqliteDialect implements Dialect {
         return "?";
     }
 
-    /** SQLite has no arrays, and reads ranges one by one: never asked. */
+    @Override
+    public boolean bindsListsAsArrays() {
+        return false;
+    }
+
+    /** SQLite has no arrays, reads ranges one by one and binds lists value by value: never asked. */
     @Override
     public String arrayParameter(SqlType type) {
         throw new UnsupportedOperationException("SQLite has no array parameters");
